@@ -1,0 +1,88 @@
+"""The project's own exceptions. Only the CLI turns them into one-line messages and exit codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class BookgenError(Exception):
+    """Base of every error bookgen reports to a user."""
+
+    exit_code = 1
+
+    def lines(self) -> list[str]:
+        """The one-line messages the CLI prints for this error."""
+        return [str(self)]
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where in an input file something is: 1-based line and column."""
+
+    file: str
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input: where, which field, and what was expected."""
+
+    location: Location
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        field = f" {self.field}:" if self.field else ""
+        return f"{self.location}:{field} {self.message}"
+
+
+class InputError(BookgenError):
+    """Bad input from the user (a spec, a typed-in puzzle, a JSON file): exit status 2."""
+
+    exit_code = 2
+
+    def __init__(self, problems: list[Problem] | Problem) -> None:
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def lines(self) -> list[str]:
+        return [str(p) for p in self.problems]
+
+
+class SpecError(InputError):
+    """A book spec that cannot be used; carries every problem found in the file."""
+
+
+class PuzzleFormatError(InputError):
+    """A puzzle file (interchange JSON or typed-in text) that cannot be read."""
+
+
+class ParamsError(BookgenError):
+    """A puzzle request that is impossible or too large; raised before any work.
+
+    `field` names the option at fault so the spec layer can point at its line.
+    """
+
+    exit_code = 2
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
+class GenerationError(BookgenError):
+    """A puzzle could not be generated within its budget."""
+
+
+class LayoutError(BookgenError):
+    """Puzzles that cannot be placed on the page as asked."""

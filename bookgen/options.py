@@ -1,0 +1,225 @@
+"""Declarative option types shared by the book spec and every puzzle type's Params.
+
+An option is declared once, as a dataclass field made with `option(...)`; the spec layer
+parses and validates it from YAML and `bookgen types` documents it from the same place.
+
+Raw values arrive as the user wrote them: a scalar is its source text (so YAML 1.1's
+`no` -> False and `0123` -> 83 surprises never happen behind the user's back), a
+sequence is a list, a missing value is None. `parse` returns the typed value or raises
+OptionValueError with a message of the form "expected ..., got ...".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+_INT = re.compile(r"[+-]?[0-9][0-9_]*")
+_TRUE = {"true", "yes", "on", "y"}
+_FALSE = {"false", "no", "off", "n"}
+
+
+class OptionValueError(ValueError):
+    """A raw value that does not fit its option type."""
+
+
+@dataclass(frozen=True)
+class ParseContext:
+    """What parsing needs beyond the raw value: the folder relative paths start from."""
+
+    base_dir: Path = Path(".")
+
+
+class OptionType(Protocol):
+    def parse(self, raw: Any, ctx: ParseContext) -> Any: ...
+
+    def describe(self) -> str: ...
+
+
+def _shown(raw: Any) -> str:
+    if raw is None:
+        return "nothing"
+    if isinstance(raw, list):
+        return "a list"
+    if isinstance(raw, dict):
+        return "a mapping"
+    return str(raw)
+
+
+def _scalar(raw: Any, expected: str) -> str:
+    if raw is None or isinstance(raw, (list, dict)):
+        raise OptionValueError(f"expected {expected}, got {_shown(raw)}")
+    return str(raw).strip()
+
+
+def parse_int(raw: Any, expected: str = "a whole number") -> int:
+    """Decimal integers only: a leading zero never makes a number octal."""
+    if isinstance(raw, bool):
+        raise OptionValueError(f"expected {expected}, got {raw}")
+    if isinstance(raw, int):
+        return raw
+    text = _scalar(raw, expected)
+    if not _INT.fullmatch(text):
+        raise OptionValueError(f"expected {expected}, got {text}")
+    return int(text.replace("_", ""))
+
+
+@dataclass(frozen=True)
+class Int:
+    lo: int | None = None
+    hi: int | None = None
+
+    def describe(self) -> str:
+        if self.lo is not None and self.hi is not None:
+            return f"a whole number from {self.lo} to {self.hi}"
+        if self.lo is not None:
+            return f"a whole number of at least {self.lo}"
+        if self.hi is not None:
+            return f"a whole number of at most {self.hi}"
+        return "a whole number"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> int:
+        value = parse_int(raw, self.describe())
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            raise OptionValueError(f"expected {self.describe()}, got {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class Choice:
+    values: tuple[Any, ...]
+
+    def describe(self) -> str:
+        shown = [str(v) for v in self.values]
+        if len(shown) == 1:
+            return shown[0]
+        return "one of " + ", ".join(shown)
+
+    def parse(self, raw: Any, ctx: ParseContext) -> Any:
+        text = _scalar(raw, self.describe())
+        for value in self.values:
+            if str(value).lower() == text.lower():
+                return value
+        raise OptionValueError(f"expected {self.describe()}, got {text}")
+
+
+@dataclass(frozen=True)
+class Bool:
+    def describe(self) -> str:
+        return "true or false"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = _scalar(raw, self.describe()).lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionValueError(f"expected true or false, got {text}")
+
+
+@dataclass(frozen=True)
+class Text:
+    max_length: int = 200
+
+    def describe(self) -> str:
+        return "text"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = _scalar(raw, self.describe())
+        if len(text) > self.max_length:
+            raise OptionValueError(f"expected text of at most {self.max_length} characters, got {len(text)}")
+        return text
+
+
+@dataclass(frozen=True)
+class SubsetOf:
+    """A non-empty list drawn from fixed values, e.g. KenKen's operations `[+, -]`."""
+
+    values: tuple[str, ...]
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    def describe(self) -> str:
+        return "a list drawn from " + ", ".join(self.values)
+
+    def parse(self, raw: Any, ctx: ParseContext) -> tuple[str, ...]:
+        items = raw if isinstance(raw, list) else [raw]
+        alias = dict(self.aliases)
+        chosen: list[str] = []
+        for item in items:
+            text = _scalar(item, self.describe())
+            text = alias.get(text, text)
+            if text not in self.values:
+                raise OptionValueError(f"expected {self.describe()}, got {text}")
+            if text not in chosen:
+                chosen.append(text)
+        if not chosen:
+            raise OptionValueError(f"expected {self.describe()}, got an empty list")
+        return tuple(v for v in self.values if v in chosen)
+
+
+@dataclass(frozen=True)
+class FilePath:
+    """A path to an existing file, relative to the spec's folder."""
+
+    def describe(self) -> str:
+        return "a path to a file, relative to the spec"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> Path:
+        text = _scalar(raw, self.describe())
+        path = Path(text)
+        if not path.is_absolute():
+            path = ctx.base_dir / path
+        if not path.is_file():
+            raise OptionValueError(f"expected an existing file, got {text} (not found)")
+        return path
+
+
+@dataclass(frozen=True)
+class Seed:
+    def describe(self) -> str:
+        return "a whole number from 0 to 2**63-1"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> int:
+        value = parse_int(raw, self.describe())
+        if not 0 <= value < 2**63:
+            raise OptionValueError(f"expected {self.describe()}, got {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class Optional:
+    """An option that may be left out; None when absent."""
+
+    inner: Any
+
+    def describe(self) -> str:
+        return self.inner.describe()
+
+    def parse(self, raw: Any, ctx: ParseContext) -> Any:
+        return None if raw is None else self.inner.parse(raw, ctx)
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    kind: Any
+    help: str
+
+
+def option(kind: Any, default: Any, help: str) -> Any:
+    """A dataclass field that is also a documented, validated spec option."""
+    return field(default=default, metadata={"option": OptionInfo(kind, help)})
+
+
+def declared(params_type: type) -> list[tuple[str, OptionInfo, Any]]:
+    """The options a Params dataclass declares: (name, info, default)."""
+    found = []
+    for f in dataclasses.fields(params_type):
+        info = f.metadata.get("option")
+        if info is not None:
+            found.append((f.name, info, f.default))
+    return found

@@ -1,0 +1,1 @@
+"""Solvers over the constraint model: exhaustive search (uniqueness) and human techniques (grading)."""
