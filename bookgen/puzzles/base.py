@@ -121,13 +121,20 @@ class PuzzleType(Protocol):
 
     def generate(self, params: Any, rng: random.Random, budget: Budget) -> Puzzle: ...
 
-    def solve(self, puzzle: Puzzle) -> SolveResult: ...
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult: ...
+
+    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
+        """What `bookgen solve --json` prints for this type."""
+
+    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
+        """What `bookgen solve` prints for this type, for a person."""
 
     def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]: ...
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]: ...
 
-    def from_json(self, data: dict[str, Any]) -> Puzzle: ...
+    def from_json(self, data: dict[str, Any]) -> Puzzle:
+        """Read the interchange form; raise PuzzleFormatError (with the field) when malformed."""
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         """Width and height of the drawing in cell units (puzzle or answer drawing)."""
