@@ -1,0 +1,366 @@
+"""Human solving techniques, each a small named function, and the grader.
+
+The grader works the way a person with pencil marks does: it keeps the candidates of
+every cell, and at each step applies the easiest technique that makes progress. A
+puzzle's level is that of the hardest technique it needed. The levels themselves (which
+techniques each allows) are tables owned by the puzzle types, so one table ties
+level -> name -> techniques.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable
+
+from bookgen.model import GridModel
+from bookgen.solve.result import Outcome
+
+
+class Contradiction(Exception):
+    """A cell lost its last candidate: the givens are inconsistent."""
+
+
+class Board:
+    """The grader's mutable state: candidate bitmasks per cell, and the model's shape."""
+
+    def __init__(self, model: GridModel) -> None:
+        self.model = model
+        index = model.index
+        self.n = len(model.cells)
+        self.nsym = len(model.symbols)
+        self.full = (1 << self.nsym) - 1
+        self.groups = [tuple(index[c] for c in g.cells) for g in model.groups]
+        self.group_kinds = [g.kind for g in model.groups]
+        self.covering = [g for g in self.groups if len(g) == self.nsym]
+        peer_sets: list[set[int]] = [set() for _ in range(self.n)]
+        for g in self.groups:
+            for a in g:
+                peer_sets[a].update(g)
+        for i, p in enumerate(peer_sets):
+            p.discard(i)
+        self.peers = [tuple(sorted(p)) for p in peer_sets]
+        self.cand = [self.full] * self.n
+        self.placed = [False] * self.n
+        self.intersections = _intersections(self.groups, self.nsym)
+        bit = {s: 1 << i for i, s in enumerate(model.symbols)}
+        for r, c, v in model.givens:
+            self.place(index[(r, c)], bit[v])
+
+    def place(self, i: int, b: int) -> None:
+        """Write a symbol in a cell and strike it from the cell's peers (pencil-mark upkeep)."""
+        if not self.cand[i] & b:
+            raise Contradiction
+        self.cand[i] = b
+        self.placed[i] = True
+        for p in self.peers[i]:
+            if self.cand[p] & b:
+                self.eliminate(p, b)
+
+    def eliminate(self, i: int, bits: int) -> bool:
+        """Remove candidates from a cell; True when something was removed."""
+        d = self.cand[i]
+        if not d & bits:
+            return False
+        d &= ~bits
+        if not d:
+            raise Contradiction
+        self.cand[i] = d
+        return True
+
+    def restrict(self, i: int, bits: int) -> bool:
+        """Keep only `bits` among a cell's candidates."""
+        return self.eliminate(i, self.cand[i] & ~bits)
+
+    def solved(self) -> bool:
+        return all(self.placed)
+
+    def values(self) -> list[int]:
+        return [self.model.symbols[d.bit_length() - 1] for d in self.cand]
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    apply: Callable[[Board], bool]  # True when it made progress
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    techniques: tuple[Technique, ...]
+
+
+@dataclass(frozen=True)
+class Grade:
+    outcome: Outcome  # SOLVED, IMPOSSIBLE or UNFINISHED (the grader cannot see ambiguity)
+    level: int  # index of the hardest level used (-1 when nothing was needed)
+    used: tuple[str, ...]  # technique names, in order of first use
+    values: list[int] | None = None
+
+
+def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None) -> Grade:
+    """Solve with the levels' techniques (easiest first, at most level `up_to`)."""
+    try:
+        board = Board(model)
+    except Contradiction:
+        return Grade(Outcome.IMPOSSIBLE, -1, ())
+    allowed = levels if up_to is None else levels[: up_to + 1]
+    hardest, used = -1, []
+    try:
+        while not board.solved():
+            for li, level in enumerate(allowed):
+                step = next((t for t in level.techniques if t.apply(board)), None)
+                if step is not None:
+                    hardest = max(hardest, li)
+                    if step.name not in used:
+                        used.append(step.name)
+                    break
+            else:
+                return Grade(Outcome.UNFINISHED, hardest, tuple(used))
+    except Contradiction:
+        return Grade(Outcome.IMPOSSIBLE, hardest, tuple(used))
+    return Grade(Outcome.SOLVED, hardest, tuple(used), board.values())
+
+
+# --- techniques over all-different groups -------------------------------------------
+
+
+def naked_single(board: Board) -> bool:
+    """A cell with one candidate left takes it."""
+    progress = False
+    for i in range(board.n):
+        d = board.cand[i]
+        if not board.placed[i] and not d & (d - 1):
+            board.place(i, d)
+            progress = True
+    return progress
+
+
+def hidden_single(board: Board) -> bool:
+    """A symbol that fits in only one cell of a group goes there."""
+    for g in board.covering:
+        once = twice = placed = 0
+        for i in g:
+            d = board.cand[i]
+            if board.placed[i]:
+                placed |= d
+            twice |= once & d
+            once |= d
+        if once != board.full:
+            raise Contradiction
+        unique = once & ~twice & ~placed
+        if unique:
+            for i in g:
+                hit = board.cand[i] & unique
+                if hit:
+                    if hit & (hit - 1):
+                        raise Contradiction
+                    board.place(i, hit)
+            return True
+    return False
+
+
+def _open_cells(board: Board, g: tuple[int, ...]) -> list[int]:
+    return [i for i in g if not board.placed[i]]
+
+
+def _naked_subset(board: Board, size: int) -> bool:
+    """`size` cells of a group whose candidates together are `size` symbols own them."""
+    for g in board.groups:
+        cells = _open_cells(board, g)
+        if len(cells) <= size:
+            continue
+        small = [i for i in cells if board.cand[i].bit_count() <= size]
+        for combo in combinations(small, size):
+            union = 0
+            for i in combo:
+                union |= board.cand[i]
+            if union.bit_count() == size:
+                progress = False
+                for i in cells:
+                    if i not in combo:
+                        progress |= board.eliminate(i, union)
+                if progress:
+                    return True
+    return False
+
+
+def _hidden_subset(board: Board, size: int) -> bool:
+    """`size` symbols confined to `size` cells of a group leave no room for others there."""
+    for g in board.covering:
+        cells = _open_cells(board, g)
+        if len(cells) <= size:
+            continue
+        where: dict[int, list[int]] = {}
+        for i in cells:
+            d = board.cand[i]
+            while d:
+                b = d & -d
+                where.setdefault(b, []).append(i)
+                d ^= b
+        symbols = [b for b, places in where.items() if 2 <= len(places) <= size]
+        for combo in combinations(symbols, size):
+            spots = set()
+            for b in combo:
+                spots.update(where[b])
+            if len(spots) == size:
+                keep = sum(combo)
+                progress = False
+                for i in spots:
+                    progress |= board.restrict(i, keep)
+                if progress:
+                    return True
+    return False
+
+
+def naked_pair(board: Board) -> bool:
+    return _naked_subset(board, 2)
+
+
+def naked_triple(board: Board) -> bool:
+    return _naked_subset(board, 3)
+
+
+def hidden_pair(board: Board) -> bool:
+    return _hidden_subset(board, 2)
+
+
+def hidden_triple(board: Board) -> bool:
+    return _hidden_subset(board, 3)
+
+
+def _intersections(groups: list[tuple[int, ...]], nsym: int) -> list[tuple[tuple[int, ...], frozenset, tuple[int, ...]]]:
+    """(covering group A, A∩B, B∖A) for every pair of groups meeting in 2+ cells."""
+    found = []
+    for a in groups:
+        if len(a) != nsym:
+            continue
+        sa = set(a)
+        for b in groups:
+            if b is a:
+                continue
+            common = sa.intersection(b)
+            if len(common) >= 2 and len(common) < len(b):
+                found.append((a, frozenset(common), tuple(i for i in b if i not in sa)))
+    return found
+
+
+def locked_candidates(board: Board) -> bool:
+    """Pointing and claiming: when a symbol's places in one group all lie where it meets
+    another group, the symbol cannot go anywhere else in that other group."""
+    for a, common, rest in board.intersections:
+        inside = outside = 0
+        for i in a:
+            if board.placed[i]:
+                continue
+            if i in common:
+                inside |= board.cand[i]
+            else:
+                outside |= board.cand[i]
+        locked = inside & ~outside
+        if locked:
+            progress = False
+            for i in rest:
+                if not board.placed[i]:
+                    progress |= board.eliminate(i, locked)
+            if progress:
+                return True
+    return False
+
+
+def _lines(board: Board, kind: str) -> list[tuple[int, ...]]:
+    return [g for g, k in zip(board.groups, board.group_kinds) if k == kind and len(g) == board.nsym]
+
+
+def _fish(board: Board, size: int) -> bool:
+    """A symbol confined, in `size` rows, to the same `size` columns is barred from the
+    rest of those columns (X-wing for 2, swordfish for 3; also with rows and columns swapped)."""
+    rows, cols = _lines(board, "row"), _lines(board, "column")
+    for base, cover in ((rows, cols), (cols, rows)):
+        cover_of = {i: ci for ci, g in enumerate(cover) for i in g}
+        for bit_index in range(board.nsym):
+            b = 1 << bit_index
+            spans = []
+            for g in base:
+                places = [i for i in g if not board.placed[i] and board.cand[i] & b]
+                if 2 <= len(places) <= size and all(i in cover_of for i in places):
+                    spans.append((frozenset(cover_of[i] for i in places), places))
+            for combo in combinations(spans, size):
+                covered = frozenset().union(*(c for c, _ in combo))
+                if len(covered) != size:
+                    continue
+                inside = {i for _, places in combo for i in places}
+                progress = False
+                for ci in covered:
+                    for i in cover[ci]:
+                        if i not in inside and not board.placed[i]:
+                            progress |= board.eliminate(i, b)
+                if progress:
+                    return True
+    return False
+
+
+def x_wing(board: Board) -> bool:
+    return _fish(board, 2)
+
+
+def swordfish(board: Board) -> bool:
+    return _fish(board, 3)
+
+
+def xy_wing(board: Board) -> bool:
+    """A two-candidate pivot {a,b} seeing pincers {a,c} and {b,c}: whichever way the pivot
+    goes, one pincer is c, so no cell seeing both pincers can be c."""
+    return _wing(board, with_pivot_c=False)
+
+
+def xyz_wing(board: Board) -> bool:
+    """As the XY-wing, with a pivot {a,b,c}: cells seeing the pivot and both pincers lose c."""
+    return _wing(board, with_pivot_c=True)
+
+
+def _wing(board: Board, with_pivot_c: bool) -> bool:
+    cand, placed, peers = board.cand, board.placed, board.peers
+    pivot_size = 3 if with_pivot_c else 2
+    for pivot in range(board.n):
+        pd = cand[pivot]
+        if placed[pivot] or pd.bit_count() != pivot_size:
+            continue
+        pincers = [p for p in peers[pivot] if not placed[p] and cand[p].bit_count() == 2]
+        for p1, p2 in combinations(pincers, 2):
+            d1, d2 = cand[p1], cand[p2]
+            if d1 == d2:
+                continue
+            c = d1 & d2
+            if c.bit_count() != 1:
+                continue
+            if with_pivot_c:
+                if (d1 | d2) != pd:
+                    continue
+            elif c & pd or (d1 | d2) != (pd | c):
+                continue
+            seen = set(peers[p1]).intersection(peers[p2])
+            if with_pivot_c:
+                seen &= set(peers[pivot])
+            seen.discard(pivot)
+            progress = False
+            for i in seen:
+                if not placed[i]:
+                    progress |= board.eliminate(i, c)
+            if progress:
+                return True
+    return False
+
+
+NAKED_SINGLE = Technique("naked single", naked_single)
+HIDDEN_SINGLE = Technique("hidden single", hidden_single)
+LOCKED_CANDIDATES = Technique("pointing and claiming", locked_candidates)
+NAKED_PAIR = Technique("naked pair", naked_pair)
+HIDDEN_PAIR = Technique("hidden pair", hidden_pair)
+NAKED_TRIPLE = Technique("naked triple", naked_triple)
+HIDDEN_TRIPLE = Technique("hidden triple", hidden_triple)
+X_WING = Technique("X-wing", x_wing)
+SWORDFISH = Technique("swordfish", swordfish)
+XY_WING = Technique("XY-wing", xy_wing)
+XYZ_WING = Technique("XYZ-wing", xyz_wing)
