@@ -204,10 +204,11 @@ class _ManhattanConflict:
     """Flat tables for an incremental Manhattan + linear-conflict heuristic.
 
     For a move of label t from cell a to the blank's cell b, index k = (t·N + a)·N + b:
-    `md_step[k]` is the change in Manhattan distance; `line[k]` is the one line (rows
-    first, then columns) whose conflict code changes, or −1, and `code_step[k]` the
-    change of that code. A move along a row only changes column codes, and only for the
-    tile's goal column; likewise for columns.
+    `md_step[k]` is the change in Manhattan distance; `line[k]` is the line (rows first,
+    then columns) the tile enters or leaves as its goal line, or −1, and `code_step[k]`
+    the change of that line's code — the only conflict that can change. A tile moving
+    along its own goal line keeps its order there, so that line's cost is unchanged but
+    its code shifts: `shift_line[k]` / `shift_step[k]`.
     """
 
     rows: int
@@ -216,6 +217,8 @@ class _ManhattanConflict:
     md_step: list[int]
     line: list[int]
     code_step: list[int]
+    shift_line: list[int]
+    shift_step: list[int]
     line_tables: list[dict[int, int]]
     base: int
 
@@ -228,6 +231,8 @@ class _ManhattanConflict:
         md_step = [0] * (n * n * n)
         line = [-1] * (n * n * n)
         code_step = [0] * (n * n * n)
+        shift_line = [-1] * (n * n * n)
+        shift_step = [0] * (n * n * n)
         for t in range(n):
             if t == blank:
                 continue
@@ -238,16 +243,26 @@ class _ManhattanConflict:
                     br, bc = divmod(b, cols)
                     k = (t * n + a) * n + b
                     md_step[k] = abs(br - gr) + abs(bc - gc) - abs(ar - gr) - abs(ac - gc)
-                    if ar == br and gc in (ac, bc):  # along a row: the goal column's code
-                        line[k] = rows + gc
-                        sign = 1 if bc == gc else -1
-                        code_step[k] = sign * (gr + 1) * base**ar
-                    elif ac == bc and gr in (ar, br):  # along a column: the goal row's code
-                        line[k] = gr
-                        sign = 1 if br == gr else -1
-                        code_step[k] = sign * (gc + 1) * base**ac
+                    if ar == br:  # along a row
+                        if gc in (ac, bc):  # entering or leaving the goal column
+                            line[k] = rows + gc
+                            sign = 1 if bc == gc else -1
+                            code_step[k] = sign * (gr + 1) * base**ar
+                        if gr == ar:  # within the goal row
+                            shift_line[k] = ar
+                            shift_step[k] = (gc + 1) * (base**bc - base**ac)
+                    else:  # along a column
+                        if gr in (ar, br):
+                            line[k] = gr
+                            sign = 1 if br == gr else -1
+                            code_step[k] = sign * (gc + 1) * base**ac
+                        if gc == ac:
+                            shift_line[k] = rows + ac
+                            shift_step[k] = (gr + 1) * (base**br - base**ar)
         tables = [_conflict_table(cols, base)] * rows + [_conflict_table(rows, base)] * cols
-        return _ManhattanConflict(rows, cols, blank, md_step, line, code_step, tables, base)
+        return _ManhattanConflict(
+            rows, cols, blank, md_step, line, code_step, shift_line, shift_step, tables, base
+        )
 
     def codes(self, perm: Sequence[int]) -> list[int]:
         rows, cols, base = self.rows, self.cols, self.base
@@ -278,6 +293,7 @@ def _ida_manhattan(perm: State, blank: int, rows: int, cols: int, clock: _Clock)
     n = rows * cols
     near = neighbours(rows, cols)
     md_step, line, code_step, tables = heur.md_step, heur.line, heur.code_step, heur.line_tables
+    shift_line, shift_step = heur.shift_line, heur.shift_step
     board = list(perm)
     codes = heur.codes(board)
     path: list[int] = []
@@ -312,6 +328,9 @@ def _ida_manhattan(perm: State, blank: int, rows: int, cols: int, clock: _Clock)
             board[cell] = blank
             if ln >= 0:
                 codes[ln] = new
+            sl = shift_line[k]
+            if sl >= 0:
+                codes[sl] += shift_step[k]
             path.append(t)
             if h1 == 0:
                 return -1
@@ -325,6 +344,8 @@ def _ida_manhattan(perm: State, blank: int, rows: int, cols: int, clock: _Clock)
             board[hole] = blank
             if ln >= 0:
                 codes[ln] = old
+            if sl >= 0:
+                codes[sl] -= shift_step[k]
         return smallest
 
     h0 = heur.value(board)
