@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Hashable, Protocol
 
 from bookgen.solve.result import SolveResult
 
@@ -140,6 +140,9 @@ class PuzzleType(Protocol):
         """Width and height of the drawing in cell units (puzzle or answer drawing)."""
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None: ...
+
+    def identity(self, puzzle: Puzzle) -> Hashable:
+        """What makes two puzzles the same to a solver (a book never prints one twice)."""
 
     def describe(self, puzzle: Puzzle) -> str:
         """A short caption beside the number, e.g. "9×9 · hard"."""

@@ -238,5 +238,6 @@ def draw_values(pen: Pen, model: GridModel, grid: Grid | None, label=str, size: 
             pen.text((c + 0.5, r + 0.5), label(grid[r][c]), size)
 
 
-def solution_of(puzzle: Puzzle) -> Grid:
-    return puzzle.solution
+def identity(model: GridModel) -> tuple:
+    """Two grid puzzles are the same when their clues are: givens and cages."""
+    return (model.rows, model.cols, model.givens, tuple(sorted((k.cells, k.op, k.target) for k in model.cages)))

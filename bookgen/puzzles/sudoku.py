@@ -161,6 +161,9 @@ class SudokuType:
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         return (puzzle.board.cols, puzzle.board.rows)
 
+    def identity(self, puzzle: Puzzle) -> tuple:
+        return gridlib.identity(puzzle.board)
+
     def describe(self, puzzle: Puzzle) -> str:
         return f"{puzzle.board.rows}×{puzzle.board.cols}"
 

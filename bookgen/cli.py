@@ -1,0 +1,172 @@
+"""The command line. The only place errors become one-line messages and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from bookgen import puzzles, spec as speclib
+from bookgen.errors import BookgenError, Location, Problem, PuzzleFormatError
+from bookgen.options import declared
+from bookgen.puzzles.base import Puzzle
+
+
+def _reported(command: Callable) -> Callable:
+    """Turn the project's errors into one line each on stderr and the right exit status."""
+
+    @wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except BookgenError as exc:
+            for line in exc.lines():
+                click.echo(f"bookgen: {line}" if not isinstance(exc, PuzzleFormatError | speclib.SpecError) else line,
+                           err=True)
+            sys.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            click.echo("bookgen: interrupted; nothing was written", err=True)
+            sys.exit(130)
+
+    return run
+
+
+@click.group()
+@click.version_option(package_name="bookgen")
+def main() -> None:
+    """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
+
+
+@main.command()
+@click.argument("spec_file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF to write (default: SPEC with .pdf).")
+@click.option("--seed", type=int, help="Override the spec's seed.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Also write the puzzles as interchange JSON.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
+@_reported
+def build(spec_file: str, output: str | None, seed: int | None, json_path: str | None, jobs: int | None) -> None:
+    """Build the PDF book described by SPEC_FILE."""
+    from bookgen.build import build as build_book
+
+    spec = speclib.load(spec_file)
+    if seed is not None:
+        spec = spec.with_seed(seed)
+    target = Path(output) if output else Path(spec_file).with_suffix(".pdf")
+    layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1)
+    click.echo(f"wrote {target} ({len(layout.pages)} pages)")
+
+
+@main.command()
+@click.argument("spec_file", type=click.Path(dir_okay=False))
+@_reported
+def check(spec_file: str) -> None:
+    """Validate SPEC_FILE without generating anything."""
+    spec = speclib.load(spec_file)
+    count = sum(s.count for s in spec.sections)
+    click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
+
+
+@main.command()
+@click.argument("puzzle_file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--timeout", type=float, default=None, help="Seconds to spend at most (sliding puzzles).")
+@_reported
+def solve(puzzle_file: str, as_json: bool, timeout: float | None) -> None:
+    """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
+    found = read_puzzles(puzzle_file)
+    reports = []
+    for label, puzzle in found:
+        ptype = puzzles.get(puzzle.type)
+        result = ptype.solve(puzzle, timeout=timeout)
+        if as_json:
+            reports.append(ptype.result_json(puzzle, result))
+        else:
+            heading = f"puzzle {label}: " if len(found) > 1 else ""
+            click.echo(heading + ptype.result_text(puzzle, result))
+    if as_json:
+        click.echo(json.dumps(reports[0] if len(reports) == 1 else reports))
+
+
+def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PuzzleFormatError(Problem(Location(path), "", "no such file")) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PuzzleFormatError(Problem(Location(path), "", f"cannot read the file ({exc})")) from None
+    if text.lstrip().startswith(("{", "[")):
+        return _read_json(text, path)
+    reader = puzzles.get("kenken")
+    if reader is None or not hasattr(reader, "from_text"):
+        raise PuzzleFormatError(Problem(Location(path), "", "expected interchange JSON"))
+    return [("1", reader.from_text(text, path))]
+
+
+def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleFormatError(Problem(Location(path, exc.lineno, exc.colno), "", f"JSON syntax error: {exc.msg}")) from None
+    items = data.get("puzzles") if isinstance(data, dict) and "puzzles" in data else data
+    items = items if isinstance(items, list) else [items]
+    found = []
+    for i, item in enumerate(items):
+        field = f"puzzles[{i}]" if len(items) > 1 or isinstance(data, dict) and "puzzles" in data else ""
+        if not isinstance(item, dict):
+            raise PuzzleFormatError(Problem(Location(path), field, "expected a puzzle object"))
+        ptype = puzzles.get(str(item.get("type", "")))
+        if ptype is None:
+            raise PuzzleFormatError(Problem(Location(path), f"{field}.type".lstrip("."),
+                                            f"expected one of {', '.join(puzzles.names())}, got {item.get('type')!r}"))
+        try:
+            puzzle = ptype.from_json(item, path)
+        except PuzzleFormatError as exc:
+            if field:
+                raise PuzzleFormatError([Problem(p.location, f"{field}.{p.field}".rstrip("."), p.message)
+                                         for p in exc.problems]) from None
+            raise
+        found.append((str(item.get("id", i + 1)), puzzle))
+    return found
+
+
+@main.command()
+def types() -> None:
+    """List the puzzle types and their options."""
+    for ptype in puzzles.all_types():
+        aliases = f" (also: {', '.join(ptype.aliases)})" if ptype.aliases else ""
+        click.echo(f"{ptype.name}{aliases}: {ptype.title}")
+        click.echo(f"  levels: {', '.join(ptype.levels)}")
+        for name, info, default in declared(ptype.Params):
+            click.echo(f"  {name}: {info.kind.describe()} (default {default}) - {info.help}")
+        click.echo("")
+
+
+@main.command()
+@click.argument("spec_file", type=click.Path(dir_okay=False))
+@click.option("-o", "--outdir", type=click.Path(file_okay=False), default="preview", show_default=True)
+@click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
+@click.option("--seed", type=int, help="Override the spec's seed.")
+@_reported
+def preview(spec_file: str, outdir: str, dpi: int, seed: int | None) -> None:
+    """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
+    from bookgen.build import build as build_book
+    from bookgen.render.preview import rasterise
+
+    spec = speclib.load(spec_file)
+    if seed is not None:
+        spec = spec.with_seed(seed)
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    pdf = out / (Path(spec_file).stem + ".pdf")
+    build_book(spec, pdf, None, os.cpu_count() or 1)
+    for png in rasterise(pdf, out, dpi):
+        click.echo(str(png))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Rendering: the only package that imports ReportLab."""

@@ -1,0 +1,173 @@
+"""Draw a laid-out book to PDF with ReportLab.
+
+The PDF is written in ReportLab's invariant mode (no timestamps or random IDs) so one
+spec and seed give the same bytes, to a temporary file in the target folder that is
+renamed into place only when complete: a failed build never leaves half a PDF.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from reportlab.lib.utils import ImageReader, simpleSplit
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas as rl_canvas
+
+from bookgen.layout.pages import BookLayout, Entry, Page, TextItem
+from bookgen.puzzles.base import LINE_RATIO, Point, Weight
+
+# Bitstream Vera ships inside ReportLab and has the true minus, times and divide signs;
+# it is embedded (subset) in every PDF, so pages print the same everywhere.
+REGULAR, BOLD = "BookSans", "BookSans-Bold"
+CAP_HEIGHT = 0.729  # Vera's capital/digit height as a fraction of the font size
+
+
+def register_fonts() -> None:
+    if REGULAR not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(REGULAR, "Vera.ttf"))
+        pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
+
+
+class PdfPen:
+    """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
+    top-left, `cell` points per cell."""
+
+    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float) -> None:
+        self.c = canvas
+        self.page_height = page_height
+        self.x0, self.y0, self.cell = x, y, cell
+
+    def _pt(self, p: Point) -> tuple[float, float]:
+        return self.x0 + p[0] * self.cell, self.page_height - (self.y0 + p[1] * self.cell)
+
+    def _stroke_style(self, weight: Weight) -> None:
+        c = self.c
+        c.setLineWidth(LINE_RATIO[weight] * self.cell)
+        c.setStrokeGray(0)
+        if weight is Weight.DOTTED:
+            c.setLineCap(1)
+            c.setDash([0, LINE_RATIO[weight] * self.cell * 4], 0)
+        else:
+            # Square caps let thick lines meeting at a corner close it without a notch.
+            c.setLineCap(0 if weight is Weight.THIN else 2)
+            c.setDash([], 0)
+        c.setLineJoin(0)
+
+    def line(self, a: Point, b: Point, weight: Weight) -> None:
+        self._stroke_style(weight)
+        (x1, y1), (x2, y2) = self._pt(a), self._pt(b)
+        self.c.line(x1, y1, x2, y2)
+
+    def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
+        self._stroke_style(weight)
+        path = self.c.beginPath()
+        path.moveTo(*self._pt(points[0]))
+        for p in points[1:]:
+            path.lineTo(*self._pt(p))
+        if closed:
+            path.close()
+        self.c.drawPath(path, stroke=1, fill=0)
+
+    def fill(self, points: list[Point], gray: float) -> None:
+        self.c.setFillGray(1 - gray)
+        path = self.c.beginPath()
+        path.moveTo(*self._pt(points[0]))
+        for p in points[1:]:
+            path.lineTo(*self._pt(p))
+        path.close()
+        self.c.drawPath(path, stroke=0, fill=1)
+        self.c.setFillGray(0)
+
+    def _font(self, size: float, bold: bool) -> tuple[str, float]:
+        return (BOLD if bold else REGULAR), size * self.cell / CAP_HEIGHT
+
+    def text(self, at: Point, text: str, size: float, align: str = "center", bold: bool = False,
+             gray: float = 1.0) -> None:
+        font, points = self._font(size, bold)
+        x, y = self._pt(at)
+        cap = size * self.cell
+        self.c.setFont(font, points)
+        self.c.setFillGray(1 - gray)
+        if align == "center":
+            self.c.drawCentredString(x, y - cap / 2, text)
+        elif align == "topleft":
+            self.c.drawString(x, y - cap, text)
+        elif align == "topright":
+            self.c.drawRightString(x, y - cap, text)
+        else:
+            self.c.drawString(x, y, text)
+        self.c.setFillGray(0)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        font, points = self._font(size, bold)
+        return pdfmetrics.stringWidth(text, font, points) / self.cell
+
+    def image(self, image: Any, at: Point, width: float, height: float) -> None:
+        x, y = self._pt(at)
+        self.c.drawImage(ImageReader(image), x, y - height * self.cell, width * self.cell, height * self.cell)
+
+
+def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
+    font = BOLD if item.bold else REGULAR
+    canvas.setFont(font, item.size)
+    lines = simpleSplit(item.text, font, item.size, item.wrap) if item.wrap else [item.text]
+    y = page_height - item.y
+    for line in lines:
+        if item.align == "center":
+            canvas.drawCentredString(item.x, y, line)
+        elif item.align == "right":
+            canvas.drawRightString(item.x, y, line)
+        else:
+            canvas.drawString(item.x, y, line)
+        y -= item.size * 1.3
+
+
+def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry]) -> None:
+    height = layout.template.height
+    for item in page.texts:
+        _draw_text(canvas, height, item)
+    canvas.setLineWidth(0.6)
+    for x1, y1, x2, y2 in page.rules:
+        canvas.line(x1, height - y1, x2, height - y2)
+    for placement in page.placements:
+        entry = entries[placement.number]
+        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell)
+        solution = entry.puzzle.solution if placement.answer else None
+        entry.ptype.draw(entry.puzzle, pen, solution)
+
+
+def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str) -> None:
+    """Write the book to `path` atomically."""
+    register_fonts()
+    target = Path(path)
+    by_number = {e.number: e for e in entries}
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or Path("."))
+    os.close(fd)
+    try:
+        canvas = rl_canvas.Canvas(tmp, pagesize=(layout.template.width, layout.template.height), invariant=1)
+        canvas.setTitle(title)
+        canvas.setAuthor(author)
+        canvas.setCreator("bookgen")
+        for page in layout.pages:
+            _draw_page(canvas, page, layout, by_number)
+            canvas.showPage()
+        canvas.save()
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def draw_single(draw: Callable[[PdfPen], None], size: tuple[float, float], path: str | Path, cell: float = 30) -> None:
+    """One drawing on a page of its own size (for previews and tests of a single puzzle)."""
+    register_fonts()
+    margin = cell / 2
+    width, height = size[0] * cell + 2 * margin, size[1] * cell + 2 * margin
+    canvas = rl_canvas.Canvas(str(path), pagesize=(width, height), invariant=1)
+    draw(PdfPen(canvas, height, margin, margin, cell))
+    canvas.showPage()
+    canvas.save()

@@ -1,0 +1,240 @@
+"""The book spec: YAML -> frozen BookSpec, every problem reported at once with file:line:column.
+
+YAML is composed (not loaded) so each value keeps its position; scalars are read from
+their source text by the declared option types, so YAML 1.1's surprises (`no` as false,
+`0123` as octal) never reach the book unannounced.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bookgen import puzzles
+from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.options import Bool, Choice, Int, OptionValueError, ParseContext, Seed, Text, declared, option
+
+PER_PAGE = (1, 2, 4, 6)
+PAPERS = ("A4", "Letter")
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    title: str = option(Text(), "Puzzle book", "the book's title, on the title page")
+    subtitle: str = option(Text(), "", "a line under the title")
+    author: str = option(Text(), "", "who made the book")
+    paper: str = option(Choice(PAPERS), "A4", "paper size")
+    seed: int = option(Seed(), 1, "the seed every puzzle is derived from; same seed, same book")
+    answer_key: bool = option(Bool(), True, "print solutions at the back")
+    name_line: bool = option(Bool(), False, "print 'Name ____ Date ____' on every puzzle page (worksheets)")
+
+
+@dataclass(frozen=True)
+class SectionOptions:
+    title: str = option(Text(), "", "the section's heading (default: the puzzle type's name)")
+    type: str = option(Text(), "", "the puzzle type (see `bookgen types`)")
+    count: int = option(Int(1, 500), 1, "how many puzzles")
+    per_page: int = option(Choice(PER_PAGE), 1, "puzzles on each page")
+    large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    index: int
+    title: str
+    type: str  # the registry's primary name
+    count: int
+    per_page: int
+    large_print: bool
+    params: Any  # the type's own frozen Params
+    location: Location
+
+
+@dataclass(frozen=True)
+class BookSpec:
+    source: str
+    title: str
+    subtitle: str
+    author: str
+    paper: str
+    seed: int
+    answer_key: bool
+    name_line: bool
+    sections: tuple[SectionSpec, ...]
+
+    def with_seed(self, seed: int) -> BookSpec:
+        return BookSpec(self.source, self.title, self.subtitle, self.author, self.paper, seed,
+                        self.answer_key, self.name_line, self.sections)
+
+
+def load(path: str | Path) -> BookSpec:
+    """Read and validate a spec file; raise SpecError listing every problem in it."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError(Problem(Location(source), "", "no such file")) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(Problem(Location(source), "", f"cannot read the file ({exc})")) from None
+    return parse(text, source, Path(path).parent)
+
+
+def parse(text: str, source: str, base_dir: Path = Path(".")) -> BookSpec:
+    root = _compose(text, source)
+    reader = _Reader(source, ParseContext(base_dir))
+    spec = reader.book(root)
+    if reader.problems:
+        raise SpecError(reader.problems)
+    return spec
+
+
+def _compose(text: str, source: str) -> yaml.Node | None:
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Location(source, mark.line + 1, mark.column + 1) if mark else Location(source)
+        raise SpecError(Problem(where, "", f"YAML syntax error: {exc.problem or exc.context}")) from None
+    except yaml.YAMLError as exc:
+        raise SpecError(Problem(Location(source), "", f"YAML error: {exc}")) from None
+
+
+def _raw(node: yaml.Node) -> Any:
+    """A node as the user wrote it: scalar text, lists, mappings; None for an empty value."""
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag.endswith(":null"):
+            return None
+        return node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [_raw(n) for n in node.value]
+    return {k.value: _raw(v) for k, v in node.value}
+
+
+class _Reader:
+    def __init__(self, source: str, ctx: ParseContext) -> None:
+        self.source = source
+        self.ctx = ctx
+        self.problems: list[Problem] = []
+
+    def at(self, node: yaml.Node | None) -> Location:
+        if node is None:
+            return Location(self.source, 1, 1)
+        return Location(self.source, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def problem(self, node: yaml.Node | None, field: str, message: str) -> None:
+        self.problems.append(Problem(self.at(node), field, message))
+
+    def mapping(self, node: yaml.Node | None, field: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """Keys -> (key node, value node); a problem unless the node is a mapping."""
+        if not isinstance(node, yaml.MappingNode):
+            what = "nothing" if node is None or node.tag.endswith(":null") else "a " + _kind(node)
+            self.problem(node, field, f"expected a mapping of keys to values, got {what}")
+            return {}
+        found: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key, value in node.value:
+            name = str(key.value)
+            if name in found:
+                self.problem(key, _join(field, name), "this key is given twice")
+            found[name] = (key, value)
+        return found
+
+    def fields(self, entries: dict, field: str, options_type: type, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Parse the declared options present in `entries` (others keep their defaults)."""
+        values = {}
+        for name, info, _default in declared(options_type):
+            if name in skip or name not in entries:
+                continue
+            key, value = entries[name]
+            try:
+                values[name] = info.kind.parse(_raw(value), self.ctx)
+            except OptionValueError as exc:
+                self.problem(key, _join(field, name), str(exc))
+        return values
+
+    def unknown(self, entries: dict, field: str, known: list[str]) -> None:
+        for name, (key, _value) in entries.items():
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(known)}"
+                self.problem(key, _join(field, name), f"unknown key '{name}'{hint}")
+
+    def book(self, root: yaml.Node | None) -> BookSpec:
+        entries = self.mapping(root, "")
+        book_keys = [name for name, _i, _d in declared(BookOptions)] + ["sections"]
+        self.unknown(entries, "", book_keys)
+        options = BookOptions(**self.fields(entries, "", BookOptions))
+        sections: list[SectionSpec] = []
+        if "sections" not in entries:
+            if entries or root is None:
+                self.problem(root, "sections", "missing required key 'sections' (a list of sections)")
+        else:
+            key, value = entries["sections"]
+            if not isinstance(value, yaml.SequenceNode) or not value.value:
+                self.problem(key, "sections", "expected a list of one or more sections")
+            else:
+                for i, node in enumerate(value.value):
+                    section = self.section(i, node)
+                    if section is not None:
+                        sections.append(section)
+        return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
+                        options.seed, options.answer_key, options.name_line, tuple(sections))
+
+    def section(self, index: int, node: yaml.Node) -> SectionSpec | None:
+        field = f"sections[{index}]"
+        entries = self.mapping(node, field)
+        if not entries:
+            return None
+        common = [name for name, _i, _d in declared(SectionOptions)]
+        if "type" not in entries:
+            self.problem(node, f"{field}.type", f"missing required key 'type' (one of {', '.join(puzzles.names())})")
+            self.unknown(entries, field, common)
+            return None
+        type_key, type_node = entries["type"]
+        ptype = puzzles.get(str(_raw(type_node)))
+        if ptype is None:
+            shown = _raw(type_node)
+            close = difflib.get_close_matches(str(shown), list(puzzles.REGISTRY), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            self.problem(type_key, f"{field}.type",
+                         f"expected one of {', '.join(puzzles.names())}, got {shown}{hint}")
+            return None
+        own = [name for name, _i, _d in declared(ptype.Params)]
+        self.unknown(entries, field, common + [name for name in own if name not in common])
+        before = len(self.problems)
+        common_values = self.fields(entries, field, SectionOptions, skip=("type",))
+        params_values = self.fields(entries, field, ptype.Params)
+        if len(self.problems) > before:
+            return None
+        params = ptype.Params(**params_values)
+        try:
+            params.validate()
+        except ParamsError as exc:
+            key = entries.get(exc.field, (node, None))[0]
+            self.problem(key, f"{field}.{exc.field}", exc.message)
+            return None
+        return SectionSpec(
+            index=index,
+            title=common_values.get("title") or ptype.title,
+            type=ptype.name,
+            count=common_values.get("count", 1),
+            per_page=common_values.get("per_page", 1),
+            large_print=common_values.get("large_print", False),
+            params=params,
+            location=self.at(node),
+        )
+
+
+def _kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.SequenceNode):
+        return "list"
+    if isinstance(node, yaml.ScalarNode):
+        return f"value ({node.value})"
+    return "mapping"
+
+
+def _join(field: str, name: str) -> str:
+    return f"{field}.{name}" if field else name

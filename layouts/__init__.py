@@ -1,0 +1,1 @@
+"""Page templates (YAML), shipped with the package as bookgen.layouts."""
