@@ -1,0 +1,66 @@
+"""`make bench`: medians and ratios of the generators and of a whole book build.
+
+Not a test: nothing here asserts a time. Runs each benchmark module found in bench/
+after the sudoku and book figures.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bookgen.build import build
+from bookgen.puzzles.base import Budget
+from bookgen.puzzles.sudoku import PUZZLE_TYPE as SUDOKU, Params
+from bookgen.spec import load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def median_seconds(run, repeats: int) -> float:
+    times = []
+    for i in range(repeats):
+        start = time.perf_counter()
+        run(i)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def sudoku_levels(repeats: int) -> None:
+    print(f"sudoku 9x9 generation (median of {repeats} seeds):")
+    base = None
+    for level in SUDOKU.levels:
+        params = Params(size=9, difficulty=level)
+        t = median_seconds(lambda i: SUDOKU.generate(params, random.Random(i), Budget(120)), repeats)
+        base = base or t
+        print(f"  {level:<7} {t * 1000:8.1f} ms   x{t / base:.1f} of easy")
+
+
+def sample_book(repeats: int) -> None:
+    spec = load(ROOT / "samples" / "classroom.yaml")
+    with tempfile.TemporaryDirectory() as tmp:
+        for jobs in (1, os.cpu_count() or 1):
+            t = median_seconds(lambda i: build(spec, Path(tmp) / "book.pdf", jobs=jobs), repeats)
+            print(f"sample book samples/classroom.yaml, {jobs} worker(s): median {t:.2f} s over {repeats} builds")
+
+
+def main() -> None:
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    sudoku_levels(15)
+    sample_book(3)
+    for script in sorted((ROOT / "bench").glob("*.py")):
+        if script.name in {"run.py", "sudoku_levels.py"}:
+            continue
+        print(f"\n== {script.name}")
+        sys.stdout.flush()
+        subprocess.run([sys.executable, str(script)], check=False)
+
+
+if __name__ == "__main__":
+    main()

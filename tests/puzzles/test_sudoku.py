@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bookgen.errors import ParamsError
+from bookgen.puzzles.base import Budget
+from bookgen.puzzles.sudoku import PUZZLE_TYPE, REACHABLE, Params
+from bookgen.solve.search import count_solutions
+
+CASES = [(size, level) for size, levels in REACHABLE.items() for level in levels]
+
+
+@pytest.mark.parametrize("size,level", CASES)
+def test_generated_sudoku_is_unique_graded_as_asked_and_its_answer_obeys_every_rule(size: int, level: str):
+    for seed in range(3):
+        puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty=level), random.Random(seed), Budget(120))
+        count = count_solutions(puzzle.board, limit=2)
+        assert count.count == 1 and count.solutions[0] == puzzle.solution
+        assert PUZZLE_TYPE.solve(puzzle).level == level
+        assert PUZZLE_TYPE.check(puzzle, puzzle.solution) == []
+
+
+def test_givens_are_rotationally_symmetric_by_default():
+    puzzle = PUZZLE_TYPE.generate(Params(size=9, difficulty="easy"), random.Random(5), Budget(60))
+    cells = {(r, c) for r, c, _v in puzzle.board.givens}
+    assert cells == {(8 - r, 8 - c) for r, c in cells}
+
+
+def test_mirror_symmetry_is_honoured():
+    puzzle = PUZZLE_TYPE.generate(Params(size=6, difficulty="easy", symmetry="mirror"), random.Random(5), Budget(60))
+    cells = {(r, c) for r, c, _v in puzzle.board.givens}
+    assert cells == {(r, 5 - c) for r, c in cells}
+
+
+def test_same_seed_same_puzzle():
+    make = lambda: PUZZLE_TYPE.generate(Params(size=9, difficulty="medium"), random.Random(11), Budget(60))
+    assert make() == make()
+
+
+def test_checker_catches_a_broken_answer():
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(1), Budget(60))
+    broken = [list(row) for row in puzzle.solution]
+    broken[0][0], broken[0][1] = broken[0][1], broken[0][0]
+    rules = {v.rule.split()[-1] for v in PUZZLE_TYPE.check(puzzle, tuple(map(tuple, broken)))}
+    assert "column" in rules or "box" in rules
+
+
+def test_unreachable_levels_are_refused_up_front():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=4, difficulty="medium").validate()
+    assert caught.value.field == "difficulty"
+
+
+def test_json_round_trip_keeps_the_puzzle():
+    puzzle = PUZZLE_TYPE.generate(Params(size=6, difficulty="easy"), random.Random(2), Budget(60))
+    again = PUZZLE_TYPE.from_json(PUZZLE_TYPE.to_json(puzzle))
+    cells = lambda model: sorted(g.cells for g in model.groups)
+    assert (again.board.givens, cells(again.board)) == (puzzle.board.givens, cells(puzzle.board))

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bookgen.puzzles.sudoku import LEVELS, structure
+from bookgen.solve import techniques as t
+from bookgen.solve.result import Outcome
+from bookgen.solve.search import solver_for
+from bookgen.solve.techniques import Board, Contradiction, grade
+
+ALL = [tech for level in LEVELS for tech in level.techniques]
+
+
+def puzzle_from(text: str):
+    base = structure(9)
+    return base.with_givens({(i // 9, i % 9): int(ch) for i, ch in enumerate(text) if ch not in ".0"})
+
+
+def sparse_puzzles(count: int, keep: int, seed: int):
+    """Random, possibly ambiguous puzzles with a known solution: fodder for soundness."""
+    rng, base = random.Random(seed), structure(9)
+    solver = solver_for(base)
+    for _ in range(count):
+        solution = solver.random_solution(rng)
+        cells = rng.sample(base.cells, keep)
+        yield base.with_givens({cell: solution[cell[0]][cell[1]] for cell in cells}), solution
+
+
+@pytest.mark.parametrize("technique", ALL, ids=lambda tech: tech.name)
+def test_technique_never_removes_the_true_value(technique):
+    # Sound techniques only remove candidates that cannot be right: on puzzles with a
+    # unique solution, the solution value must survive in every cell.
+    for model, solution in sparse_puzzles(25, 30, seed=3):
+        board = Board(model)
+        try:
+            for _ in range(60):
+                if not technique.apply(board) and not t.naked_single(board):
+                    break
+        except Contradiction:
+            continue  # only possible when the sparse puzzle is ambiguous
+        if _unique(model):
+            for i, (r, c) in enumerate(model.cells):
+                assert board.cand[i] & (1 << (solution[r][c] - 1))
+
+
+def _unique(model) -> bool:
+    from bookgen.solve.search import count_solutions
+
+    return count_solutions(model).count == 1
+
+
+def test_singles_solve_an_easy_puzzle_at_the_first_level():
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    result = grade(puzzle_from(easy), LEVELS)
+    assert result.outcome is Outcome.SOLVED and result.level == 0
+
+
+def test_grader_reports_unfinished_when_techniques_run_out():
+    # Unique (the search proves it) but far beyond pairs, triples and wings.
+    inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    assert grade(puzzle_from(inkala), LEVELS).outcome is Outcome.UNFINISHED
+
+
+def test_grader_reports_impossible_on_contradicting_givens():
+    clash = "11" + "." * 79
+    assert grade(puzzle_from(clash), LEVELS).outcome is Outcome.IMPOSSIBLE
+
+
+def test_locked_candidates_removes_pointing_candidates():
+    board = Board(structure(9))
+    # Digit 1 in box 0 only in row 0: it must leave the rest of row 0.
+    for i in (9, 10, 11, 18, 19, 20):
+        board.eliminate(i, 1)
+    assert t.locked_candidates(board)
+    assert all(not board.cand[i] & 1 for i in range(3, 9))
+
+
+def test_naked_pair_clears_its_symbols_from_the_group():
+    board = Board(structure(9))
+    board.restrict(0, 0b11)
+    board.restrict(1, 0b11)
+    assert t.naked_pair(board)
+    assert all(not board.cand[i] & 0b11 for i in range(2, 9))

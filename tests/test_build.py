@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from bookgen import puzzles
+from bookgen.build import build, derive_seed
+from bookgen.puzzles.grid import check_grid, model_from_json
+from bookgen.solve.search import count_solutions
+from bookgen.spec import load
+
+
+def test_every_printed_puzzle_has_exactly_one_solution_and_the_answer_is_it(built_book):
+    for item in built_book.json["puzzles"]:
+        model = model_from_json(item)
+        count = count_solutions(model, limit=2)
+        assert count.count == 1
+        assert [list(row) for row in count.solutions[0]] == item["solution"]
+        assert check_grid(model, tuple(tuple(row) for row in item["solution"])) == []
+
+
+def test_json_has_the_interchange_shape_and_page_numbers(built_book):
+    data = built_book.json
+    assert (data["title"], data["seed"]) == ("Test book", 42)
+    first, last = data["puzzles"][0], data["puzzles"][-1]
+    assert set(first) == {"id", "section", "type", "difficulty", "page", "answer_page", "rows", "cols",
+                          "symbols", "groups", "cages", "givens", "solution"}
+    assert (first["id"], first["section"], first["type"], first["page"]) == ("1", "Small", "sudoku", 2)
+    assert len(first["groups"]) == 12 and len(last["groups"]) == 27
+    assert [p["id"] for p in data["puzzles"]] == ["1", "2", "3", "4", "5"]
+    assert all(p["answer_page"] > p["page"] for p in data["puzzles"])
+
+
+def test_grader_level_matches_the_label_of_every_puzzle(built_book):
+    sudoku = puzzles.get("sudoku")
+    for item in built_book.json["puzzles"]:
+        puzzle = sudoku.from_json(item)
+        assert sudoku.solve(puzzle).level == item["difficulty"]
+
+
+def test_two_builds_with_one_seed_are_byte_identical_whatever_the_workers(small_spec: Path, tmp_path: Path):
+    spec = load(small_spec)
+    build(spec, tmp_path / "a.pdf", jobs=1)
+    build(spec, tmp_path / "b.pdf", jobs=2)
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_another_seed_gives_other_puzzles(small_spec: Path, tmp_path: Path, built_book):
+    spec = load(small_spec).with_seed(43)
+    build(spec, tmp_path / "c.pdf", jobs=1)
+    assert (tmp_path / "c.pdf").read_bytes() != built_book.pdf.read_bytes()
+
+
+def test_puzzle_seeds_differ_by_section_index_and_attempt():
+    seeds = {derive_seed(1, s, i, a) for s in range(3) for i in range(3) for a in range(2)}
+    assert len(seeds) == 18
+
+
+def test_build_leaves_no_temporary_files(built_book):
+    assert sorted(p.name for p in built_book.pdf.parent.iterdir()) == ["book.json", "book.pdf"]

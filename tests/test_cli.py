@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bookgen.cli import main
+
+BAD_SPECS = {
+    "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
+    "wrong type": ("title: T\nsections:\n  - type: sudoku\n    count: lots\n", "sections[0].count: expected a whole number"),
+    "unknown key": ("title: T\nsections:\n  - type: sudoku\n    colour: red\n", "unknown key 'colour'"),
+    "bad value": ("title: T\nsections:\n  - type: sudoku\n    size: 7\n", "sections[0].size: expected one of 4, 6, 9, got 7"),
+}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_SPECS))
+def test_bad_spec_gives_one_line_exit_2_and_no_pdf(kind: str, tmp_path: Path):
+    text, expected = BAD_SPECS[kind]
+    spec = tmp_path / "book.yaml"
+    spec.write_text(text)
+    result = run("build", str(spec), "-o", str(tmp_path / "book.pdf"))
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{spec}:") and expected in lines[0]
+    assert "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == [spec]
+
+
+def test_missing_spec_file_gives_one_line_exit_2(tmp_path: Path):
+    result = run("build", str(tmp_path / "nope.yaml"), "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2
+    assert result.output.strip() == f"{tmp_path / 'nope.yaml'}: no such file"
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_failed_build_keeps_the_previous_pdf(tmp_path: Path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BAD_SPECS["bad value"][0])
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(b"%PDF- a good old book")
+    assert run("build", str(spec), "-o", str(pdf)).exit_code == 2
+    assert pdf.read_bytes() == b"%PDF- a good old book"
+
+
+def test_check_accepts_a_good_spec(small_spec: Path):
+    result = run("check", str(small_spec))
+    assert result.exit_code == 0 and "ok (2 sections, 5 puzzles)" in result.output
+
+
+def test_solve_json_reports_one_solution_and_its_grade(built_book, tmp_path: Path):
+    puzzle = dict(built_book.json["puzzles"][2])
+    solution = puzzle.pop("solution")
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(puzzle))
+    result = run("solve", str(path), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.output) == {"solutions": 1, "solution": solution, "difficulty": "medium"}
+
+
+def test_solve_reports_an_ambiguous_puzzle_with_two_solutions(built_book, tmp_path: Path):
+    puzzle = dict(built_book.json["puzzles"][2])
+    puzzle.pop("solution")
+    puzzle["givens"] = puzzle["givens"][:5]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(puzzle))
+    assert json.loads(run("solve", str(path), "--json").output) == {"solutions": 2, "solution": None, "difficulty": None}
+    text = run("solve", str(path)).output
+    assert text.startswith("several solutions")
+
+
+def test_solve_reports_an_impossible_puzzle(built_book, tmp_path: Path):
+    puzzle = dict(built_book.json["puzzles"][0])
+    puzzle["givens"] = [[0, 0, 1], [0, 1, 1]]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(puzzle))
+    assert json.loads(run("solve", str(path), "--json").output)["solutions"] == 0
+
+
+def test_solve_names_the_bad_field_of_a_malformed_puzzle(tmp_path: Path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"type": "sudoku", "rows": 4, "cols": 4, "symbols": [1, 2, 3, 4],
+                                "groups": [[[0, 0], [0, 9]]], "givens": []}))
+    result = run("solve", str(path))
+    assert result.exit_code == 2
+    assert result.output.strip() == f"{path}: groups[0]: cell [0, 9] is outside the 4x4 grid"
