@@ -156,7 +156,7 @@ def _puzzle_page(number: int, chunk: list[Entry], per_page: int, first: bool, bo
     bottom = tpl.height - tpl.bottom - tpl.footer
     slot_w = (tpl.content_width - (cols - 1) * tpl.gap) / cols
     slot_h = (bottom - y - (rows - 1) * tpl.gap) / rows
-    max_cell = tpl.cell_large if chunk[0].large_print else tpl.cell_normal
+    max_cell = tpl.cell_large if chunk[0].large_print else tpl.cell_single if per_page == 1 else tpl.cell_normal
     placements = []
     for k, entry in enumerate(chunk):
         col, row = k % cols, k // cols

@@ -29,6 +29,7 @@ class Template:
     gap: float
     label_band: float
     cell_normal: float
+    cell_single: float
     cell_large: float
     cell_answer: float
     slots: dict[int, tuple[int, int]]
@@ -60,6 +61,7 @@ def template(paper: str) -> Template:
         gap=raw["gap"] * MM,
         label_band=raw["label_band"] * MM,
         cell_normal=cell["normal"] * MM,
+        cell_single=cell["single"] * MM,
         cell_large=cell["large"] * MM,
         cell_answer=cell["answer"] * MM,
         slots={int(k): (int(v[0]), int(v[1])) for k, v in raw["slots"].items()},
