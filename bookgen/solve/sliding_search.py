@@ -18,6 +18,7 @@ Heuristics: Manhattan distance plus linear conflict on every board, and on the 4
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -553,14 +554,22 @@ def _ida_patterns(
 
 
 class _Clock:
-    """A deadline on the wall clock, checked every 65,536 nodes."""
+    """Asks `expired()` every 65,536 nodes (a few hundredths of a second)."""
 
-    def __init__(self, deadline: float | None) -> None:
-        self.deadline = deadline
+    def __init__(self, expired: Callable[[], bool] | None) -> None:
+        self.expired = expired
 
     def check(self) -> None:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.expired is not None and self.expired():
             raise SearchTimeout
+
+
+def deadline_after(seconds: float | None) -> Callable[[], bool] | None:
+    """An `expired` test for a wall-clock limit (None: no limit)."""
+    if seconds is None:
+        return None
+    deadline = time.monotonic() + seconds
+    return lambda: time.monotonic() > deadline
 
 
 @dataclass(frozen=True)
@@ -574,18 +583,18 @@ def solve_optimal(
     start: Sequence[int],
     goal: Sequence[int],
     cols: int,
-    deadline: float | None = None,
+    expired: Callable[[], bool] | None = None,
     build_patterns: bool = True,
 ) -> OptimalSearch:
-    """A shortest solution (the caller has checked solvability); SearchTimeout at `deadline`.
+    """A shortest solution (the caller has checked solvability); SearchTimeout once `expired()`.
 
-    `deadline` is a time.monotonic() value. Pattern databases are used where the board
+    Pattern databases are used where the board
     has them; `build_patterns=False` uses them only if already built (the path found is
     the same either way, see the module docstring).
     """
     rows = len(start) // cols
     frame = _frame(start, goal, rows, cols)
-    clock = _Clock(deadline)
+    clock = _Clock(expired)
     patterns = pattern_partition(rows, cols, frame.blank)
     tables = [pattern_table(rows, cols, p, build=build_patterns) for p in patterns] if patterns else []
     if patterns and all(t is not None for t in tables):
@@ -765,3 +774,74 @@ def remove_cycles(start: Sequence[int], moves: Sequence[int], cols: int) -> tupl
             states.append(state)
             kept.append(tile)
     return tuple(kept)
+
+
+# ---------------------------------------------------------------------------------------
+# Scrambles at an exact distance
+
+
+def random_walk(goal: State, cols: int, length: int, rng: random.Random) -> tuple[State, tuple[int, ...]]:
+    """Where `length` random moves from the goal lead, never returning to a position,
+    and the tiles moved (reversed, they solve it).
+
+    Stops early in the (rare) case that every next position has been visited.
+    """
+    rows = len(goal) // cols
+    near = neighbours(rows, cols)
+    board = list(goal)
+    hole = board.index(BLANK)
+    seen = {goal}
+    moved: list[int] = []
+    for _ in range(length):
+        options = []
+        for cell in near[hole]:
+            board[hole], board[cell] = board[cell], BLANK
+            if tuple(board) not in seen:
+                options.append(cell)
+            board[cell], board[hole] = board[hole], BLANK
+        if not options:
+            break
+        cell = rng.choice(options)
+        moved.append(board[cell])
+        board[hole], board[cell] = board[cell], BLANK
+        hole = cell
+        seen.add(tuple(board))
+    return tuple(board), tuple(moved)
+
+
+@dataclass(frozen=True)
+class Scramble:
+    start: State
+    moves: tuple[int, ...]  # a shortest solution: len(moves) is the exact distance
+
+
+def scramble_at_distance(
+    goal: State, cols: int, distance: int, rng: random.Random, expired: Callable[[], bool] | None = None
+) -> Scramble:
+    """A random position whose shortest solution is exactly `distance` moves.
+
+    Small boards: drawn uniformly from every position at that distance. Larger boards: a
+    random walk a little longer than `distance` (never revisiting a position), solved
+    optimally; the positions along a shortest path are each exactly one move nearer,
+    so the one `distance` moves from the goal is cut out of it. If the walk fell short
+    (its shortest solution is under `distance`), a longer walk is tried.
+
+    Uses only `rng` for chance; the result is the same on any machine, whatever the
+    tables available (see the module docstring). SearchTimeout once `expired()`.
+    """
+    rows = len(goal) // cols
+    if reachable_count(rows, cols) <= EXHAUSTIVE_LIMIT:
+        layers = distance_layers(goal, cols)
+        if distance >= len(layers):
+            raise ValueError(f"no {rows}×{cols} position is {distance} moves from the goal (most: {len(layers) - 1})")
+        start = rng.choice(layers[distance])
+        return Scramble(start, solve_optimal(start, goal, cols, expired).moves)
+    step = max(2, distance // 4)
+    extra = step
+    while True:
+        walked, _ = random_walk(goal, cols, distance + extra, rng)
+        path = solve_optimal(walked, goal, cols, expired).moves
+        if len(path) >= distance:
+            cut = len(path) - distance
+            return Scramble(apply_moves(walked, path[:cut], cols), path[cut:])
+        extra += step
