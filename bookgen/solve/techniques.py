@@ -105,6 +105,12 @@ def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None)
         board = Board(model)
     except Contradiction:
         return Grade(Outcome.IMPOSSIBLE, -1, ())
+    return grade_board(board, levels, up_to)
+
+
+def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = None) -> Grade:
+    """`grade` on a board the caller built (a puzzle type's own Board subclass, or a board
+    already part-solved); the board is left in the state where the techniques stopped."""
     allowed = levels if up_to is None else levels[: up_to + 1]
     hardest, used = -1, []
     try:
