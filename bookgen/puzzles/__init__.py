@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bookgen.puzzles.base import PuzzleType
-from bookgen.puzzles import sliding, sudoku
+from bookgen.puzzles import kenken, sliding, sudoku
 
 _TYPES: tuple[PuzzleType, ...] = (
     sudoku.PUZZLE_TYPE,
+    kenken.PUZZLE_TYPE,
     sliding.PUZZLE_TYPE,
 )
 
