@@ -1,0 +1,236 @@
+"""Sliding-puzzle search: parity, optimal IDA*, pattern databases, fallback and scrambles.
+
+The reference throughout is a breadth-first search written here, sharing no code with
+the module under test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import deque
+
+import pytest
+
+from bookgen.solve import sliding_search as search
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    """Never touch the user's cache directory from a test."""
+    monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(search, "_loaded_tables", {})
+
+
+def bfs_distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tuple[int, ...], int]:
+    """Every position reachable from the goal with its distance, by plain BFS."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        hole = state.index(0)
+        r, c = divmod(hole, cols)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols:
+                board = list(state)
+                other = nr * cols + nc
+                board[hole], board[other] = board[other], 0
+                moved = tuple(board)
+                if moved not in dist:
+                    dist[moved] = dist[state] + 1
+                    queue.append(moved)
+    return dist
+
+
+def replay(start, moves, cols):
+    board = list(start)
+    for tile in moves:
+        hole, cell = board.index(0), board.index(tile)
+        assert abs(hole // cols - cell // cols) + abs(hole % cols - cell % cols) == 1, f"{tile} not next to the blank"
+        board[hole], board[cell] = tile, 0
+    return tuple(board)
+
+
+@pytest.fixture(scope="module")
+def eight_puzzle():
+    goal = search.standard_goal(3, 3)
+    return goal, bfs_distances(goal, 3, 3)
+
+
+GOALS_3X3 = [
+    search.standard_goal(3, 3),
+    search.standard_goal(3, 3, blank_first=True),
+    (1, 2, 3, 4, 0, 5, 6, 7, 8),  # blank in the middle
+    (8, 1, 3, 0, 4, 6, 2, 7, 5),  # an arbitrary goal
+]
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), (3, 3)])
+def test_parity_rule_agrees_with_bfs_over_every_state(rows, cols):
+    goals = [search.standard_goal(rows, cols), search.standard_goal(rows, cols, True)]
+    rng = random.Random(5)
+    shuffled = list(range(rows * cols))
+    rng.shuffle(shuffled)
+    goals.append(tuple(shuffled))
+    for goal in goals:
+        reachable = bfs_distances(goal, rows, cols)
+        for state in itertools.permutations(range(rows * cols)):
+            assert search.is_solvable(state, goal, cols) == (state in reachable), (state, goal)
+
+
+def test_parity_rule_on_even_width_needs_the_blank_row():
+    goal = search.standard_goal(4, 4)
+    one_row_up = search.apply_moves(goal, [12], 4)  # blank up one row: solvable
+    assert search.is_solvable(one_row_up, goal, 4)
+    swapped = list(goal)
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    assert not search.is_solvable(tuple(swapped), goal, 4)
+
+
+@pytest.mark.parametrize("goal", GOALS_3X3)
+def test_ida_finds_shortest_solutions_for_any_goal(goal):
+    distances = bfs_distances(goal, 3, 3)
+    by_distance: dict[int, list] = {}
+    for state, d in distances.items():
+        by_distance.setdefault(d, []).append(state)
+    rng = random.Random(11)
+    for d in sorted(by_distance):
+        for state in rng.sample(sorted(by_distance[d]), min(3, len(by_distance[d]))):
+            found = search.solve_optimal(state, goal, 3)
+            assert len(found.moves) == d
+            assert replay(state, found.moves, 3) == goal
+
+
+def test_lower_bound_never_exceeds_true_distance(eight_puzzle):
+    goal, distances = eight_puzzle
+    rng = random.Random(2)
+    for state in rng.sample(sorted(distances), 3000):
+        assert search.lower_bound(state, goal, 3) <= distances[state]
+
+
+def test_ida_on_rectangles_matches_bfs():
+    for rows, cols in [(2, 4), (4, 2)]:
+        goal = search.standard_goal(rows, cols)
+        distances = bfs_distances(goal, rows, cols)
+        rng = random.Random(rows)
+        for state in rng.sample(sorted(distances), 60):
+            assert len(search.solve_optimal(state, goal, cols).moves) == distances[state]
+
+
+SMALL_PATTERNS = ((1, 2, 3, 4), (5, 6, 7, 8))  # 3×3, blank top-left
+
+
+def test_pattern_tables_are_admissible_and_additive(eight_puzzle):
+    goal = search.standard_goal(3, 3, blank_first=True)
+    distances = bfs_distances(goal, 3, 3)
+    tables = [search.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
+    rng = random.Random(4)
+    for state in rng.sample(sorted(distances), 3000):
+        cell = {tile: c for c, tile in enumerate(state)}
+        total = 0
+        for pattern, table in zip(SMALL_PATTERNS, tables):
+            index = sum(cell[t] * 9 ** (len(pattern) - 1 - i) for i, t in enumerate(pattern))
+            total += table[index]
+        assert total <= distances[state]
+    goal_index = sum(t * 9 ** (3 - i) for i, t in enumerate(SMALL_PATTERNS[0]))
+    assert tables[0][goal_index] == 0
+
+
+def test_pattern_tables_are_at_least_manhattan():
+    table = search.build_pattern_table(3, 3, (1, 2))
+    for a, b in itertools.permutations(range(9), 2):
+        manhattan = abs(a // 3 - 0) + abs(a % 3 - 1) + abs(b // 3 - 0) + abs(b % 3 - 2)
+        assert table[a * 9 + b] >= manhattan
+
+
+def test_ida_with_pattern_tables_finds_shortest_solutions():
+    goal = search.standard_goal(3, 3, blank_first=True)
+    distances = bfs_distances(goal, 3, 3)
+    tables = [search.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
+    rng = random.Random(8)
+    for state in rng.sample(sorted(distances), 150):
+        labels, _ = search._ida_patterns(state, 0, 3, 3, SMALL_PATTERNS, tables, search._Clock(None))
+        assert len(labels) == distances[state]
+        assert replay(state, labels, 3) == goal
+
+
+def test_pattern_tables_are_cached_on_disk_and_reloaded(tmp_path):
+    first = search.pattern_table(3, 3, (1, 2, 3))
+    files = list(tmp_path.rglob("*.bin"))
+    assert len(files) == 1 and files[0].read_bytes() == first
+    search._loaded_tables.clear()
+    assert search.pattern_table(3, 3, (1, 2, 3), build=False) == first
+
+
+def test_pattern_table_not_built_when_asked_not_to():
+    assert search.pattern_table(3, 3, (5, 6), build=False) is None
+
+
+def test_search_gives_up_when_time_is_out():
+    goal = search.standard_goal(5, 5)
+    rng = random.Random(1)
+    state, _ = search.random_walk(goal, 5, 120, rng)
+    with pytest.raises(search.SearchTimeout):
+        search.solve_optimal(state, goal, 5, expired=lambda: True)
+
+
+@pytest.mark.parametrize("rows,cols", [(2, 3), (3, 3), (4, 4), (5, 5), (6, 6), (3, 5), (6, 2), (2, 6), (4, 6)])
+def test_constructive_solution_reaches_any_goal(rows, cols):
+    rng = random.Random(rows * 10 + cols)
+    for _ in range(4):
+        goal = list(range(rows * cols))
+        rng.shuffle(goal)
+        start = list(goal)
+        rng.shuffle(start)
+        if not search.is_solvable(start, goal, cols):
+            start[-1], start[-2] = start[-2], start[-1]
+            if 0 in start[-2:]:
+                start[0], start[1] = start[1], start[0]
+        assert search.is_solvable(start, goal, cols)
+        moves = search.constructive_solve(tuple(start), tuple(goal), cols)
+        assert replay(start, moves, cols) == tuple(goal)
+
+
+def test_remove_cycles_cuts_returns_and_keeps_the_destination():
+    start = search.standard_goal(3, 3)
+    moves = [8, 5, 5, 8, 6, 3, 2, 2, 3]  # back-and-forth detours
+    shorter = search.remove_cycles(start, moves, 3)
+    assert len(shorter) < len(moves)
+    assert replay(start, shorter, 3) == replay(start, moves, 3)
+
+
+def test_apply_moves_refuses_a_tile_away_from_the_blank():
+    with pytest.raises(ValueError):
+        search.apply_moves(search.standard_goal(3, 3), [1], 3)
+
+
+@pytest.mark.parametrize("distance", [0, 1, 7, 19, 31])
+def test_small_board_scramble_is_exactly_at_distance(eight_puzzle, distance):
+    goal, distances = eight_puzzle
+    for seed in range(3):
+        scramble = search.scramble_at_distance(goal, 3, distance, random.Random(seed))
+        assert distances[scramble.start] == distance == len(scramble.moves)
+        assert replay(scramble.start, scramble.moves, 3) == goal
+
+
+def test_large_board_scramble_is_at_distance_and_deterministic():
+    goal = search.standard_goal(3, 4)
+    first = search.scramble_at_distance(goal, 4, 22, random.Random(9))
+    again = search.scramble_at_distance(goal, 4, 22, random.Random(9))
+    assert first == again
+    assert len(first.moves) == 22 == len(search.solve_optimal(first.start, goal, 4).moves)
+    assert replay(first.start, first.moves, 4) == goal
+
+
+def test_random_walk_never_revisits_and_its_reverse_solves():
+    goal = search.standard_goal(4, 4)
+    state, moved = search.random_walk(goal, 4, 40, random.Random(3))
+    assert len(moved) == 40
+    assert replay(state, tuple(reversed(moved)), 4) == goal
+    seen = {goal}
+    board = goal
+    for tile in moved:
+        board = replay(board, [tile], 4)
+        assert board not in seen
+        seen.add(board)
