@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.options import Choice, FilePath, Int, Optional, option
@@ -99,18 +99,33 @@ class Params:
             return 4, 4
         return rows, cols
 
+    def _side_field(self, wrong: Callable[[int], bool]) -> str:
+        """The option to blame for a side that is `wrong`."""
+        if self.size is not None:
+            return "size"
+        rows, cols = self.dims()
+        return "rows" if wrong(rows) and self.rows is not None else "cols"
+
     def validate(self) -> None:
         if self.size is not None and (self.rows is not None or self.cols is not None):
             if (self.rows or self.size, self.cols or self.size) != (self.size, self.size):
                 raise ParamsError("size", "give either size (a square) or rows and cols, not both")
         rows, cols = self.dims()
-        field = "size" if self.size is not None else ("rows" if rows < cols or self.cols is None else "cols")
         if min(rows, cols) < 2:
-            raise ParamsError(field, f"a {rows}×{cols} board has no room to slide: rows and cols must be at least 2")
+            raise ParamsError(
+                self._side_field(lambda side: side < 2),
+                f"a {rows}×{cols} board has no room to slide: rows and cols must be at least 2",
+            )
         if rows * cols < 6:
-            raise ParamsError(field, f"a {rows}×{cols} board is too small to be a puzzle: the smallest is 2×3")
+            raise ParamsError(
+                self._side_field(lambda side: side == 2),
+                f"a {rows}×{cols} board is too small to be a puzzle: the smallest is 2×3",
+            )
         if max(rows, cols) > MAX_SIDE:
-            raise ParamsError(field, f"a {rows}×{cols} board is too large: at most {MAX_SIDE}×{MAX_SIDE}")
+            raise ParamsError(
+                self._side_field(lambda side: side > MAX_SIDE),
+                f"a {rows}×{cols} board is too large: at most {MAX_SIDE}×{MAX_SIDE}",
+            )
         if self.moves is not None and search.reachable_count(rows, cols) <= search.EXHAUSTIVE_LIMIT:
             most = exact_limit(rows, cols)
             if self.moves > most:

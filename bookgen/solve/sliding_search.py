@@ -849,6 +849,8 @@ def scramble_at_distance(
     step = max(2, distance // 4)
     extra = step
     while True:
+        if expired is not None and expired():
+            raise SearchTimeout
         walked, _ = random_walk(goal, cols, distance + extra, rng)
         path = solve_optimal(walked, goal, cols, expired).moves
         if len(path) >= distance:

@@ -1,0 +1,365 @@
+"""The sliding-puzzle type: options, generation, checking, interchange and drawing."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bookgen.errors import GenerationError, ParamsError, PuzzleFormatError
+from bookgen.options import OptionValueError, ParseContext, declared
+from bookgen.puzzles import get
+from bookgen.puzzles.base import Budget, Puzzle, Weight
+from bookgen.puzzles.sliding import PUZZLE_TYPE as SLIDING
+from bookgen.puzzles.sliding import Params, SlidingBoard, exact_limit, move_ranges
+from bookgen.solve import sliding_search
+from bookgen.solve.result import Outcome
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    """Never touch the user's cache directory from a test."""
+    monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path / "cache"))
+
+
+class RecordingPen:
+    """A Pen that remembers every call, to test what is drawn (not how it looks)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def line(self, a, b, weight):
+        self.calls.append(("line", (a, b), weight))
+
+    def outline(self, points, weight, closed=True):
+        self.calls.append(("outline", tuple(points), weight))
+
+    def fill(self, points, gray):
+        self.calls.append(("fill", tuple(points), gray))
+
+    def text(self, at, text, size, align="center", bold=False, gray=1.0):
+        self.calls.append(("text", (at,), text, size, align))
+
+    def text_width(self, text, size, bold=False):
+        return 0.6 * size * len(text)
+
+    def image(self, image, at, width, height):
+        self.calls.append(("image", (at, (at[0] + width, at[1] + height)), image))
+
+    def texts(self) -> list[str]:
+        return [call[2] for call in self.calls if call[0] == "text"]
+
+    def points(self):
+        for call in self.calls:
+            yield from call[1]
+
+
+def make(seed: int = 1, **options) -> Puzzle:
+    params = Params(**options)
+    params.validate()
+    return SLIDING.generate(params, random.Random(seed), Budget(120))
+
+
+def replay(start, moves, cols):
+    """Slide each tile into the blank, refusing one that is not next to it."""
+    board = list(start)
+    for tile in moves:
+        hole, cell = board.index(0), board.index(tile)
+        assert abs(hole // cols - cell // cols) + abs(hole % cols - cell % cols) == 1
+        board[hole], board[cell] = tile, 0
+    return tuple(board)
+
+
+def bfs_distances(goal, rows, cols):
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        hole = state.index(0)
+        for other in range(rows * cols):
+            if abs(hole // cols - other // cols) + abs(hole % cols - other % cols) == 1:
+                board = list(state)
+                board[hole], board[other] = board[other], 0
+                moved = tuple(board)
+                if moved not in dist:
+                    dist[moved] = dist[state] + 1
+                    queue.append(moved)
+    return dist
+
+
+# ----- options
+
+
+def test_registered_under_its_name_and_aliases():
+    assert get("sliding") is SLIDING and get("15-puzzle") is SLIDING and get("slide") is SLIDING
+
+
+@pytest.mark.parametrize(
+    "options,field",
+    [
+        ({"rows": 1, "cols": 5}, "rows"),
+        ({"size": 7}, "size"),
+        ({"rows": 3, "cols": 7}, "cols"),
+        ({"size": 2}, "size"),
+        ({"size": 3, "rows": 4}, "size"),
+        ({"size": 3, "moves": 32}, "moves"),
+    ],
+)
+def test_impossible_boards_are_refused_with_the_field(options, field):
+    with pytest.raises(ParamsError) as caught:
+        Params(**options).validate()
+    assert caught.value.field == field
+    assert "\n" not in str(caught.value)
+
+
+def test_unreadable_picture_is_refused(tmp_path):
+    bogus = tmp_path / "picture.png"
+    bogus.write_text("not a picture")
+    with pytest.raises(ParamsError) as caught:
+        Params(size=3, image=bogus).validate()
+    assert caught.value.field == "image" and "picture.png" in str(caught.value)
+
+
+def test_missing_picture_is_an_option_error(tmp_path):
+    kind = {name: info.kind for name, info, _ in declared(Params)}["image"]
+    with pytest.raises(OptionValueError, match="not found"):
+        kind.parse("missing.png", ParseContext(tmp_path))
+    (tmp_path / "boat.png").write_bytes(b"")
+    assert kind.parse("boat.png", ParseContext(tmp_path)) == tmp_path / "boat.png"
+
+
+def test_rows_alone_means_a_square_and_default_is_four():
+    assert Params(rows=3).dims() == (3, 3)
+    assert Params().dims() == (4, 4)
+    assert Params(rows=3, cols=5).dims() == (3, 5)
+
+
+# ----- generation
+
+BOARDS = [(2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 3), (4, 4), (3, 5), (2, 6), (5, 5), (4, 6), (6, 6)]
+
+
+@pytest.mark.parametrize("rows,cols", BOARDS)
+def test_every_scramble_is_solvable_and_its_moves_reach_the_goal(rows, cols):
+    for seed in range(4):
+        for blank in ("last", "first"):
+            puzzle = make(seed, rows=rows, cols=cols, blank=blank, difficulty="easy")
+            board = puzzle.board
+            assert sliding_search.is_solvable(board.start, board.goal, cols)
+            assert replay(board.start, puzzle.solution, cols) == board.goal
+            assert SLIDING.check(puzzle, puzzle.solution) == []
+            lo, hi = move_ranges(rows, cols)["easy"]
+            assert lo <= len(puzzle.solution) <= hi and board.optimal
+            assert board.goal.index(0) == (0 if blank == "first" else rows * cols - 1)
+
+
+@pytest.mark.parametrize("blank", ["last", "first"])
+def test_every_8_puzzle_answer_claimed_optimal_is_optimal(blank):
+    goal = sliding_search.standard_goal(3, 3, blank_first=blank == "first")
+    distances = bfs_distances(goal, 3, 3)
+    for level in SLIDING.levels:
+        for seed in range(12):
+            puzzle = make(seed, size=3, blank=blank, difficulty=level)
+            assert puzzle.board.optimal and puzzle.difficulty == level
+            assert len(puzzle.solution) == distances[puzzle.board.start]
+            assert replay(puzzle.board.start, puzzle.solution, 3) == goal
+
+
+def test_moves_option_gives_exactly_that_many_moves_at_best():
+    puzzle = make(3, size=4, moves=24)
+    assert len(puzzle.solution) == 24
+    found = sliding_search.solve_optimal(puzzle.board.start, puzzle.board.goal, 4)
+    assert len(found.moves) == 24
+    assert SLIDING.describe(puzzle) == "4×4 · 24 moves"
+
+
+def test_medium_medium_and_hard_pick_longer_scrambles():
+    lengths = {level: len(make(2, size=3, difficulty=level).solution) for level in SLIDING.levels}
+    assert lengths["easy"] < lengths["medium"] < lengths["hard"]
+
+
+def test_generation_depends_only_on_the_seed():
+    first = make(17, rows=3, cols=4, difficulty="medium")
+    again = make(17, rows=3, cols=4, difficulty="medium")
+    other = make(18, rows=3, cols=4, difficulty="medium")
+    assert first == again
+    assert SLIDING.identity(first) == SLIDING.identity(again) != SLIDING.identity(other)
+
+
+def test_a_book_of_8_puzzles_draws_distinct_positions():
+    seen = {SLIDING.identity(make(seed, size=3, difficulty="medium")) for seed in range(30)}
+    assert len(seen) == 30
+
+
+def test_request_beyond_proof_is_marked_not_shortest():
+    puzzle = make(4, size=5, moves=exact_limit(5, 5) + 20)
+    assert not puzzle.board.optimal
+    assert replay(puzzle.board.start, puzzle.solution, 5) == puzzle.board.goal
+    pen = RecordingPen()
+    SLIDING.draw(puzzle, pen)
+    assert f"Solve in at most {len(puzzle.solution)} moves" in pen.texts()
+    answer = RecordingPen()
+    SLIDING.draw(puzzle, answer, puzzle.solution)
+    assert any("not proved shortest" in text for text in answer.texts())
+
+
+def test_budget_exhausted_is_a_generation_error():
+    class Spent(Budget):
+        def expired(self) -> bool:
+            return True
+
+    with pytest.raises(GenerationError):
+        SLIDING.generate(Params(size=5, moves=38), random.Random(1), Spent(0))
+
+
+# ----- checking and solving
+
+
+def test_check_finds_a_tile_away_from_the_blank_and_a_wrong_ending():
+    puzzle = make(1, size=3, difficulty="easy")
+    far = next(t for t in range(1, 9) if t not in _next_to_blank(puzzle.board))
+    assert "not next to the blank" in str(SLIDING.check(puzzle, [far])[0])
+    assert "do not end at the goal" in str(SLIDING.check(puzzle, puzzle.solution[:-1])[0])
+    assert "no tile 42" in str(SLIDING.check(puzzle, [42])[0])
+
+
+def _next_to_blank(board: SlidingBoard) -> set[int]:
+    hole = board.start.index(0)
+    near = sliding_search.neighbours(board.rows, board.cols)[hole]
+    return {board.start[c] for c in near}
+
+
+def test_unsolvable_start_is_reported_by_parity_at_once():
+    data = {"type": "sliding", "start": [[2, 1, 3], [4, 5, 6], [7, 8, 0]], "goal": [[1, 2, 3], [4, 5, 6], [7, 8, 0]]}
+    puzzle = SLIDING.from_json(data)
+    result = SLIDING.solve(puzzle, timeout=0.0)
+    assert result.outcome is Outcome.IMPOSSIBLE
+    assert SLIDING.result_json(puzzle, result)["solvable"] is False
+    assert "No solution" in SLIDING.result_text(puzzle, result)
+
+
+def test_solve_answers_shortest_for_any_goal():
+    data = {"start": [[0, 1, 3], [4, 2, 5], [7, 8, 6]], "goal": [[0, 1, 2], [3, 4, 5], [6, 7, 8]]}
+    puzzle = SLIDING.from_json(data)
+    result = SLIDING.solve(puzzle, timeout=10)
+    answer = SLIDING.result_json(puzzle, result)
+    distances = bfs_distances((0, 1, 2, 3, 4, 5, 6, 7, 8), 3, 3)
+    assert answer["solvable"] and answer["optimal"]
+    assert answer["length"] == len(answer["moves"]) == distances[puzzle.board.start]
+    assert "the shortest possible" in SLIDING.result_text(puzzle, result)
+
+
+def test_solve_out_of_time_gives_a_verified_solution_not_claimed_shortest():
+    goal = sliding_search.standard_goal(6, 6)
+    start, _ = sliding_search.random_walk(goal, 6, 300, random.Random(2))
+    puzzle = Puzzle("sliding", "", SlidingBoard(6, 6, start, goal), None)
+    result = SLIDING.solve(puzzle, timeout=0.0)
+    answer = SLIDING.result_json(puzzle, result)
+    assert answer["solvable"] and not answer["optimal"]
+    assert replay(start, answer["moves"], 6) == goal
+    assert "not proved shortest" in SLIDING.result_text(puzzle, result)
+
+
+# ----- interchange
+
+
+def test_json_round_trip_keeps_the_puzzle():
+    puzzle = make(5, rows=2, cols=4, difficulty="medium")
+    data = SLIDING.to_json(puzzle)
+    assert set(data) == {"type", "rows", "cols", "start", "goal", "moves", "length", "optimal"}
+    assert data["length"] == len(data["moves"]) and data["optimal"] is True
+    back = SLIDING.from_json(data)
+    assert back.board == SlidingBoard(2, 4, puzzle.board.start, puzzle.board.goal)
+    assert back.solution == puzzle.solution
+
+
+@pytest.mark.parametrize(
+    "data,field",
+    [
+        ({"start": [[1, 2], [3, 0]], "goal": [[1, 2], [3, 4]]}, "goal"),
+        ({"start": [[1, 2, 3], [4, 0]]}, "start"),
+        ({"start": [[1, 2, 0]]}, "start"),
+        ({"start": [[1, 1], [2, 0]]}, "start"),
+        ({"start": [[1, 2], [3, 4]]}, "start"),
+        ({"start": [[1, "x"], [3, 0]]}, "start"),
+        ({"start": [[1, 2], [3, 0]], "goal": [[1, 2, 3, 0]]}, "goal"),
+        ({"start": [[1, 2], [3, 0]], "rows": 3}, "rows"),
+        ({"start": [[1, 2], [3, 0]], "moves": [3], "length": 2}, "length"),
+        ({"start": [[1, 2], [3, 0]], "moves": "3 2"}, "moves"),
+        ({"type": "sudoku", "start": [[1, 2], [3, 0]]}, "type"),
+    ],
+)
+def test_malformed_json_is_refused_naming_the_field(data, field):
+    with pytest.raises(PuzzleFormatError) as caught:
+        SLIDING.from_json(data, "input.json")
+    assert caught.value.problems[0].field == field
+    assert str(caught.value).startswith("input.json")
+
+
+# ----- drawing
+
+
+def test_puzzle_drawing_shades_the_blank_and_numbers_every_tile():
+    puzzle = make(2, size=4, difficulty="easy")
+    pen = RecordingPen()
+    SLIDING.draw(puzzle, pen)
+    fills = [call for call in pen.calls if call[0] == "fill"]
+    assert len(fills) == 2  # the blank on the board and in the goal
+    assert all(0.1 <= call[2] < 1 for call in fills)
+    blank_cell = puzzle.board.start.index(0)
+    r, c = divmod(blank_cell, 4)
+    assert any(all(c <= x <= c + 1 and r <= y <= r + 1 for x, y in call[1]) for call in fills)
+    numbers = [t for t in pen.texts() if t.isdigit()]
+    assert sorted(numbers, key=int) == sorted([str(t) for t in range(1, 16)] * 2, key=int)
+    assert f"Solve in {len(puzzle.solution)} moves" in pen.texts()
+    assert sum(1 for call in pen.calls if call[0] == "outline" and call[2] is Weight.TILE) == 15
+
+
+def test_tiles_have_a_gap_between_them():
+    puzzle = make(2, size=3, difficulty="easy")
+    pen = RecordingPen()
+    SLIDING.draw(puzzle, pen)
+    tiles = [call[1] for call in pen.calls if call[0] == "outline" and call[2] is Weight.TILE]
+    for square in tiles:
+        xs = [x for x, _ in square]
+        assert max(xs) - min(xs) <= 0.9  # a tile is smaller than its cell, leaving a gap
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_drawing_stays_within_its_print_size(answer):
+    for rows, cols in [(3, 3), (2, 6), (6, 6)]:
+        puzzle = make(3, rows=rows, cols=cols, difficulty="hard")
+        width, height = SLIDING.print_size(puzzle, answer=answer)
+        pen = RecordingPen()
+        SLIDING.draw(puzzle, pen, puzzle.solution if answer else None)
+        for x, y in pen.points():
+            assert -1e-9 <= x <= width + 1e-9 and -1e-9 <= y <= height + 1e-9
+
+
+def test_answer_lists_every_move_in_order_with_the_count():
+    puzzle = make(6, size=4, difficulty="easy")
+    pen = RecordingPen()
+    SLIDING.draw(puzzle, pen, puzzle.solution)
+    texts = pen.texts()
+    assert texts[0] == f"{len(puzzle.solution)} moves"
+    assert texts[1:] == [str(t) for t in puzzle.solution]
+
+
+def test_picture_mode_cuts_the_picture_into_the_tiles(tmp_path):
+    picture = tmp_path / "stripes.png"
+    image = Image.new("RGB", (90, 60), "white")
+    for x in range(0, 90, 10):
+        image.paste((200, 30, 30), (x, 0, x + 5, 60))
+    image.save(picture)
+    puzzle = make(1, rows=2, cols=3, image=picture, difficulty="easy")
+    pen = RecordingPen()
+    SLIDING.draw(puzzle, pen)
+    images = [call for call in pen.calls if call[0] == "image"]
+    assert len(images) == 5 + 1  # five tiles and the whole picture as the goal
+    assert all(call[2].mode == "L" for call in images)  # grey: black ink only
+    assert images[-1][2].size == (90, 60)
+    numbers = sorted(t for t in pen.texts() if t.isdigit())
+    assert numbers == ["1", "2", "3", "4", "5"]
