@@ -370,7 +370,7 @@ class SlidingType:
         board: SlidingBoard = puzzle.board
         if answer:
             lines = len(_move_lines(puzzle.solution or (), ANSWER_PER_LINE))
-            return ANSWER_PER_LINE * ANSWER_STEP, ANSWER_HEAD + lines * ANSWER_LINE
+            return ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP, ANSWER_HEAD + lines * ANSWER_LINE
         width = board.cols + GOAL_GAP + board.cols * GOAL_SCALE
         height = max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_SPACE
         return width, height
@@ -404,6 +404,7 @@ class SlidingType:
 TILE_INSET = 0.06
 BLANK_GRAY = 0.2
 NUMBER_SIZE = 0.42
+NUMBER_WIDTH = 0.72  # the widest a number may be, as a share of its tile
 CORNER_NUMBER_SIZE = 0.17
 GOAL_GAP = 0.6  # between the board and the goal picture
 GOAL_SCALE = 0.4  # the goal's tile size
@@ -412,11 +413,15 @@ GOAL_LABEL_SIZE = 0.2
 TARGET_SPACE = 0.75  # below the board for "Solve in N moves"
 TARGET_DROP = 0.55
 TARGET_SIZE = 0.28
-ANSWER_PER_LINE = 10
-ANSWER_STEP = 0.7
-ANSWER_HEAD = 0.7
-ANSWER_LINE = 0.55
-ANSWER_SIZE = 0.3
+# Answers: eight moves a line in two groups of four, so a reader keeps their place;
+# text large against the width, as the layout scales the drawing to its slot's width.
+ANSWER_PER_LINE = 8
+ANSWER_GROUP = 4
+ANSWER_STEP = 1.0
+ANSWER_GROUP_GAP = 0.5
+ANSWER_HEAD = 0.8
+ANSWER_LINE = 0.7
+ANSWER_SIZE = 0.4
 
 
 def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
@@ -445,10 +450,18 @@ def _draw_tiles(
             corner = CORNER_NUMBER_SIZE * 1.9
             pen.fill(_square(x, y, corner), 0.0)
             pen.outline(_square(x, y, corner), Weight.THIN)
-            pen.text((x + corner / 2, y + corner / 2), str(tile), CORNER_NUMBER_SIZE, bold=True)
+            size = _fitted(pen, str(tile), CORNER_NUMBER_SIZE, corner)
+            pen.text((x + corner / 2, y + corner / 2), str(tile), size, bold=True)
         else:
-            pen.text((x + side / 2, y + side / 2), str(tile), NUMBER_SIZE * scale, bold=True)
+            size = _fitted(pen, str(tile), NUMBER_SIZE * scale, side)
+            pen.text((x + side / 2, y + side / 2), str(tile), size, bold=True)
         pen.outline(square, Weight.TILE if scale == 1.0 else Weight.THIN)
+
+
+def _fitted(pen: Pen, text: str, size: float, room: float) -> float:
+    """`size`, or smaller so the text takes at most NUMBER_WIDTH of `room` (two digits)."""
+    width = pen.text_width(text, size, bold=True)
+    return size if width <= NUMBER_WIDTH * room else size * NUMBER_WIDTH * room / width
 
 
 def _move_lines(moves: Sequence[int], per_line: int) -> list[str]:
@@ -458,11 +471,13 @@ def _move_lines(moves: Sequence[int], per_line: int) -> list[str]:
 def _draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
     """The tiles to slide, in order, in rows of ten, under a heading with the count."""
     head = f"{len(moves)} moves" + ("" if optimal else " (not proved shortest)")
-    pen.text((0.0, ANSWER_HEAD - 0.25), head, ANSWER_SIZE, align="left", bold=True)
+    width = ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP
+    size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(head, ANSWER_SIZE, bold=True), 1e-9))
+    pen.text((0.0, ANSWER_HEAD - 0.3), head, size, align="left", bold=True)
     for i, tile in enumerate(moves):
         line, column = divmod(i, ANSWER_PER_LINE)
-        at = (column * ANSWER_STEP + ANSWER_STEP / 2, ANSWER_HEAD + line * ANSWER_LINE + ANSWER_LINE / 2)
-        pen.text(at, str(tile), ANSWER_SIZE)
+        x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
+        pen.text((x, ANSWER_HEAD + line * ANSWER_LINE + ANSWER_LINE / 2), str(tile), ANSWER_SIZE)
 
 
 PUZZLE_TYPE = SlidingType()
