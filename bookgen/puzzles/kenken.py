@@ -26,13 +26,15 @@ with the level below):
 
 Generation: a random Latin square; a random partition into connected cages (sizes 2 to
 `max_cage`, few one-cell cages); an operation per cage chosen from those allowed that fit
-its digits (− and ÷ only on two cells, ÷ only when exact). While the search solver finds
-a second solution, the puzzle is repaired where the two solutions differ (a cage there
-changes its operation, is split, or is merged with a neighbour) so that second solution
-breaks a rule. Then, while the grader gets stuck at the requested level, a cage holding
-an unsolved cell is split into parts that keep its operation (so every solution of the
-split puzzle solves the original: it stays unique). A puzzle that ends up easier than
-asked is discarded and the next attempt begins.
+its digits (− and ÷ only on two cells, ÷ only when exact). Then rounds of grading: the
+grader (techniques up to the requested level) either solves the puzzle, which proves it
+unique, or gets stuck; the search solver then looks, from the grader's pencil marks, for
+a second solution. If there is one, the puzzle is repaired where the two solutions
+differ (a cage there changes its operation, is split, or is merged with a neighbour) so
+that the second solution breaks a rule; if not, the puzzle is unique but too hard, and a
+cage holding a cell the grader could not fill is split into parts that keep its
+operation. A puzzle that ends up easier than asked is discarded and the next attempt
+begins.
 
 With `hide_operations` only the targets are printed, and uniqueness and grading hold
 under the hidden rules: a cage may use any of + − × ÷ that makes its target.
@@ -95,8 +97,7 @@ CELLS_PER_SINGLE = 8
 
 # Work limits, all counts (never times) so the puzzle produced does not depend on speed.
 MAX_ATTEMPTS = 400
-MAX_REPAIRS = 60
-MAX_REFINES = 80
+MAX_ROUNDS = 120
 
 
 @dataclass(frozen=True)
@@ -339,26 +340,6 @@ def _repair_moves(att: Attempt, cages: list[Cage], other: Grid) -> list[list[Cag
     return [m for m in moves if _singles(m) <= cap]
 
 
-def make_unique(att: Attempt, cages: list[Cage]) -> list[Cage] | None:
-    """Repair the cages until the search solver finds one solution; None if it will not."""
-    hidden = att.params.hide_operations
-    for _ in range(MAX_REPAIRS):
-        count = Solver(solving_model(kenken_model(att.n, cages), hidden)).count(limit=2)
-        if count.count == 1:
-            return cages
-        if count.count == 0:
-            return None  # cannot happen: the square meets every cage
-        other = next(s for s in count.solutions if s != att.solution)
-        moves = _repair_moves(att, cages, other)
-        if not moves:
-            return None
-        # Prefer moves that keep cages large (fewer cages): small cages make easy puzzles.
-        fewest = min(len(m) for m in moves)
-        pool = [m for m in moves if len(m) <= fewest + 1]
-        cages = att.rng.choice(pool)
-    return None
-
-
 def grade_cages(att: Attempt, cages: list[Cage], up_to: int | None) -> tuple[Grade, CageBoard]:
     board = CageBoard(solving_model(kenken_model(att.n, cages), att.params.hide_operations))
     return grade_board(board, LEVELS, up_to), board
@@ -390,34 +371,54 @@ def _refinements(att: Attempt, cages: list[Cage], board: CageBoard) -> list[list
     return [m for m in moves if _singles(m) <= cap]
 
 
-def fit_level(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[Cage] | None:
-    """Split cages until the grader solves the puzzle at `level`; None if it then turns out
-    easier than that (or cannot be made to fit)."""
-    for _ in range(MAX_REFINES):
+def _choose_repair(att: Attempt, cages: list[Cage], other: Grid) -> list[Cage] | None:
+    moves = _repair_moves(att, cages, other)
+    if not moves:
+        return None
+    # Prefer moves that keep cages large (fewer cages): small cages make easy puzzles.
+    fewest = min(len(m) for m in moves)
+    return att.rng.choice([m for m in moves if len(m) <= fewest + 1])
+
+
+def _choose_refinement(att: Attempt, cages: list[Cage], stuck: CageBoard) -> list[Cage] | None:
+    moves = _refinements(att, cages, stuck)
+    if not moves:
+        return None
+    # Fewest new one-cell cages first.
+    best = min(_singles(m) for m in moves)
+    return att.rng.choice([m for m in moves if _singles(m) == best])
+
+
+def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[Cage] | None:
+    """Repair and split the cages until the puzzle is unique and graded exactly `level`;
+    None when it ends up easier than that or cannot be fixed.
+
+    Each round grades the puzzle with the techniques up to `level`. Solved means unique
+    (every step of the grader is sound, so the answer it reaches is forced), and the
+    grader, trying easier levels first, then took the same path it takes with every
+    level allowed, so its level is the puzzle's. When it gets stuck, the search solver,
+    starting from the grader's pencil marks, says whether a second solution exists: if so
+    the cages are repaired where the two solutions differ; if not, the puzzle is unique
+    but too hard, and a cage is split where the techniques stalled.
+    """
+    for _ in range(MAX_ROUNDS):
         if budget.expired():
-            raise GenerationError("time budget spent while fitting the KenKen to its level")
+            raise GenerationError("time budget spent while making the KenKen unique and graded")
         graded, board = grade_cages(att, cages, level)
         if graded.outcome is Outcome.SOLVED:
-            break
+            return cages if graded.level == level else None
         if graded.outcome is Outcome.IMPOSSIBLE:
+            return None  # cannot happen: the square meets every cage
+        count = Solver(board.model).count_from(board.cand, limit=2)
+        other = next((s for s in count.solutions if s != att.solution), None)
+        if other is not None:
+            changed = _choose_repair(att, cages, other)
+        else:
+            changed = _choose_refinement(att, cages, board)
+        if changed is None:
             return None
-        moves = _refinements(att, cages, board)
-        if not moves:
-            return None
-        # Fewest new one-cell cages first, then the most balanced split.
-        best = min(_singles(m) for m in moves)
-        pool = [m for m in moves if _singles(m) == best]
-        cages = att.rng.choice(pool)
-        if att.params.hide_operations:
-            fixed = make_unique(att, cages)
-            if fixed is None:
-                return None
-            cages = fixed
-    else:
-        return None
-    if level > 0 and grade_cages(att, cages, level - 1)[0].outcome is Outcome.SOLVED:
-        return None
-    return cages
+        cages = changed
+    return None
 
 
 def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
@@ -433,10 +434,7 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
         cages = [random_cage(cells, att.solution, params.operations, rng) for cells in layout]
         if not all(cages):
             continue
-        unique = make_unique(att, cages)
-        if unique is None:
-            continue
-        fitted = fit_level(att, unique, level, budget)
+        fitted = settle(att, cages, level, budget)
         if fitted is not None:
             return kenken_model(n, fitted), att.solution
     raise GenerationError(

@@ -14,7 +14,7 @@ the current domains is a single `t & D == t` (see `TuplePropagator`).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, permutations
 from math import prod
 
 from bookgen.model import Cage, GridModel
@@ -75,11 +75,11 @@ class TuplePropagator:
     KenKen uniqueness checks this is about 6x faster than testing cell by cell.
     """
 
-    def __init__(self, cells: tuple[int, ...], tuples: list[tuple[int, ...]], width: int) -> None:
+    def __init__(self, cells: tuple[int, ...], packed: tuple[int, ...], width: int) -> None:
         self.cells = cells
         self.width = width
         self.mask = (1 << width) - 1
-        self.packed = tuple(pack(t, width) for t in tuples)
+        self.packed = packed
         self.shifts = tuple(j * width for j in range(len(cells)))
 
     @property
@@ -148,7 +148,7 @@ def compile_cage(model: GridModel, cage: Cage, index: dict, must_differ) -> obje
     if cage.distinct and cage.op == "+" and _count_bound(len(cells), len(symbols)) > MAX_TUPLES:
         return DistinctSumPropagator(cells, _distinct_sum_subsets(symbols, len(cells), cage.target))
     differ = differ_matrix(cells, must_differ, cage.distinct)
-    return TuplePropagator(cells, list(bit_tuples(cage.op, cage.target, symbols, differ)), len(symbols))
+    return TuplePropagator(cells, packed_tuples(cage.op, cage.target, symbols, differ), len(symbols))
 
 
 def differ_matrix(cells: tuple[int, ...], must_differ, distinct: bool = False) -> Differ:
@@ -169,6 +169,12 @@ def _distinct_sum_subsets(symbols: tuple[int, ...], size: int, target: int) -> l
         if sum(symbols[i] for i in combo) == target:
             found.append(sum(1 << i for i in combo))
     return found
+
+
+@lru_cache(maxsize=8192)
+def packed_tuples(op: str, target: int, symbols: tuple[int, ...], differ: Differ) -> tuple[int, ...]:
+    """`bit_tuples`, each packed into one integer (see `pack`)."""
+    return tuple(pack(t, len(symbols)) for t in bit_tuples(op, target, symbols, differ))
 
 
 @lru_cache(maxsize=8192)
@@ -193,45 +199,28 @@ def value_tuples(op: str, target: int, symbols: tuple[int, ...], differ: Differ)
         for shown in SHOWN_OPS:
             merged.update(dict.fromkeys(value_tuples(shown, target, symbols, differ)))
         return tuple(merged)
-    return tuple(_search_tuples(op, target, symbols, differ))
-
-
-def _search_tuples(op: str, target: int, symbols: tuple[int, ...], differ: Differ) -> list[tuple[int, ...]]:
-    """Built depth-first with bounds on partial sums and products so that large cages do
-    not enumerate hopeless prefixes."""
-    k = len(differ)
     if op not in ("+", "*", "-", "/", "=") or op in "-/=" and k != (1 if op == "=" else 2):
-        return []
-    order = sorted(symbols)
-    lo_sym, hi_sym = order[0], order[-1]
-    found: list[tuple[int, ...]] = []
-    chosen: list[int] = []
+        return ()
+    found = []
+    for multiset in _multisets(op, k, symbols).get(target, ()):
+        for values in sorted(set(permutations(multiset))):
+            if all(values[a] != values[b] for a, b in _differing_pairs(differ)):
+                found.append(values)
+    return tuple(found)
 
-    def feasible() -> bool:
-        left = k - len(chosen)
-        if op == "+":
-            s = sum(chosen)
-            return s + left * lo_sym <= target <= s + left * hi_sym
-        if op == "*" and target != 0:
-            p = prod(chosen)
-            return p != 0 and target % p == 0
-        return True
 
-    def extend() -> None:
-        j = len(chosen)
-        if j == k:
-            if cage_value(op, chosen) == target:
-                found.append(tuple(chosen))
-            return
-        for v in order:
-            if any(differ[j][a] and chosen[a] == v for a in range(j)):
-                continue
-            chosen.append(v)
-            if feasible():
-                extend()
-            chosen.pop()
-            if len(found) > MAX_TUPLES * 10:
-                return
+@lru_cache(maxsize=512)
+def _differing_pairs(differ: Differ) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for a in range(len(differ)) for b in range(a + 1, len(differ)) if differ[a][b])
 
-    extend()
-    return found
+
+@lru_cache(maxsize=256)
+def _multisets(op: str, k: int, symbols: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
+    """Every multiset of k symbols, grouped by what it makes under `op`: one pass serves
+    every target (at most C(N+k-1, k) multisets: 12376 for six cells of 1..12)."""
+    by_target: dict[int, list[tuple[int, ...]]] = {}
+    for multiset in combinations_with_replacement(sorted(symbols), k):
+        value = cage_value(op, multiset)
+        if value is not None:
+            by_target.setdefault(value, []).append(multiset)
+    return by_target

@@ -42,6 +42,10 @@ class Solver:
         self.groups = [tuple(index[c] for c in g.cells) for g in model.groups]
         # Only a group with as many cells as symbols must contain every symbol.
         self.covering = [g for g in self.groups if len(g) == self.nsym]
+        self.covering_of: list[list[int]] = [[] for _ in range(self.n)]
+        for gi, g in enumerate(self.covering):
+            for i in g:
+                self.covering_of[i].append(gi)
         peer_sets: list[set[int]] = [set() for _ in range(self.n)]
         for g in self.groups + [tuple(index[c] for c in k.cells) for k in model.cages if k.distinct]:
             for a in g:
@@ -67,18 +71,28 @@ class Solver:
                 return None
             dom[i] = bit
             placed.append(i)
-        if not self.propagate(dom, placed, range(len(self.cages))):
+        if not self.propagate(dom, placed, range(len(self.cages)), range(len(self.covering))):
             return None
         return dom
 
-    def propagate(self, dom: list[int], singles: list[int], dirty_cages) -> bool:
-        """Narrow `dom` in place to a fixpoint; False on a contradiction."""
+    def propagate(self, dom: list[int], singles: list[int], dirty_cages, dirty_groups=()) -> bool:
+        """Narrow `dom` in place to a fixpoint; False on a contradiction.
+
+        `dom` must be a fixpoint already except for the cells in `singles` (just set),
+        the cages in `dirty_cages` and the covering groups in `dirty_groups`: hidden
+        singles are looked for only in groups where a domain changed. Measured on 9x9
+        KenKen uniqueness searches this halves the time spent in hidden singles.
+        """
         dirty = set(dirty_cages)
+        groups = set(dirty_groups)
+        covering_of = self.covering_of
+        for i in singles:
+            groups.update(covering_of[i])
         stack = list(singles)
         while True:
-            if not self._eliminate(dom, stack, dirty):
+            if not self._eliminate(dom, stack, dirty, groups):
                 return False
-            placed = self._hidden_singles(dom)
+            placed = self._hidden_singles(dom, groups)
             if placed is None:
                 return False
             if placed:
@@ -93,15 +107,16 @@ class Solver:
                 for c in changed:
                     narrowed = True
                     dirty.update(self.cages_of[c])
+                    groups.update(covering_of[c])
                     d = dom[c]
                     if not d & (d - 1):
                         stack.append(c)
             if not narrowed and not stack:
                 return True
 
-    def _eliminate(self, dom: list[int], stack: list[int], dirty: set[int]) -> bool:
+    def _eliminate(self, dom: list[int], stack: list[int], dirty: set[int], groups: set[int]) -> bool:
         """Remove each placed symbol from its peers, following new singles."""
-        peers, cages_of = self.peers, self.cages_of
+        peers, cages_of, covering_of = self.peers, self.cages_of, self.covering_of
         while stack:
             i = stack.pop()
             b = dom[i]
@@ -114,15 +129,19 @@ class Solver:
                         return False
                     dom[p] = d
                     dirty.update(cages_of[p])
+                    groups.update(covering_of[p])
                     if not d & (d - 1):
                         stack.append(p)
         return True
 
-    def _hidden_singles(self, dom: list[int]) -> list[int] | None:
-        """Place every symbol that has one possible cell in a covering group."""
+    def _hidden_singles(self, dom: list[int], groups: set[int]) -> list[int] | None:
+        """Place every symbol that has one possible cell in a covering group (of those in
+        `groups`, which is emptied)."""
         placed: list[int] = []
         full = self.full
-        for g in self.covering:
+        covering = self.covering
+        while groups:
+            g = covering[groups.pop()]
             once = twice = 0
             for i in g:
                 d = dom[i]
@@ -140,6 +159,8 @@ class Solver:
                             return None
                         dom[i] = hit
                         placed.append(i)
+        for i in placed:
+            groups.update(self.covering_of[i])
         return placed
 
     def search(
@@ -193,6 +214,23 @@ class Solver:
     ) -> Count:
         dom = self.initial(givens)
         if dom is None:
+            return Count(0, ())
+        found: list[list[int]] = []
+        nodes = None if node_limit is None else [node_limit]
+        try:
+            self.search(dom, limit, found, None, nodes)
+        except SearchAborted:
+            return Count(len(found), tuple(self._grid(f) for f in found), complete=False)
+        return Count(len(found), tuple(self._grid(f) for f in found))
+
+    def count_from(self, domains: list[int], limit: int = 2, node_limit: int | None = None) -> Count:
+        """`count`, starting from domains already narrowed by sound reasoning (e.g. where a
+        human-technique grader got stuck): a much smaller search than from scratch."""
+        dom = list(domains)
+        singles = [i for i, d in enumerate(dom) if d and not d & (d - 1)]
+        if any(not d for d in dom) or not self.propagate(
+            dom, singles, range(len(self.cages)), range(len(self.covering))
+        ):
             return Count(0, ())
         found: list[list[int]] = []
         nodes = None if node_limit is None else [node_limit]
