@@ -81,11 +81,11 @@ def level_for(rows: int, cols: int, moves: int) -> str:
 
 @dataclass(frozen=True)
 class Params:
-    size: int | None = option(Optional(Int(lo=1)), None, "side of a square board (3 for the 8-puzzle, 4 for the 15-puzzle)")
+    size: int | None = option(Optional(Int(lo=1)), None, "side of a square board: 3 for the 8-puzzle, 4 (the default) for the 15-puzzle")
     rows: int | None = option(Optional(Int(lo=1)), None, "rows of a rectangular board (2 to 6)")
     cols: int | None = option(Optional(Int(lo=1)), None, "columns of a rectangular board (2 to 6)")
     blank: str = option(Choice(("last", "first")), "last", "where the empty square is in the goal: bottom-right or top-left")
-    moves: int | None = option(Optional(Int(lo=1, hi=400)), None, "exact number of moves the shortest solution takes")
+    moves: int | None = option(Optional(Int(lo=1, hi=400)), None, "moves the shortest solution takes, exactly (instead of difficulty)")
     difficulty: str = option(Choice(LEVELS), "medium", "picks the number of moves from a range for the board size")
     image: Path | None = option(Optional(FilePath()), None, "a picture to cut into the tiles (PNG or JPEG)")
 
@@ -160,8 +160,8 @@ def _picture(path: Path) -> Any:
     try:
         with Image.open(path) as source:
             return source.convert("L")
-    except UnidentifiedImageError as exc:
-        raise OSError(str(exc)) from None
+    except UnidentifiedImageError:
+        raise OSError("not a picture format Pillow knows") from None
 
 
 def _picture_cut(path: Path, rows: int, cols: int) -> tuple[Any, list[Any]]:
@@ -357,8 +357,8 @@ class SlidingType:
         if not moves:
             return "Already solved: the start is the goal."
         optimal = bool((result.detail or {}).get("optimal"))
-        head = f"{len(moves)} moves, " + ("the shortest possible." if optimal else "not proved shortest.")
-        return head + "\nSlide the tiles: " + "\n".join(_move_lines(moves, 20)) + "\n"
+        head = f"{len(moves)} moves, " + ("the shortest possible" if optimal else "not proved shortest")
+        return head + ". Slide the tiles:\n" + "\n".join(_move_lines(moves, 20))
 
     # ----- printing
 

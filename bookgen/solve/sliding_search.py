@@ -112,8 +112,9 @@ def is_solvable(start: Sequence[int], goal: Sequence[int], cols: int) -> bool:
 class _Frame:
     """A position rewritten so the goal is the identity, possibly mirrored or turned.
 
-    `cell_map[c]` is where cell c of the caller's board lands; labels are goal cells in
-    the new frame; `tile_of_label` turns a label back into the caller's tile number.
+    `perm[c]` is the label of what sits in cell c of the new frame, a label being the
+    goal cell (in that frame) of a tile; `tile_of_label` turns a label back into the
+    caller's tile number.
     """
 
     perm: State
@@ -401,17 +402,14 @@ def build_pattern_table(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
     dist = np.full(n**k, 255, dtype=np.uint8)
     goal_index = sum(cell * w for cell, w in zip(pattern, weights))
     dist[goal_index] = 0
-    near = neighbours(rows, cols)
-    steps = []
-    for direction in ("up", "left", "right", "down"):
-        table = np.full(n, -1, dtype=np.int64)
+    steps = []  # per direction: the cell each cell leads to, or −1 off the board
+    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+        step = [-1] * n
         for cell in range(n):
             r, c = divmod(cell, cols)
-            target = {"up": (r - 1, c), "left": (r, c - 1), "right": (r, c + 1), "down": (r + 1, c)}[direction]
-            if 0 <= target[0] < rows and 0 <= target[1] < cols:
-                table[cell] = target[0] * cols + target[1]
-                assert table[cell] in near[cell]
-        steps.append(table)
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                step[cell] = (r + dr) * cols + c + dc
+        steps.append(np.array(step, dtype=np.int64))
     frontier = np.array([goal_index], dtype=np.int64)
     depth = 0
     chunk = 1 << 18
@@ -494,7 +492,7 @@ def _ida_patterns(
     board = list(perm)
     where = {label: cell for cell, label in enumerate(board)}
     index = [sum(where[label] * weight[label] for label in pattern) for pattern in patterns]
-    # Flat per-label lookups for the inner loop: (table, group) and the index step per move.
+    # Each label's own table, so the inner loop does one list lookup instead of two.
     table_of = [tables[group_of[t]] if group_of[t] >= 0 else b"" for t in range(n)]
     path: list[int] = []
     nodes = 0
