@@ -155,6 +155,17 @@ def test_ida_with_pattern_tables_finds_shortest_solutions():
         assert replay(state, labels, 3) == goal
 
 
+def test_first_shortest_path_is_the_same_whatever_the_heuristic():
+    """Generation relies on this: the scramble cut from a path never depends on the tables."""
+    goal = search.standard_goal(3, 3, blank_first=True)
+    distances = bfs_distances(goal, 3, 3)
+    tables = [search.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
+    rng = random.Random(12)
+    for state in rng.sample(sorted(distances), 100):
+        with_tables, _ = search._ida_patterns(state, 0, 3, 3, SMALL_PATTERNS, tables, search._Clock(None))
+        assert tuple(with_tables) == search.solve_optimal(state, goal, 3).moves
+
+
 def test_pattern_tables_are_cached_on_disk_and_reloaded(tmp_path):
     first = search.pattern_table(3, 3, (1, 2, 3))
     files = list(tmp_path.rglob("*.bin"))
