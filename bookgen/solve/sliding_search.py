@@ -229,10 +229,12 @@ class _ManhattanConflict:
     shift_step: list[int]
     line_tables: list[dict[int, int]]
     base: int
+    weight: int
 
     @staticmethod
     @lru_cache(maxsize=None)
-    def build(rows: int, cols: int, blank: int) -> _ManhattanConflict:
+    def build(rows: int, cols: int, blank: int, weight: int = 1) -> _ManhattanConflict:
+        """The tables; `weight` multiplies every value (for weighted, not shortest, search)."""
         n = rows * cols
         base = max(rows, cols) + 1
         near = neighbours(rows, cols)
@@ -250,7 +252,7 @@ class _ManhattanConflict:
                 for b in near[a]:
                     br, bc = divmod(b, cols)
                     k = (t * n + a) * n + b
-                    md_step[k] = abs(br - gr) + abs(bc - gc) - abs(ar - gr) - abs(ac - gc)
+                    md_step[k] = weight * (abs(br - gr) + abs(bc - gc) - abs(ar - gr) - abs(ac - gc))
                     if ar == br:  # along a row
                         if gc in (ac, bc):  # entering or leaving the goal column
                             line[k] = rows + gc
@@ -268,8 +270,10 @@ class _ManhattanConflict:
                             shift_line[k] = rows + ac
                             shift_step[k] = (gr + 1) * (base**br - base**ar)
         tables = [_conflict_table(cols, base)] * rows + [_conflict_table(rows, base)] * cols
+        if weight != 1:
+            tables = [{code: weight * cost for code, cost in table.items()} for table in tables]
         return _ManhattanConflict(
-            rows, cols, blank, md_step, line, code_step, shift_line, shift_step, tables, base
+            rows, cols, blank, md_step, line, code_step, shift_line, shift_step, tables, base, weight
         )
 
     def codes(self, perm: Sequence[int]) -> list[int]:
@@ -292,12 +296,15 @@ class _ManhattanConflict:
         for cell, t in enumerate(perm):
             if t != self.blank:
                 md += abs(cell // cols - t // cols) + abs(cell % cols - t % cols)
+        md *= self.weight
         return md + sum(table[code] for table, code in zip(self.line_tables, self.codes(perm)))
 
 
-def _ida_manhattan(perm: State, blank: int, rows: int, cols: int, clock: _Clock) -> tuple[list[int], int]:
-    """Optimal labels path by IDA* with Manhattan distance + linear conflict."""
-    heur = _ManhattanConflict.build(rows, cols, blank)
+def _ida_manhattan(
+    perm: State, blank: int, rows: int, cols: int, clock: _Clock, weight: int = 1
+) -> tuple[list[int], int]:
+    """Optimal labels path by IDA* with Manhattan distance + linear conflict (× weight)."""
+    heur = _ManhattanConflict.build(rows, cols, blank, weight)
     n = rows * cols
     near = neighbours(rows, cols)
     md_step, line, code_step, tables = heur.md_step, heur.line, heur.code_step, heur.line_tables
@@ -618,6 +625,44 @@ def solve_optimal(
         labels, nodes = _ida_manhattan(frame.perm, frame.blank, rows, cols, clock)
         kind = "manhattan+conflict"
     return OptimalSearch(tuple(frame.tile_of_label[t] for t in labels), nodes, kind)
+
+
+def solve_weighted(
+    start: Sequence[int], goal: Sequence[int], cols: int, weight: int, expired: Callable[[], bool] | None = None
+) -> tuple[int, ...]:
+    """A solution, not necessarily shortest, by IDA* on f = g + weight·h.
+
+    Inflating an admissible h trades length for speed: the solution is at most `weight`
+    times the shortest, and in practice much closer (Korf's instance 1, 57 moves at
+    best: 77 moves in 0.1 s with weight 2, 111 with weight 3). The same code as the
+    optimal search, on tables multiplied by `weight`. SearchTimeout once `expired()`.
+    """
+    rows = len(start) // cols
+    frame = _frame(start, goal, rows, cols)
+    clock = _Clock(expired)
+    patterns = pattern_partition(rows, cols, frame.blank)
+    tables = [pattern_table(rows, cols, p, build=False) for p in patterns] if patterns else []
+    if patterns and all(t is not None for t in tables):
+        scale = bytes(min(255, value * weight) for value in range(256))
+        weighted = [t.translate(scale) for t in tables]  # type: ignore[union-attr]
+        labels, _ = _ida_patterns(frame.perm, frame.blank, rows, cols, patterns, weighted, clock)
+    else:
+        labels, _ = _ida_manhattan(frame.perm, frame.blank, rows, cols, clock, weight)
+    return tuple(frame.tile_of_label[t] for t in labels)
+
+
+def solve_quickly(start: Sequence[int], goal: Sequence[int], cols: int, expired: Callable[[], bool] | None) -> tuple[int, ...]:
+    """A verified solution, as short as time allows: the constructive one, then weighted
+    searches (weight 4, then 2: slower and shorter) while `expired()` is false."""
+    best = constructive_solve(start, goal, cols)
+    for weight in (4, 2):
+        try:
+            moves = solve_weighted(start, goal, cols, weight, expired)
+        except SearchTimeout:
+            break
+        if len(moves) < len(best):
+            best = moves
+    return best
 
 
 def lower_bound(start: Sequence[int], goal: Sequence[int], cols: int) -> int:

@@ -245,3 +245,21 @@ def test_random_walk_never_revisits_and_its_reverse_solves():
         board = replay(board, [tile], 4)
         assert board not in seen
         seen.add(board)
+
+
+@pytest.mark.parametrize("weight", [2, 4])
+def test_weighted_search_solves_within_its_weight_of_shortest(eight_puzzle, weight):
+    goal, distances = eight_puzzle
+    rng = random.Random(weight)
+    for state in rng.sample(sorted(distances), 200):
+        moves = search.solve_weighted(state, goal, 3, weight)
+        assert replay(state, moves, 3) == goal
+        assert distances[state] <= len(moves) <= weight * distances[state]
+
+
+def test_quick_solution_is_verified_and_no_longer_than_the_constructive_one():
+    goal = search.standard_goal(5, 5)
+    state, _ = search.random_walk(goal, 5, 200, random.Random(6))
+    quick = search.solve_quickly(state, goal, 5, search.deadline_after(2.0))
+    assert replay(state, quick, 5) == goal
+    assert len(quick) <= len(search.constructive_solve(state, goal, 5))
