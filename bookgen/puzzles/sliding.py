@@ -410,7 +410,7 @@ class SlidingType:
 TILE_INSET = 0.06
 BLANK_GRAY = 0.2
 NUMBER_SIZE = 0.42
-NUMBER_WIDTH = 0.72  # the widest a number may be, as a share of its tile
+NUMBER_WIDTH = 0.78  # the widest a number may be, as a share of its tile
 CORNER_NUMBER_SIZE = 0.17
 GOAL_GAP = 0.6  # between the board and the goal picture
 GOAL_SCALE = 0.4  # the goal's tile size
@@ -444,6 +444,11 @@ def _draw_tiles(
     tray = [(x0, y0), (x0 + board.cols * scale, y0), (x0 + board.cols * scale, y0 + board.rows * scale), (x0, y0 + board.rows * scale)]
     pen.outline(tray, Weight.BORDER if scale == 1.0 else Weight.THIN)
     home = {tile: cell for cell, tile in enumerate(board.goal)}
+    # One size for every number on the board, fitted to the widest, so they look alike.
+    widest = str(max(state))
+    corner = CORNER_NUMBER_SIZE * 1.9
+    corner_size = _fitted(pen, widest, CORNER_NUMBER_SIZE, corner)
+    number_size = _fitted(pen, widest, NUMBER_SIZE * scale, side)
     for cell, tile in enumerate(state):
         r, c = divmod(cell, board.cols)
         x, y = x0 + c * scale + inset, y0 + r * scale + inset
@@ -453,14 +458,11 @@ def _draw_tiles(
             continue
         if pieces is not None:
             pen.image(pieces[home[tile]], (x, y), side, side)
-            corner = CORNER_NUMBER_SIZE * 1.9
             pen.fill(_square(x, y, corner), 0.0)
             pen.outline(_square(x, y, corner), Weight.THIN)
-            size = _fitted(pen, str(tile), CORNER_NUMBER_SIZE, corner)
-            pen.text((x + corner / 2, y + corner / 2), str(tile), size, bold=True)
+            pen.text((x + corner / 2, y + corner / 2), str(tile), corner_size, bold=True)
         else:
-            size = _fitted(pen, str(tile), NUMBER_SIZE * scale, side)
-            pen.text((x + side / 2, y + side / 2), str(tile), size, bold=True)
+            pen.text((x + side / 2, y + side / 2), str(tile), number_size, bold=True)
         pen.outline(square, Weight.TILE if scale == 1.0 else Weight.THIN)
 
 
