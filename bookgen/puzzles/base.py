@@ -146,3 +146,33 @@ class PuzzleType(Protocol):
 
     def describe(self, puzzle: Puzzle) -> str:
         """A short caption beside the number, e.g. "9×9 · hard"."""
+
+
+class ScaledPen:
+    """A Pen whose unit is `factor` units of another: lets a type draw in its own unit
+    (a sliding tile) while line weights stay those of the book's cell."""
+
+    def __init__(self, pen: Pen, factor: float) -> None:
+        self.pen, self.k = pen, factor
+
+    def _p(self, p: Point) -> Point:
+        return (p[0] * self.k, p[1] * self.k)
+
+    def line(self, a: Point, b: Point, weight: Weight) -> None:
+        self.pen.line(self._p(a), self._p(b), weight)
+
+    def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
+        self.pen.outline([self._p(p) for p in points], weight, closed)
+
+    def fill(self, points: list[Point], gray: float) -> None:
+        self.pen.fill([self._p(p) for p in points], gray)
+
+    def text(self, at: Point, text: str, size: float, align: str = "center", bold: bool = False,
+             gray: float = 1.0) -> None:
+        self.pen.text(self._p(at), text, size * self.k, align, bold, gray)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.pen.text_width(text, size * self.k, bold) / self.k
+
+    def image(self, image: Any, at: Point, width: float, height: float) -> None:
+        self.pen.image(image, self._p(at), width * self.k, height * self.k)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.options import Choice, FilePath, Int, Optional, option
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation, Weight
+from bookgen.puzzles.base import Budget, Pen, Puzzle, ScaledPen, Violation, Weight
 from bookgen.solve import sliding_search as search
 from bookgen.solve.result import Outcome, SolveResult
 
@@ -379,7 +379,7 @@ class SlidingType:
             return ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP, ANSWER_HEAD + lines * ANSWER_LINE
         width = board.cols + GOAL_GAP + board.cols * GOAL_SCALE
         height = max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_SPACE
-        return width, height
+        return width * TILE_UNITS, height * TILE_UNITS
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None:
         board: SlidingBoard = puzzle.board
@@ -387,6 +387,7 @@ class SlidingType:
             optimal = board.optimal and tuple(solution) == tuple(puzzle.solution or ())
             _draw_answer(pen, tuple(solution), optimal)
             return
+        pen = ScaledPen(pen, TILE_UNITS)
         pieces = _picture_cut(board.image, board.rows, board.cols)[1] if board.image else None
         _draw_tiles(pen, board, board.start, (0.0, 0.0), 1.0, pieces)
         goal_at = (board.cols + GOAL_GAP, GOAL_TOP)
@@ -404,7 +405,10 @@ class SlidingType:
         pen.text((0.0, max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_DROP), target, TARGET_SIZE, align="left")
 
 
-# Proportions in cell units (one tile = 1). The gap between tiles is twice TILE_INSET,
+# A tile is two book cells (about 18 mm): big enough to read and to copy onto paper
+# squares. The proportions below are in tiles.
+TILE_UNITS = 2.0
+# Proportions in tiles (one tile = 1). The gap between tiles is twice TILE_INSET,
 # clearly visible at a 9 mm cell; the blank's tint is the convention's photocopier-safe
 # minimum plus a margin.
 TILE_INSET = 0.06
@@ -415,10 +419,10 @@ CORNER_NUMBER_SIZE = 0.17
 GOAL_GAP = 0.6  # between the board and the goal picture
 GOAL_SCALE = 0.4  # the goal's tile size
 GOAL_TOP = 0.35  # room for the "Goal" label above it
-GOAL_LABEL_SIZE = 0.2
-TARGET_SPACE = 0.75  # below the board for "Solve in N moves"
-TARGET_DROP = 0.55
-TARGET_SIZE = 0.28
+GOAL_LABEL_SIZE = 0.12
+TARGET_SPACE = 0.5  # below the board for "Solve in N moves"
+TARGET_DROP = 0.36
+TARGET_SIZE = 0.16
 # Answers: eight moves a line in two groups of four, so a reader keeps their place;
 # text large against the width, as the layout scales the drawing to its slot's width.
 ANSWER_PER_LINE = 8

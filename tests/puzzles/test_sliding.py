@@ -13,6 +13,7 @@ from bookgen.errors import GenerationError, ParamsError, PuzzleFormatError
 from bookgen.options import OptionValueError, ParseContext, declared
 from bookgen.puzzles import get
 from bookgen.puzzles.base import Budget, Puzzle, Weight
+from bookgen.puzzles.sliding import TILE_UNITS
 from bookgen.puzzles.sliding import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding import Params, SlidingBoard, exact_limit, move_ranges
 from bookgen.solve import sliding_search
@@ -311,7 +312,8 @@ def test_puzzle_drawing_shades_the_blank_and_numbers_every_tile():
     assert all(0.1 <= call[2] < 1 for call in fills)
     blank_cell = puzzle.board.start.index(0)
     r, c = divmod(blank_cell, 4)
-    assert any(all(c <= x <= c + 1 and r <= y <= r + 1 for x, y in call[1]) for call in fills)
+    t = TILE_UNITS
+    assert any(all(c * t <= x <= (c + 1) * t and r * t <= y <= (r + 1) * t for x, y in call[1]) for call in fills)
     numbers = [t for t in pen.texts() if t.isdigit()]
     assert sorted(numbers, key=int) == sorted([str(t) for t in range(1, 16)] * 2, key=int)
     assert f"Solve in {len(puzzle.solution)} moves" in pen.texts()
@@ -325,7 +327,7 @@ def test_tiles_have_a_gap_between_them():
     tiles = [call[1] for call in pen.calls if call[0] == "outline" and call[2] is Weight.TILE]
     for square in tiles:
         xs = [x for x, _ in square]
-        assert max(xs) - min(xs) <= 0.9  # a tile is smaller than its cell, leaving a gap
+        assert max(xs) - min(xs) <= 0.9 * TILE_UNITS  # a tile is smaller than its place, leaving a gap
 
 
 @pytest.mark.parametrize("answer", [False, True])
