@@ -142,8 +142,17 @@ def types() -> None:
         click.echo(f"{ptype.name}{aliases}: {ptype.title}")
         click.echo(f"  levels: {', '.join(ptype.levels)}")
         for name, info, default in declared(ptype.Params):
-            click.echo(f"  {name}: {info.kind.describe()} (default {default}) - {info.help}")
+            shown = "optional" if default is None else f"default {_shown(default)}"
+            click.echo(f"  {name}: {info.kind.describe()} ({shown}) - {info.help}")
         click.echo("")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
 
 
 @main.command()
