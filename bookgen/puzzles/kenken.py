@@ -124,12 +124,11 @@ class Params:
         cells = self.size * self.size
         if self.max_single_cells is not None and self.max_single_cells > cells:
             raise ParamsError("max_single_cells", f"a {self.size}x{self.size} grid has only {cells} cells")
-        if self.difficulty not in reachable(self.size, pairs_only(self.operations)):
+        if self.difficulty not in reachable(self.size):
             raise ParamsError(
                 "difficulty",
-                f"a {self.size}x{self.size} KenKen{' of pairs' if pairs_only(self.operations) else ''} can be "
-                f"{', '.join(reachable(self.size, pairs_only(self.operations)))}; {self.difficulty} ones are "
-                "too rare to generate",
+                f"a {self.size}x{self.size} KenKen can be {', '.join(reachable(self.size))}; "
+                f"{self.difficulty} ones are too rare or too slow to generate",
             )
 
     @property
@@ -148,13 +147,17 @@ def pairs_only(operations: tuple[str, ...]) -> bool:
     return set(operations) <= {"-", "/"}
 
 
-def reachable(size: int, pairs: bool) -> tuple[str, ...]:
-    """The levels generation reaches at this size. Measured with bench/kenken.py (a level
-    is left out when fewer than about 1 in 50 attempts land on it)."""
+def reachable(size: int) -> tuple[str, ...]:
+    """The levels generation reaches at this size, measured with bench/kenken.py and the
+    tests: 3x3 puzzles never need more than easy; 4x4 ones rarely need hard techniques
+    (with one or two operations, fewer than 1 attempt in 50); 10x10 to 12x12 beginner
+    puzzles take tens of seconds and expert ones often fail within a minute."""
     if size == 3:
         return LEVEL_NAMES[:2]
     if size == 4:
-        return LEVEL_NAMES[:4]
+        return LEVEL_NAMES[:3]
+    if size >= 10:
+        return LEVEL_NAMES[1:4]
     return LEVEL_NAMES
 
 
@@ -401,6 +404,7 @@ def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[
     the cages are repaired where the two solutions differ; if not, the puzzle is unique
     but too hard, and a cage is split where the techniques stalled.
     """
+    known_unique = False
     for _ in range(MAX_ROUNDS):
         if budget.expired():
             raise GenerationError("time budget spent while making the KenKen unique and graded")
@@ -409,12 +413,18 @@ def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[
             return cages if graded.level == level else None
         if graded.outcome is Outcome.IMPOSSIBLE:
             return None  # cannot happen: the square meets every cage
-        count = Solver(board.model).count_from(board.cand, limit=2)
-        other = next((s for s in count.solutions if s != att.solution), None)
+        other = None
+        if not known_unique:
+            count = Solver(board.model).count_from(board.cand, limit=2)
+            other = next((s for s in count.solutions if s != att.solution), None)
         if other is not None:
             changed = _choose_repair(att, cages, other)
         else:
             changed = _choose_refinement(att, cages, board)
+            # A split whose parts keep the cage's operation only adds rules, so the
+            # puzzle stays unique; with hidden operations the parts' targets may mean
+            # other operations, so uniqueness is checked again.
+            known_unique = not att.params.hide_operations
         if changed is None:
             return None
         cages = changed
