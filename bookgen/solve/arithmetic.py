@@ -20,7 +20,7 @@ from math import prod
 
 from bookgen.model import GridModel
 from bookgen.solve import techniques as t
-from bookgen.solve.cages import bit_tuples, differ_matrix, pack
+from bookgen.solve.cages import differ_matrix, packed_tuples
 from bookgen.solve.techniques import Board, Contradiction, Technique
 
 # Beginner "cage single" only looks at cages with at most this many empty cells: the
@@ -65,7 +65,7 @@ class CageBoard(Board):
         for cage in model.cages:
             cells = tuple(index[c] for c in cage.cells)
             differ = differ_matrix(cells, lambda a, b: b in peer_sets[a])
-            combos = tuple(pack(bits, width) for bits in bit_tuples(cage.op, cage.target, model.symbols, differ))
+            combos = packed_tuples(cage.op, cage.target, model.symbols, differ)
             lines: dict[int, list[int]] = {}
             for j, c in enumerate(cells):
                 for li in line_of[c]:
@@ -78,7 +78,7 @@ class CageBoard(Board):
         self.alive: list[list[int]] = [list(s.combinations) for s in shapes]
         self._fit_key: list[int | None] = [None] * len(shapes)
         self._fit_support: list[tuple[int, ...]] = [()] * len(shapes)
-        self.cage_of = [0] * self.n
+        self.cage_of = [-1] * self.n  # -1: in no cage (only in hand-made test boards)
         for k, s in enumerate(shapes):
             for c in s.cells:
                 self.cage_of[c] = k
@@ -245,7 +245,7 @@ def line_into_cage(board: CageBoard) -> bool:
             if len(spots) < 2:
                 continue
             k = board.cage_of[spots[0]]
-            if any(board.cage_of[i] != k for i in spots[1:]):
+            if k < 0 or any(board.cage_of[i] != k for i in spots[1:]):
                 continue
             shape = board.shapes[k]
             board.support(k)
@@ -337,10 +337,10 @@ def _line_rule(board: CageBoard, combine, remove) -> bool:
         seen: set[int] = set()
         for i in g:
             k = board.cage_of[i]
-            shape = board.shapes[k]
             if k in seen:
                 continue
-            if len(shape.cells) > 1 and all(c in members for c in shape.cells) and _open(board, shape.cells):
+            shape = board.shapes[k] if k >= 0 else None
+            if shape and len(shape.cells) > 1 and all(c in members for c in shape.cells) and _open(board, shape.cells):
                 seen.add(k)
                 board.support(k)
                 totals = {combine([board.value((c >> s) & mask) for s in shape.shifts]) for c in board.alive[k]}
