@@ -579,6 +579,21 @@ class KenKenType:
         problems.extend(_layout_violations(puzzle.board))
         return problems
 
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        """Fit to print: exactly one solution (under the hidden rules when the signs are
+        hidden), which is the printed answer, graded at its label, and the independent
+        checker accepts the answer and the cages."""
+        result = self.solve(puzzle)
+        problems = []
+        if result.solutions != 1:
+            problems.append(f"{'no' if result.solutions == 0 else 'more than one'} solution")
+        elif result.solution != puzzle.solution:
+            problems.append("the printed answer is not the unique solution")
+        if result.level != puzzle.difficulty:
+            problems.append(f"graded {result.level or 'beyond the techniques'}, labelled {puzzle.difficulty}")
+        problems += [str(v) for v in self.check(puzzle, puzzle.solution)]
+        return problems
+
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {
             "type": self.name,
@@ -622,6 +637,9 @@ class KenKenType:
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         return (puzzle.board.cols, puzzle.board.rows)
 
+    def identity(self, puzzle: Puzzle) -> tuple:
+        return (gridlib.identity(puzzle.board), is_hidden(puzzle))
+
     def describe(self, puzzle: Puzzle) -> str:
         shown = f"{puzzle.board.rows}×{puzzle.board.cols}"
         return f"{shown} · no signs" if is_hidden(puzzle) else shown
@@ -660,9 +678,10 @@ CLUE_SIZE = 0.22
 CLUE_INSET = 0.09
 ANSWER_SIZE = 0.46
 ANSWER_SIZE_TWO_DIGITS = 0.40
-# Answers in cells with a clue sit a touch lower so they never meet it.
-ANSWER_Y = 0.5
-ANSWER_Y_UNDER_CLUE = 0.6
+# Answers sit a touch below the middle so they never meet a clue (its band ends at
+# CLUE_INSET + CLUE_SIZE = 0.31; an answer's top is at 0.6 - 0.46/2 = 0.37), all at the
+# same height: digits at two heights looked ragged in the small answer grids.
+ANSWER_Y = 0.6
 CANDIDATE_GRAY = 0.45
 
 
@@ -677,10 +696,8 @@ def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
         for loop in outline(cage.cells):
             pen.outline([(float(x), float(y)) for x, y in loop], Weight.CAGE)
     pen.outline([(0.0, 0.0), (float(n), 0.0), (float(n), float(n)), (0.0, float(n))], Weight.BORDER)
-    anchors = set()
     for cage in model.cages:
         r, c = cage.anchor
-        anchors.add((r, c))
         text = clue_text(cage, hidden)
         size = CLUE_SIZE
         room = 1 - 2 * CLUE_INSET
@@ -692,8 +709,7 @@ def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
         digit_size = ANSWER_SIZE_TWO_DIGITS if n >= 10 else ANSWER_SIZE
         for r in range(n):
             for c in range(n):
-                y = ANSWER_Y_UNDER_CLUE if (r, c) in anchors else ANSWER_Y
-                pen.text((c + 0.5, r + y), str(solution[r][c]), digit_size)
+                pen.text((c + 0.5, r + ANSWER_Y), str(solution[r][c]), digit_size)
     elif getattr(puzzle.params, "candidates", False):
         for r in range(n):
             for c in range(n):

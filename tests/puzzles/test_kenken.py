@@ -6,10 +6,9 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected, outline, shared_edges
-from bookgen.options import ParseContext
-from bookgen.options import declared
+from bookgen.options import ParseContext, declared
 from bookgen.puzzles import get
-from bookgen.puzzles.base import LINE_RATIO, Budget, Weight
+from bookgen.puzzles.base import LINE_RATIO, Budget, PuzzleType, Weight
 from bookgen.puzzles.kenken import LEVEL_NAMES, PUZZLE_TYPE, Params, reachable, solving_model
 from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
@@ -56,6 +55,7 @@ def test_generated_kenken_is_unique_graded_as_asked_and_well_formed(size: int, l
         result = PUZZLE_TYPE.solve(puzzle)
         assert (result.outcome, result.level) == (Outcome.SOLVED, level)
         assert_well_formed(puzzle, puzzle.params)
+        assert PUZZLE_TYPE.certify(puzzle) == []
 
 
 @pytest.mark.parametrize("level", ["beginner", "medium", "hard"])
@@ -120,8 +120,12 @@ def test_impossible_requests_are_refused_up_front(options, field):
     assert caught.value.field == field
 
 
-def test_registered_under_its_names():
+def test_registered_under_its_names_with_every_protocol_member():
     assert get("kenken") is PUZZLE_TYPE and get("calcudoku") is PUZZLE_TYPE
+    members = [name for name in dir(PuzzleType) if not name.startswith("_")]
+    members += list(PuzzleType.__annotations__)
+    assert all(hasattr(PUZZLE_TYPE, name) for name in members)
+    assert callable(PUZZLE_TYPE.from_text)
 
 
 # --- typed-in puzzles ---------------------------------------------------------------------
@@ -243,6 +247,15 @@ def test_json_with_a_division_cage_of_three_cells_is_refused():
     big["op"] = "/"
     with pytest.raises(PuzzleFormatError):
         PUZZLE_TYPE.from_json(data)
+
+
+def test_certify_refuses_a_wrong_label_and_a_wrong_answer():
+    puzzle = generate(1, size=5, difficulty="easy")
+    relabelled = PUZZLE_TYPE.from_json({**PUZZLE_TYPE.to_json(puzzle), "difficulty": "expert"})
+    assert any("labelled expert" in p for p in PUZZLE_TYPE.certify(relabelled))
+    swapped = tuple(tuple(row) for row in puzzle.solution[1:] + puzzle.solution[:1])
+    wrong = PUZZLE_TYPE.from_json({**PUZZLE_TYPE.to_json(puzzle), "solution": [list(r) for r in swapped]})
+    assert "the printed answer is not the unique solution" in PUZZLE_TYPE.certify(wrong)
 
 
 def test_checker_catches_a_broken_answer():
