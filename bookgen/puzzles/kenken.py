@@ -629,7 +629,12 @@ class KenKenType:
         return Puzzle(self.name, str(data.get("difficulty", "")), model, solution, params)
 
     def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-        return gridlib.grid_result_json(result)
+        """The shared report, plus two different solutions when the puzzle is ambiguous
+        (someone typing in a newspaper puzzle wants to see where they disagree)."""
+        report = gridlib.grid_result_json(result)
+        if result.solutions > 1:
+            report["two_solutions"] = [gridlib.grid_to_json(result.solution), gridlib.grid_to_json(result.other)]
+        return report
 
     def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
         return gridlib.grid_result_text(result)

@@ -195,7 +195,8 @@ def test_ambiguous_typed_puzzle_gives_two_different_solutions():
     assert result.solution != result.other
     for grid in (result.solution, result.other):
         assert PUZZLE_TYPE.check(puzzle, grid) == []
-    assert PUZZLE_TYPE.result_json(puzzle, result)["solutions"] == 2
+    report = PUZZLE_TYPE.result_json(puzzle, result)
+    assert report["solutions"] == 2 and report["two_solutions"][0] != report["two_solutions"][1]
 
 
 def test_impossible_typed_puzzle_says_so():
