@@ -124,6 +124,10 @@ class Params:
         cells = self.size * self.size
         if self.max_single_cells is not None and self.max_single_cells > cells:
             raise ParamsError("max_single_cells", f"a {self.size}x{self.size} grid has only {cells} cells")
+        if pairs_only(self.operations) and cells % 2 and self.single_cap == 0:
+            raise ParamsError(
+                "max_single_cells", f"with only − and ÷ every cage has two cells, and {cells} cells need a single one"
+            )
         if self.difficulty not in reachable(self.size):
             raise ParamsError(
                 "difficulty",
@@ -461,7 +465,7 @@ _TEXT_OPS = {
 }
 
 
-def parse_text(text: str, source: str) -> tuple[GridModel, bool]:
+def parse_text(text: str, source: str) -> GridModel:
     """A KenKen typed from a newspaper: a grid of cage letters, then a line per letter."""
 
     def fail(line: int | None, field: str, message: str) -> PuzzleFormatError:
@@ -529,7 +533,7 @@ def parse_text(text: str, source: str) -> tuple[GridModel, bool]:
             raise fail(first_line[letter], "grid", f"cage {letter!r} is not one connected piece")
         _, op, target = clues[letter]
         cages.append(Cage(tuple(sorted(cells)), op, target))
-    return kenken_model(n, cages), False
+    return kenken_model(n, cages)
 
 
 # --- the puzzle type ---------------------------------------------------------------------
@@ -554,8 +558,8 @@ class KenKenType:
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
     def from_text(self, text: str, source: str) -> Puzzle:
-        model, hidden = parse_text(text, source)
-        return Puzzle(self.name, "", model, None, Params(size=model.rows, hide_operations=hidden))
+        model = parse_text(text, source)
+        return Puzzle(self.name, "", model, None, Params(size=model.rows))
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         model = solving_model(puzzle.board, is_hidden(puzzle))

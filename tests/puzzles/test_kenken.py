@@ -112,6 +112,7 @@ def test_operation_aliases_and_multiply_only_parse():
         ({"size": 3, "operations": ("/",)}, "operations"),
         ({"size": 3, "difficulty": "hard"}, "difficulty"),
         ({"size": 4, "max_single_cells": 17}, "max_single_cells"),
+        ({"size": 5, "operations": ("-",), "max_single_cells": 0}, "max_single_cells"),
     ],
 )
 def test_impossible_requests_are_refused_up_front(options, field):
