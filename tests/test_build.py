@@ -57,3 +57,25 @@ def test_puzzle_seeds_differ_by_section_index_and_attempt():
 
 def test_build_leaves_no_temporary_files(built_book):
     assert sorted(p.name for p in built_book.pdf.parent.iterdir()) == ["book.json", "book.pdf"]
+
+
+def test_verification_refuses_a_wrong_answer_an_ambiguous_puzzle_and_a_wrong_label(built_book):
+    import dataclasses
+
+    import pytest
+
+    from bookgen.build import verify
+    from bookgen.errors import GenerationError
+
+    sudoku = puzzles.get("sudoku")
+    item = dict(built_book.json["puzzles"][2])
+    good = dataclasses.replace(sudoku.from_json(item), solution=tuple(map(tuple, item["solution"])), difficulty="medium")
+    verify(good, 3)
+    swapped = [list(row) for row in item["solution"]]
+    swapped[0][0], swapped[0][1] = swapped[0][1], swapped[0][0]
+    bad_answer = dataclasses.replace(good, solution=tuple(map(tuple, swapped)))
+    ambiguous = dataclasses.replace(good, board=good.board.with_givens(good.board.givens[:10]))
+    mislabelled = dataclasses.replace(good, difficulty="easy")
+    for bad in (bad_answer, ambiguous, mislabelled):
+        with pytest.raises(GenerationError):
+            verify(bad, 3)

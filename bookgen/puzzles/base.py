@@ -131,6 +131,11 @@ class PuzzleType(Protocol):
 
     def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]: ...
 
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        """Why this puzzle must not be printed (empty when it is fit): not exactly one
+        solution, not at its labelled level, or an answer that breaks a rule. Run by the
+        build on every puzzle before layout."""
+
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]: ...
 
     def from_json(self, data: dict[str, Any]) -> Puzzle:

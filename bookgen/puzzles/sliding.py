@@ -298,6 +298,14 @@ class SlidingType:
         )
         return [Violation("the moves do not end at the goal", wrong)] if wrong else []
 
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        """Solvable by the parity rule, and the printed moves replay from start to goal.
+        (Whether a count is the shortest was proved when the scramble was drawn; the
+        answer key says "not proved shortest" otherwise.)"""
+        board: SlidingBoard = puzzle.board
+        problems = [] if search.is_solvable(board.start, board.goal, board.cols) else ["the start cannot reach the goal"]
+        return problems + [str(v) for v in self.check(puzzle, puzzle.solution)]
+
     # ----- interchange
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:

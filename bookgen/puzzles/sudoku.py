@@ -145,6 +145,9 @@ class SudokuType:
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return gridlib.check_grid(puzzle.board, solution)
 
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        return gridlib.certify_grid(puzzle, self.solve(puzzle))
+
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {**gridlib.model_to_json(puzzle.board), "solution": gridlib.grid_to_json(puzzle.solution)}
 
