@@ -23,7 +23,7 @@ from bookgen.errors import GenerationError
 from bookgen.layout.pages import Book, BookLayout, Entry, lay_out
 from bookgen.layout.template import template
 from bookgen.puzzles.base import Budget, Puzzle
-from bookgen.render.pdf import render
+from bookgen.render.pdf import measure, render
 from bookgen.spec import BookSpec, SectionSpec
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
@@ -112,7 +112,7 @@ def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle
 def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1) -> BookLayout:
     entries = generate_all(spec, jobs)
     book = Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
-    layout = lay_out(book, entries, template(spec.paper))
+    layout = lay_out(book, entries, template(spec.paper), measure)
     render(layout, entries, output, spec.title, spec.author)
     if json_path is not None:
         write_json_atomic(json_path, book_json(spec, entries, layout))

@@ -8,6 +8,7 @@ renderer only draws what this module decided.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 from bookgen.errors import LayoutError
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
@@ -35,7 +36,6 @@ class TextItem:
     size: float
     bold: bool = False
     align: str = "left"  # left | center | right
-    wrap: float | None = None  # wrap to this width (points), lines going down from y
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,31 @@ class BookLayout:
     answer_page_of: dict[int, int]  # puzzle number -> page of its answer
 
 
+# The width in points of a text at a type size, bold or not: the renderer's font metrics,
+# passed in so that layout can wrap text without importing the renderer.
+Measure = Callable[[str, float, bool], float]
+LEADING = 1.3  # line spacing, as a multiple of the type size
+
+
+def wrap(text: str, size: float, width: float, measure: Measure, bold: bool = False) -> list[str]:
+    """Greedy word wrap to `width` points."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and measure(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _paragraph(text: str, x: float, y: float, size: float, width: float, measure: Measure,
+               bold: bool = False, align: str = "left") -> tuple[list[TextItem], float]:
+    """Wrapped lines with their first baseline at y; returns them and the next free y."""
+    lines = wrap(text, size, width, measure, bold)
+    items = [TextItem(line, x, y + k * size * LEADING, size, bold, align) for k, line in enumerate(lines)]
+    return items, y + len(lines) * size * LEADING
+
+
 @dataclass(frozen=True)
 class Book:
     title: str
@@ -74,7 +99,7 @@ class Book:
     name_line: bool
 
 
-def lay_out(book: Book, entries: list[Entry], tpl: Template) -> BookLayout:
+def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -> BookLayout:
     pages: list[Page] = []
     page_of: dict[int, int] = {}
     sections = _sections(entries)
@@ -86,7 +111,7 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template) -> BookLayout:
         for start in range(0, len(section), per_page):
             chunk = section[start : start + per_page]
             number = len(pages) + 2
-            pages.append(_puzzle_page(number, chunk, per_page, start == 0, book, tpl))
+            pages.append(_puzzle_page(number, chunk, per_page, start == 0, book, tpl, measure))
             for entry in chunk:
                 page_of[entry.number] = number
     answer_page_of: dict[int, int] = {}
@@ -101,7 +126,7 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template) -> BookLayout:
             pages.append(_answer_page(number, chunk, start == 0, page_of, tpl))
             for entry in chunk:
                 answer_page_of[entry.number] = number
-    title_page = _title_page(book, first_pages, tpl)
+    title_page = _title_page(book, first_pages, tpl, measure)
     return BookLayout(tpl, (title_page, *pages), page_of, answer_page_of)
 
 
@@ -112,14 +137,14 @@ def _sections(entries: list[Entry]) -> list[list[Entry]]:
     return [grouped[k] for k in sorted(grouped)]
 
 
-def _title_page(book: Book, contents: list[tuple[str, int]], tpl: Template) -> Page:
+def _title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measure: Measure) -> Page:
     mid = tpl.left + tpl.content_width / 2
-    y = tpl.height * 0.3
-    texts = [TextItem(book.title, mid, y, 30, bold=True, align="center", wrap=tpl.content_width)]
+    texts, y = _paragraph(book.title, mid, tpl.height * 0.3, 30, tpl.content_width, measure, True, "center")
     if book.subtitle:
-        texts.append(TextItem(book.subtitle, mid, y + 40, 16, align="center", wrap=tpl.content_width))
+        lines, y = _paragraph(book.subtitle, mid, y + 10, 16, tpl.content_width, measure, align="center")
+        texts += lines
     if book.author:
-        texts.append(TextItem(book.author, mid, y + 70, 12, align="center"))
+        texts.append(TextItem(book.author, mid, y + 20, 12, align="center"))
     y = tpl.height * 0.55
     texts.append(TextItem("Contents", tpl.left + 40, y, 13, bold=True))
     for title, page in contents:
@@ -133,7 +158,8 @@ def _footer(number: int, tpl: Template) -> TextItem:
     return TextItem(str(number), tpl.left + tpl.content_width / 2, tpl.height - tpl.bottom, 9.5, align="center")
 
 
-def _puzzle_page(number: int, chunk: list[Entry], per_page: int, first: bool, book: Book, tpl: Template) -> Page:
+def _puzzle_page(number: int, chunk: list[Entry], per_page: int, first: bool, book: Book, tpl: Template,
+                 measure: Measure) -> Page:
     texts: list[TextItem] = [_footer(number, tpl)]
     rules = []
     y = tpl.top
@@ -147,9 +173,8 @@ def _puzzle_page(number: int, chunk: list[Entry], per_page: int, first: bool, bo
     if first:
         y += tpl.heading
         texts.append(TextItem(chunk[0].section_title, tpl.left, y, tpl.heading, bold=True))
-        y += tpl.body * 1.6
-        texts.append(TextItem(chunk[0].instructions, tpl.left, y, tpl.body, wrap=tpl.content_width))
-        y += tpl.body * 1.3 * tpl.instructions_lines
+        lines, y = _paragraph(chunk[0].instructions, tpl.left, y + tpl.body * 1.6, tpl.body, tpl.content_width, measure)
+        texts += lines
     else:
         y += tpl.heading * 0.5
     cols, rows = tpl.slots[per_page]
@@ -162,7 +187,8 @@ def _puzzle_page(number: int, chunk: list[Entry], per_page: int, first: bool, bo
         col, row = k % cols, k // cols
         x0 = tpl.left + col * (slot_w + tpl.gap)
         y0 = y + row * (slot_h + tpl.gap)
-        placement = _fit(entry, x0, y0 + tpl.label_band, slot_w, slot_h - tpl.label_band, max_cell, False)
+        placement = _fit(entry, x0, y0 + tpl.label_band, slot_w, slot_h - tpl.label_band, max_cell, False,
+                         grow_to=9 * tpl.cell_normal, grow_cap=tpl.cell_large)
         placements.append(placement)
         label = f"{entry.number}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
         texts.append(TextItem(label, placement.x, y0 + tpl.label, tpl.label, bold=True))
@@ -194,9 +220,15 @@ def _answer_page(number: int, chunk: list[Entry], first: bool, page_of: dict[int
     return Page(number, tuple(texts), tuple(placements))
 
 
-def _fit(entry: Entry, x: float, y: float, w: float, h: float, max_cell: float, answer: bool) -> Placement:
-    """The largest cell (up to max_cell) at which the drawing fits the box, centred across it."""
+def _fit(entry: Entry, x: float, y: float, w: float, h: float, max_cell: float, answer: bool,
+         grow_to: float = 0.0, grow_cap: float = 0.0) -> Placement:
+    """The largest cell (up to max_cell) at which the drawing fits the box, centred across it.
+
+    A narrow drawing (a 4x4 grid) may grow until it is `grow_to` wide, with cells of at most
+    `grow_cap`, so small grids do not sit lost in a slot meant for a 9x9 one.
+    """
     cols, rows = entry.ptype.print_size(entry.puzzle, answer=answer)
+    max_cell = max(max_cell, min(grow_cap, grow_to / cols))
     cell = min(max_cell, w / cols, h / rows)
     if cell < 6:  # points: below ~2 mm a cell cannot hold a readable digit
         raise LayoutError(

@@ -24,7 +24,6 @@ class Template:
     heading: float  # type sizes in points
     body: float
     label: float
-    instructions_lines: int
     name_line: float
     gap: float
     label_band: float
@@ -56,7 +55,6 @@ def template(paper: str) -> Template:
         heading=float(raw["heading"]),
         body=float(raw["body"]),
         label=float(raw["label"]),
-        instructions_lines=int(raw["instructions_lines"]),
         name_line=raw["name_line"] * MM,
         gap=raw["gap"] * MM,
         label_band=raw["label_band"] * MM,

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from reportlab.lib.utils import ImageReader, simpleSplit
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
@@ -111,19 +111,21 @@ class PdfPen:
         self.c.drawImage(ImageReader(image), x, y - height * self.cell, width * self.cell, height * self.cell)
 
 
+def measure(text: str, size: float, bold: bool = False) -> float:
+    """Width in points of `text` in the book's font: the layout wraps text with this."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size)
+
+
 def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
-    font = BOLD if item.bold else REGULAR
-    canvas.setFont(font, item.size)
-    lines = simpleSplit(item.text, font, item.size, item.wrap) if item.wrap else [item.text]
+    canvas.setFont(BOLD if item.bold else REGULAR, item.size)
     y = page_height - item.y
-    for line in lines:
-        if item.align == "center":
-            canvas.drawCentredString(item.x, y, line)
-        elif item.align == "right":
-            canvas.drawRightString(item.x, y, line)
-        else:
-            canvas.drawString(item.x, y, line)
-        y -= item.size * 1.3
+    if item.align == "center":
+        canvas.drawCentredString(item.x, y, item.text)
+    elif item.align == "right":
+        canvas.drawRightString(item.x, y, item.text)
+    else:
+        canvas.drawString(item.x, y, item.text)
 
 
 def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry]) -> None:
