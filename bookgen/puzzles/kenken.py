@@ -552,11 +552,10 @@ class KenKenType:
     aliases = ("calcudoku", "mathdoku", "ken-ken")
     title = "KenKen"
     instructions = (
-        "Fill in the grid so that every row and every column contains each number from 1 to "
-        "the size of the grid exactly once. The numbers in each bold cage make its target with "
-        "the operation shown: + adds, × multiplies, − is the difference and ÷ the quotient of "
-        "its two numbers; a cage of one square shows its number. A number may repeat in a cage "
-        "if not in the same row or column."
+        "Fill the grid so that each row and each column holds every number from 1 to the "
+        "grid's size once. The numbers in each bold cage make the target in its corner with "
+        "the sign shown (+ − × ÷; − and ÷ take the larger number first); a one-square cage "
+        "shows its number. Numbers may repeat in a cage, but never in a row or column."
     )
     Params = Params
     levels = LEVEL_NAMES
