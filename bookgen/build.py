@@ -88,7 +88,7 @@ def generate_all(spec: BookSpec, jobs: int = 1) -> list[Entry]:
     for (section, task), puzzle in zip(pairs, made):
         puzzle = _unrepeated(spec, section, task, puzzle, seen)
         ptype = puzzles.get(section.type)
-        entries.append(Entry(task.number, section.title, section.index, ptype.instructions, puzzle, ptype,
+        entries.append(Entry(task.number, section.title, section.index, ptype.instructions_for(section.params), puzzle, ptype,
                              section.per_page, section.large_print))
     return entries
 

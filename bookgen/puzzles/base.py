@@ -115,9 +115,11 @@ class PuzzleType(Protocol):
     name: str
     aliases: tuple[str, ...]
     title: str  # the default section title, e.g. "Sudoku"
-    instructions: str  # one paragraph printed at the top of the section
     Params: type  # frozen dataclass of options (see bookgen.options)
     levels: tuple[str, ...]  # the difficulty names, easiest first
+
+    def instructions_for(self, params: Any) -> str:
+        """The paragraph printed under a section's heading, for the section's options."""
 
     def generate(self, params: Any, rng: random.Random, budget: Budget) -> Puzzle: ...
 

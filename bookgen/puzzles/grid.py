@@ -175,7 +175,7 @@ def solve_grid(model: GridModel, levels: tuple[Level, ...]) -> SolveResult:
     return SolveResult(outcome, count.solutions[0], level=level, solutions=1)
 
 
-def certify_grid(puzzle: Puzzle, result: SolveResult) -> list[str]:
+def certify_grid(puzzle: Puzzle, result: SolveResult, violations: list[Violation]) -> list[str]:
     """A grid puzzle is fit to print when the search found exactly one solution, that
     solution is the printed answer, the grader's level is the label, and the independent
     checker accepts the answer."""
@@ -186,8 +186,7 @@ def certify_grid(puzzle: Puzzle, result: SolveResult) -> list[str]:
         problems.append("the printed answer is not the unique solution")
     if result.level != puzzle.difficulty:
         problems.append(f"graded {result.level or 'beyond the techniques'}, labelled {puzzle.difficulty}")
-    problems += [str(v) for v in check_grid(puzzle.board, puzzle.solution)]
-    return problems
+    return problems + [str(v) for v in violations]
 
 
 def grid_result_json(result: SolveResult) -> dict[str, Any]:

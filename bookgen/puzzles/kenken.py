@@ -547,18 +547,34 @@ def parse_text(text: str, source: str) -> GridModel:
 # --- the puzzle type ---------------------------------------------------------------------
 
 
+SIGN_RULES = {
+    "+": "+ adds them",
+    "-": "− is the difference of two numbers",
+    "*": "× multiplies them",
+    "/": "÷ divides the larger of two numbers by the smaller",
+}
+
+
 class KenKenType:
     name = "kenken"
     aliases = ("calcudoku", "mathdoku", "ken-ken")
     title = "KenKen"
-    instructions = (
-        "Fill the grid so that each row and each column holds every number from 1 to the "
-        "grid's size once. The numbers in each bold cage make the target in its corner with "
-        "the sign shown (+ − × ÷; − and ÷ take the larger number first); a one-square cage "
-        "shows its number. Numbers may repeat in a cage, but never in a row or column."
-    )
     Params = Params
     levels = LEVEL_NAMES
+
+    def instructions_for(self, params: Params) -> str:
+        """Explain only the signs the section uses (or that they are hidden)."""
+        if params.hide_operations:
+            rule = ("Each bold cage shows only its target: work out whether its numbers are added, "
+                    "subtracted, multiplied or divided to make it (− and ÷ only in two-square cages).")
+        else:
+            signs = "; ".join(SIGN_RULES[op] for op in params.operations)
+            rule = f"The numbers in each bold cage make the target in its corner: {signs}."
+        return (
+            "Fill the grid so that each row and each column holds every number from 1 to the "
+            f"grid's size once. {rule} A one-square cage shows its number. Numbers may repeat "
+            "in a cage, but never in a row or column."
+        )
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         model, solution = generate_kenken(params, rng, budget)
@@ -594,16 +610,7 @@ class KenKenType:
         """Fit to print: exactly one solution (under the hidden rules when the signs are
         hidden), which is the printed answer, graded at its label, and the independent
         checker accepts the answer and the cages."""
-        result = self.solve(puzzle)
-        problems = []
-        if result.solutions != 1:
-            problems.append(f"{'no' if result.solutions == 0 else 'more than one'} solution")
-        elif result.solution != puzzle.solution:
-            problems.append("the printed answer is not the unique solution")
-        if result.level != puzzle.difficulty:
-            problems.append(f"graded {result.level or 'beyond the techniques'}, labelled {puzzle.difficulty}")
-        problems += [str(v) for v in self.check(puzzle, puzzle.solution)]
-        return problems
+        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {

@@ -212,7 +212,7 @@ class SlidingType:
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
     title = "Sliding puzzles"
-    instructions = (
+    instructions = (  # the same for every option
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the small picture of the goal beside each puzzle. Each slide of one tile is one move. "
         "The number under the puzzle says how many moves the shortest solution takes: can you "
@@ -222,6 +222,9 @@ class SlidingType:
     levels = LEVELS
 
     # ----- making puzzles
+
+    def instructions_for(self, params: Params) -> str:
+        return self.instructions
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         rows, cols = params.dims()

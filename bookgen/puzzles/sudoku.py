@@ -123,13 +123,16 @@ class SudokuType:
     name = "sudoku"
     aliases = ("classic", "classic-sudoku")
     title = "Sudoku"
-    instructions = (
+    instructions = (  # the same for every option
         "Fill in the grid so that every row, every column and every bold box contains each "
         "digit exactly once. Some digits are given to start you off; every puzzle has exactly "
         "one solution, which you can find by logic alone, with no guessing."
     )
     Params = Params
     levels = LEVEL_NAMES
+
+    def instructions_for(self, params: Params) -> str:
+        return self.instructions
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         base = structure(params.size)
@@ -146,7 +149,7 @@ class SudokuType:
         return gridlib.check_grid(puzzle.board, solution)
 
     def certify(self, puzzle: Puzzle) -> list[str]:
-        return gridlib.certify_grid(puzzle, self.solve(puzzle))
+        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {**gridlib.model_to_json(puzzle.board), "solution": gridlib.grid_to_json(puzzle.solution)}

@@ -388,3 +388,12 @@ def test_two_digit_clues_shrink_to_fit_their_cell():
     for item in pen.texts:
         x, _ = item["at"]
         assert x + pen.text_width(item["text"], item["size"]) <= int(x) + 1
+
+
+def test_instructions_explain_only_the_signs_a_section_uses():
+    sums = PUZZLE_TYPE.instructions_for(Params(size=4, difficulty="beginner", operations=("+",)))
+    assert "+ adds" in sums and "÷" not in sums and "×" not in sums
+    hidden = PUZZLE_TYPE.instructions_for(Params(size=6, difficulty="hard", hide_operations=True))
+    assert "shows only its target" in hidden
+    every = PUZZLE_TYPE.instructions_for(Params(size=6))
+    assert all(sign in every for sign in "+−×÷")
