@@ -12,7 +12,7 @@ from typing import Any, Callable
 import click
 
 from bookgen import puzzles, spec as speclib
-from bookgen.errors import BookgenError, Location, Problem, PuzzleFormatError
+from bookgen.errors import BookgenError, Location, Problem, PuzzleFormatError, read_input
 from bookgen.options import declared
 from bookgen.puzzles.base import Puzzle
 
@@ -93,12 +93,7 @@ def solve(puzzle_file: str, as_json: bool, timeout: float | None) -> None:
 
 
 def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PuzzleFormatError(Problem(Location(path), "", "no such file")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PuzzleFormatError(Problem(Location(path), "", f"cannot read the file ({exc})")) from None
+    text = read_input(path, PuzzleFormatError)
     if text.lstrip().startswith(("{", "[")):
         return _read_json(text, path)
     reader = puzzles.get("kenken")

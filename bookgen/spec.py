@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from bookgen import puzzles
-from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.errors import Location, ParamsError, Problem, SpecError, read_input
 from bookgen.options import Bool, Choice, Int, OptionValueError, ParseContext, Seed, Text, declared, option
 
 PER_PAGE = (1, 2, 4, 6)
@@ -74,13 +74,7 @@ class BookSpec:
 def load(path: str | Path) -> BookSpec:
     """Read and validate a spec file; raise SpecError listing every problem in it."""
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SpecError(Problem(Location(source), "", "no such file")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError(Problem(Location(source), "", f"cannot read the file ({exc})")) from None
-    return parse(text, source, Path(path).parent)
+    return parse(read_input(source, SpecError), source, Path(path).parent)
 
 
 def parse(text: str, source: str, base_dir: Path = Path(".")) -> BookSpec:

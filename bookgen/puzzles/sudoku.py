@@ -25,7 +25,7 @@ from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation, Weight
 from bookgen.solve import techniques as t
 from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import count_solutions, solver_for
+from bookgen.solve.search import solver_for
 from bookgen.solve.techniques import Level, grade
 
 LEVELS: tuple[Level, ...] = (

@@ -215,13 +215,7 @@ class Solver:
         dom = self.initial(givens)
         if dom is None:
             return Count(0, ())
-        found: list[list[int]] = []
-        nodes = None if node_limit is None else [node_limit]
-        try:
-            self.search(dom, limit, found, None, nodes)
-        except SearchAborted:
-            return Count(len(found), tuple(self._grid(f) for f in found), complete=False)
-        return Count(len(found), tuple(self._grid(f) for f in found))
+        return self._count_search(dom, limit, node_limit)
 
     def count_from(self, domains: list[int], limit: int = 2, node_limit: int | None = None) -> Count:
         """`count`, starting from domains already narrowed by sound reasoning (e.g. where a
@@ -232,6 +226,9 @@ class Solver:
             dom, singles, range(len(self.cages)), range(len(self.covering))
         ):
             return Count(0, ())
+        return self._count_search(dom, limit, node_limit)
+
+    def _count_search(self, dom: list[int], limit: int, node_limit: int | None) -> Count:
         found: list[list[int]] = []
         nodes = None if node_limit is None else [node_limit]
         try:

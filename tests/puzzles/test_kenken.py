@@ -9,7 +9,7 @@ from bookgen.model import is_connected, outline, shared_edges
 from bookgen.options import ParseContext, declared
 from bookgen.puzzles import get
 from bookgen.puzzles.base import LINE_RATIO, Budget, PuzzleType, Weight
-from bookgen.puzzles.kenken import LEVEL_NAMES, PUZZLE_TYPE, Params, reachable, solving_model
+from bookgen.puzzles.kenken import PUZZLE_TYPE, Params, reachable, solving_model
 from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from pathlib import Path
 
 import pytest
 from PIL import Image
