@@ -79,3 +79,17 @@ def test_verification_refuses_a_wrong_answer_an_ambiguous_puzzle_and_a_wrong_lab
     for bad in (bad_answer, ambiguous, mislabelled):
         with pytest.raises(GenerationError):
             verify(bad, 3)
+
+
+def test_a_mixed_book_is_byte_identical_whatever_the_workers(tmp_path: Path):
+    from bookgen.spec import parse
+
+    spec = parse(
+        "title: Mixed\nseed: 5\nsections:\n"
+        "  - type: kenken\n    size: 4\n    difficulty: easy\n    count: 2\n    per_page: 2\n"
+        "  - type: sliding\n    size: 3\n    difficulty: easy\n    count: 2\n    per_page: 2\n",
+        "mixed.yaml",
+    )
+    build(spec, tmp_path / "a.pdf", jobs=1)
+    build(spec, tmp_path / "b.pdf", jobs=2)
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
