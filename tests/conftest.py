@@ -1,9 +1,12 @@
-"""Shared fixtures: a small sudoku book built once per test session."""
+"""Shared fixtures: a small sudoku book built once per test session, and the
+breadth-first-search oracle that sliding-puzzle tests compare against."""
 
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -51,3 +54,30 @@ def built_book(small_spec: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
     out = tmp_path_factory.mktemp("out")
     layout = build(load(small_spec), out / "book.pdf", out / "book.json", jobs=1)
     return BuiltBook(small_spec, out / "book.pdf", json.loads((out / "book.json").read_text()), layout)
+
+
+@lru_cache(maxsize=None)
+def _sliding_distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tuple[int, ...], int]:
+    """Every position reachable from `goal` (0 the blank) with its true distance, by plain BFS."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        hole = state.index(0)
+        r, c = divmod(hole, cols)
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < rows and 0 <= nc < cols:
+                board = list(state)
+                other = nr * cols + nc
+                board[hole], board[other] = board[other], 0
+                moved = tuple(board)
+                if moved not in dist:
+                    dist[moved] = dist[state] + 1
+                    queue.append(moved)
+    return dist
+
+
+@pytest.fixture(scope="session")
+def bfs_distances():
+    """The sliding-puzzle oracle, cached: the 3x3 table (181,440 positions) is built once."""
+    return _sliding_distances

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import deque
 
 import pytest
 
@@ -22,27 +21,6 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "_loaded_tables", {})
 
 
-def bfs_distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tuple[int, ...], int]:
-    """Every position reachable from the goal with its distance, by plain BFS."""
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        hole = state.index(0)
-        r, c = divmod(hole, cols)
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            nr, nc = r + dr, c + dc
-            if 0 <= nr < rows and 0 <= nc < cols:
-                board = list(state)
-                other = nr * cols + nc
-                board[hole], board[other] = board[other], 0
-                moved = tuple(board)
-                if moved not in dist:
-                    dist[moved] = dist[state] + 1
-                    queue.append(moved)
-    return dist
-
-
 def replay(start, moves, cols):
     board = list(start)
     for tile in moves:
@@ -53,7 +31,7 @@ def replay(start, moves, cols):
 
 
 @pytest.fixture(scope="module")
-def eight_puzzle():
+def eight_puzzle(bfs_distances):
     goal = search.standard_goal(3, 3)
     return goal, bfs_distances(goal, 3, 3)
 
@@ -67,7 +45,7 @@ GOALS_3X3 = [
 
 
 @pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), (3, 3)])
-def test_parity_rule_agrees_with_bfs_over_every_state(rows, cols):
+def test_parity_rule_agrees_with_bfs_over_every_state(rows, cols, bfs_distances):
     goals = [search.standard_goal(rows, cols), search.standard_goal(rows, cols, True)]
     rng = random.Random(5)
     shuffled = list(range(rows * cols))
@@ -89,7 +67,7 @@ def test_parity_rule_on_even_width_needs_the_blank_row():
 
 
 @pytest.mark.parametrize("goal", GOALS_3X3)
-def test_ida_finds_shortest_solutions_for_any_goal(goal):
+def test_ida_finds_shortest_solutions_for_any_goal(goal, bfs_distances):
     distances = bfs_distances(goal, 3, 3)
     by_distance: dict[int, list] = {}
     for state, d in distances.items():
@@ -109,7 +87,7 @@ def test_lower_bound_never_exceeds_true_distance(eight_puzzle):
         assert search.lower_bound(state, goal, 3) <= distances[state]
 
 
-def test_ida_on_rectangles_matches_bfs():
+def test_ida_on_rectangles_matches_bfs(bfs_distances):
     for rows, cols in [(2, 4), (4, 2)]:
         goal = search.standard_goal(rows, cols)
         distances = bfs_distances(goal, rows, cols)
@@ -121,7 +99,7 @@ def test_ida_on_rectangles_matches_bfs():
 SMALL_PATTERNS = ((1, 2, 3, 4), (5, 6, 7, 8))  # 3×3, blank top-left
 
 
-def test_pattern_tables_are_admissible_and_additive(eight_puzzle):
+def test_pattern_tables_are_admissible_and_additive(eight_puzzle, bfs_distances):
     goal = search.standard_goal(3, 3, blank_first=True)
     distances = bfs_distances(goal, 3, 3)
     tables = [search.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
@@ -144,7 +122,7 @@ def test_pattern_tables_are_at_least_manhattan():
         assert table[a * 9 + b] >= manhattan
 
 
-def test_ida_with_pattern_tables_finds_shortest_solutions():
+def test_ida_with_pattern_tables_finds_shortest_solutions(bfs_distances):
     goal = search.standard_goal(3, 3, blank_first=True)
     distances = bfs_distances(goal, 3, 3)
     tables = [search.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
@@ -155,7 +133,7 @@ def test_ida_with_pattern_tables_finds_shortest_solutions():
         assert replay(state, labels, 3) == goal
 
 
-def test_first_shortest_path_is_the_same_whatever_the_heuristic():
+def test_first_shortest_path_is_the_same_whatever_the_heuristic(bfs_distances):
     """Generation relies on this: the scramble cut from a path never depends on the tables."""
     goal = search.standard_goal(3, 3, blank_first=True)
     distances = bfs_distances(goal, 3, 3)
