@@ -12,7 +12,7 @@ from typing import Any, Callable
 import click
 
 from bookgen import puzzles, spec as speclib
-from bookgen.errors import BookgenError, Location, Problem, PuzzleFormatError, read_input
+from bookgen.errors import BookgenError, InputError, Location, Problem, PuzzleFormatError, read_input
 from bookgen.options import declared
 from bookgen.puzzles.base import Puzzle
 
@@ -25,9 +25,10 @@ def _reported(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         except BookgenError as exc:
+            # Input errors already start with file:line; others get the program's name.
+            prefix = "" if isinstance(exc, InputError) else "bookgen: "
             for line in exc.lines():
-                click.echo(f"bookgen: {line}" if not isinstance(exc, PuzzleFormatError | speclib.SpecError) else line,
-                           err=True)
+                click.echo(prefix + line, err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             click.echo("bookgen: interrupted; nothing was written", err=True)

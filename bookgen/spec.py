@@ -51,7 +51,6 @@ class SectionSpec:
     per_page: int
     large_print: bool
     params: Any  # the type's own frozen Params
-    location: Location
 
 
 @dataclass(frozen=True)
@@ -218,7 +217,6 @@ class _Reader:
             per_page=common_values.get("per_page", 1),
             large_print=common_values.get("large_print", False),
             params=params,
-            location=self.at(node),
         )
 
 

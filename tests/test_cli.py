@@ -90,3 +90,14 @@ def test_solve_names_the_bad_field_of_a_malformed_puzzle(tmp_path: Path):
     result = run("solve", str(path))
     assert result.exit_code == 2
     assert result.output.strip() == f"{path}: groups[0]: cell [0, 9] is outside the 4x4 grid"
+
+
+def test_a_puzzle_out_of_budget_stops_with_one_line_and_no_pdf(small_spec: Path, tmp_path: Path, monkeypatch):
+    import bookgen.build
+
+    monkeypatch.setattr(bookgen.build, "PUZZLE_BUDGET", 0.0)
+    result = run("build", str(small_spec), "-o", str(tmp_path / "book.pdf"), "-j", "1")
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("bookgen: puzzle 1 (Small): no easy puzzle found within the budget")
+    assert list(tmp_path.iterdir()) == []

@@ -8,6 +8,7 @@ the answer key (given the solution).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Hashable, Protocol
@@ -101,8 +102,6 @@ class Budget:
     """Bounded work: a deadline in seconds of process time, checked by generators."""
 
     def __init__(self, seconds: float) -> None:
-        import time
-
         self._clock = time.process_time
         self.seconds = seconds
         self._deadline = self._clock() + seconds

@@ -64,7 +64,7 @@ def model_from_json(data: dict[str, Any], source: str = "puzzle") -> GridModel:
 
     groups = []
     for gi, g in enumerate(data.get("groups", [])):
-        groups.append(Group(tuple(cell(x, f"groups[{gi}]") for x in g), _group_kind(gi, g, rows, cols)))
+        groups.append(Group(tuple(cell(x, f"groups[{gi}]") for x in g), _group_kind(g)))
     cages = []
     for ki, k in enumerate(data.get("cages", [])):
         field = f"cages[{ki}]"
@@ -99,7 +99,7 @@ def model_from_json(data: dict[str, Any], source: str = "puzzle") -> GridModel:
     return GridModel(rows, cols, symbols, tuple(present), tuple(groups), tuple(cages), tuple(sorted(givens)))
 
 
-def _group_kind(gi: int, cells: list, rows: int, cols: int) -> str:
+def _group_kind(cells: list) -> str:
     """Rows and columns matter to some techniques (X-wing); recognise them by shape."""
     rs = {int(x[0]) for x in cells}
     cs = {int(x[1]) for x in cells}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -163,13 +163,3 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: st
         Path(tmp).unlink(missing_ok=True)
         raise
 
-
-def draw_single(draw: Callable[[PdfPen], None], size: tuple[float, float], path: str | Path, cell: float = 30) -> None:
-    """One drawing on a page of its own size (for previews and tests of a single puzzle)."""
-    register_fonts()
-    margin = cell / 2
-    width, height = size[0] * cell + 2 * margin, size[1] * cell + 2 * margin
-    canvas = rl_canvas.Canvas(str(path), pagesize=(width, height), invariant=1)
-    draw(PdfPen(canvas, height, margin, margin, cell))
-    canvas.showPage()
-    canvas.save()
