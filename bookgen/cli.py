@@ -14,6 +14,7 @@ import click
 from bookgen import puzzles, spec as speclib
 from bookgen.errors import BookgenError, InputError, Location, Problem, PuzzleFormatError, read_input
 from bookgen.options import declared
+from bookgen.stopping import Stopped, exit_status, stop_signals_raise
 from bookgen.puzzles.base import Puzzle
 
 
@@ -23,16 +24,19 @@ def _reported(command: Callable) -> Callable:
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            with stop_signals_raise():
+                return command(*args, **kwargs)
         except BookgenError as exc:
             # Input errors already start with file:line; others get the program's name.
             prefix = "" if isinstance(exc, InputError) else "bookgen: "
             for line in exc.lines():
                 click.echo(prefix + line, err=True)
             sys.exit(exc.exit_code)
-        except KeyboardInterrupt:
-            click.echo("bookgen: interrupted; nothing was written", err=True)
-            sys.exit(130)
+        except KeyboardInterrupt as exc:
+            # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
+            how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
+            click.echo(f"bookgen: interrupted{how}; nothing was written", err=True)
+            sys.exit(exit_status(exc))
 
     return run
 
@@ -45,9 +49,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF to write (default: SPEC with .pdf).")
+@click.option("-o", "--output", help="PDF to write (default: SPEC with .pdf).")
 @click.option("--seed", type=int, help="Override the spec's seed.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Also write the puzzles as interchange JSON.")
+@click.option("--json", "json_path", help="Also write the puzzles as interchange JSON.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
 @_reported
 def build(spec_file: str, output: str | None, seed: int | None, json_path: str | None, jobs: int | None) -> None:
@@ -57,7 +61,7 @@ def build(spec_file: str, output: str | None, seed: int | None, json_path: str |
     spec = speclib.load(spec_file)
     if seed is not None:
         spec = spec.with_seed(seed)
-    target = Path(output) if output else Path(spec_file).with_suffix(".pdf")
+    target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
     layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1)
     click.echo(f"wrote {target} ({len(layout.pages)} pages)")
 
@@ -153,18 +157,20 @@ def _shown(value: Any) -> str:
 
 @main.command()
 @click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("-o", "--outdir", type=click.Path(file_okay=False), default="preview", show_default=True)
+@click.option("-o", "--outdir", default="preview", show_default=True)
 @click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
 @click.option("--seed", type=int, help="Override the spec's seed.")
 @_reported
 def preview(spec_file: str, outdir: str, dpi: int, seed: int | None) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
     from bookgen.build import build as build_book
+    from bookgen.outputs import checked_folder
     from bookgen.render.preview import rasterise
 
     spec = speclib.load(spec_file)
     if seed is not None:
         spec = spec.with_seed(seed)
+    checked_folder("-o", outdir)
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     pdf = out / (Path(spec_file).stem + ".pdf")
