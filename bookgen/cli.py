@@ -71,7 +71,10 @@ def build(spec_file: str, output: str | None, seed: int | None, json_path: str |
 @_reported
 def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
+    from bookgen.build import plan
+
     spec = speclib.load(spec_file)
+    plan(spec)
     count = sum(s.count for s in spec.sections)
     click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
 
