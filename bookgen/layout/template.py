@@ -67,6 +67,7 @@ class Template:
     per_page: tuple[int, ...]
     title_page: bool
     name_lines: bool
+    instruction_lines: int
 
     @property
     def content_width(self) -> float:
@@ -183,4 +184,5 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         per_page=per_page,
         title_page=bool(raw["title_page"]),
         name_lines=bool(raw["name_lines"]),
+        instruction_lines=max(1, int(raw["instruction_lines"])),
     )
