@@ -18,8 +18,10 @@ from typing import Any, Hashable
 
 from bookgen import puzzles
 from bookgen.errors import GenerationError
-from bookgen.layout.pages import Book, BookLayout, Entry, lay_out
-from bookgen.layout.template import template
+from bookgen.layout.model import Book, BookLayout, Entry, Section
+from bookgen.layout.pages import lay_out, plan_book
+from bookgen.layout.slots import SlotPlan
+from bookgen.layout.template import Template, template
 from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.render.pdf import measure, render
@@ -84,12 +86,36 @@ def generate_all(spec: BookSpec, jobs: int = 1) -> list[Entry]:
     else:
         made = [make_puzzle(task) for task in tasks]
     entries, seen = [], set()
+    laid = {section.index: section for section in layout_sections(spec)}
     for (section, task), puzzle in zip(pairs, made):
         puzzle = _unrepeated(spec, section, task, puzzle, seen)
-        ptype = puzzles.get(section.type)
-        entries.append(Entry(task.number, section.title, section.index, ptype.instructions_for(section.params), puzzle, ptype,
-                             section.per_page, section.large_print))
+        entries.append(Entry(task.number, laid[section.index], puzzle))
     return entries
+
+
+def layout_sections(spec: BookSpec) -> list[Section]:
+    """The sections as layout sees them."""
+    found = []
+    for section in spec.sections:
+        ptype = puzzles.get(section.type)
+        found.append(Section(section.index, section.title, ptype.instructions_for(section.params), ptype,
+                             section.params, section.per_page, section.large_print))
+    return found
+
+
+def book_of(spec: BookSpec) -> Book:
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
+
+
+def page_template(spec: BookSpec) -> Template:
+    return template("book", spec.paper, Path(spec.source).parent)
+
+
+def plan(spec: BookSpec) -> list[SlotPlan]:
+    """Every section's pages planned from the spec alone, as `check` does: a section that
+    cannot be printed as asked (large print at six a page) is refused here, before any
+    puzzle is made."""
+    return plan_book(layout_sections(spec), book_of(spec), page_template(spec), measure)
 
 
 def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
@@ -113,9 +139,9 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     written together, only when all of them are complete."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     targets = checked(outputs, input_files(spec))
+    plan(spec)
     entries = generate_all(spec, jobs)
-    book = Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
-    layout = lay_out(book, entries, template(spec.paper), measure)
+    layout = lay_out(book_of(spec), entries, page_template(spec), measure)
     with staged(targets, [out.path for out in outputs]) as temps:
         render(layout, entries, temps[0], spec.title, spec.author)
         if json_path is not None:

@@ -96,7 +96,10 @@ def _seed(text: str) -> int:
 @_reported
 def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
+    from bookgen.build import plan
+
     spec = speclib.load(spec_file)
+    plan(spec)
     count = sum(s.count for s in spec.sections)
     click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
 

@@ -16,10 +16,10 @@ import yaml
 
 from bookgen import puzzles
 from bookgen.errors import Location, ParamsError, Problem, SpecError
-from bookgen.options import Bool, Choice, Int, OptionValueError, ParseContext, Seed, Text, brief, declared, option
+from bookgen.options import Bool, Choice, Int, Optional, OptionValueError, ParseContext, Seed, Text, brief, declared, option
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
-PER_PAGE = (1, 2, 4, 6)
+PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 PAPERS = ("A4", "Letter")
 
 
@@ -39,7 +39,8 @@ class SectionOptions:
     title: str = option(Text(), "", "the section's heading (default: the puzzle type's name)")
     type: str = option(Text(), "", "the puzzle type (see `bookgen types`)")
     count: int = option(Int(1, 500), 1, "how many puzzles")
-    per_page: int = option(Choice(PER_PAGE), 1, "puzzles on each page")
+    per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
+                                  "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
 
 
@@ -49,7 +50,7 @@ class SectionSpec:
     title: str
     type: str  # the registry's primary name
     count: int
-    per_page: int
+    per_page: int | None
     large_print: bool
     params: Any  # the type's own frozen Params
 
@@ -225,7 +226,7 @@ class _Reader:
             title=common_values.get("title") or ptype.title,
             type=ptype.name,
             count=count,
-            per_page=common_values.get("per_page", 1),
+            per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
             params=params,
         )

@@ -422,9 +422,11 @@ class SlidingType:
         if answer:
             lines = len(_move_lines(puzzle.solution or (), ANSWER_PER_LINE))
             return ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP, ANSWER_HEAD + lines * ANSWER_LINE
-        width = board.cols + GOAL_GAP + board.cols * GOAL_SCALE
-        height = max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_SPACE
-        return width * TILE_UNITS, height * TILE_UNITS
+        return _drawing_size(board.rows, board.cols)
+
+    def planned_size(self, params: Params) -> tuple[float, float]:
+        """The puzzle drawing's size from the options alone, for the layout's plan."""
+        return _drawing_size(*params.dims())
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None:
         board: SlidingBoard = puzzle.board
@@ -477,6 +479,13 @@ ANSWER_GROUP_GAP = 0.5
 ANSWER_HEAD = 0.8
 ANSWER_LINE = 0.7
 ANSWER_SIZE = 0.4
+
+
+def _drawing_size(rows: int, cols: int) -> tuple[float, float]:
+    """Board, goal beside it and the move count below, in book cells."""
+    width = cols + GOAL_GAP + cols * GOAL_SCALE
+    height = max(rows, GOAL_TOP + rows * GOAL_SCALE) + TARGET_SPACE
+    return width * TILE_UNITS, height * TILE_UNITS
 
 
 def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
