@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from functools import wraps
@@ -46,6 +47,21 @@ def _reported(command: Callable) -> Callable:
 @click.version_option(package_name="bookgen")
 def main() -> None:
     """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
+    _notes_to_stderr()
+
+
+class _NoteHandler(logging.Handler):
+    """Notes (such as an unwritable cache) as one line each on the current stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"bookgen: note: {record.getMessage()}", err=True)
+
+
+def _notes_to_stderr() -> None:
+    log = logging.getLogger("bookgen")
+    log.handlers = [_NoteHandler()]
+    log.propagate = False
+    log.setLevel(logging.WARNING)
 
 
 @main.command()

@@ -119,6 +119,7 @@ class _Reader:
         self.source = source
         self.ctx = ctx
         self.problems: list[Problem] = []
+        self.requested: dict[tuple[str, Any], int] = {}  # puzzles asked for, per type and options
 
     def at(self, node: yaml.Node | None) -> Location:
         if node is None:
@@ -161,6 +162,16 @@ class _Reader:
                 close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(known)}"
                 self.problem(key, _join(field, name), f"unknown key '{name}'{hint}")
+
+    def distinct_enough(self, ptype: Any, params: Any, count: int) -> None:
+        """A type with few different puzzles for some options (small sliding boards) says
+        how many a book can hold; sections asking for the same puzzles add up."""
+        check = getattr(ptype, "check_count", None)
+        key = (ptype.name, params)
+        total = self.requested.get(key, 0) + count
+        self.requested[key] = total
+        if check is not None:
+            check(params, total)
 
     def book(self, root: yaml.Node | None) -> BookSpec:
         if root is None:
@@ -230,8 +241,10 @@ class _Reader:
         if len(self.problems) > before:
             return None
         params = ptype.Params(**params_values)
+        count = common_values.get("count", 1)
         try:
             params.validate()
+            self.distinct_enough(ptype, params, count)
         except ParamsError as exc:
             key = entries.get(exc.field, (node, None))[0]
             self.problem(key, f"{field}.{exc.field}", exc.message)
@@ -240,7 +253,7 @@ class _Reader:
             index=index,
             title=common_values.get("title") or ptype.title,
             type=ptype.name,
-            count=common_values.get("count", 1),
+            count=count,
             per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
             layout=common_values.get("layout"),

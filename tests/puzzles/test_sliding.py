@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -176,10 +177,18 @@ def test_a_book_of_8_puzzles_draws_distinct_positions():
     assert len(seen) == 30
 
 
-def test_request_beyond_proof_is_marked_not_shortest():
-    puzzle = make(4, size=5, moves=exact_limit(5, 5) + 20)
-    assert not puzzle.board.optimal
-    assert replay(puzzle.board.start, puzzle.solution, 5) == puzzle.board.goal
+@pytest.mark.parametrize("size", [4, 5])
+def test_moves_beyond_what_can_be_proved_shortest_are_refused(size: int):
+    with pytest.raises(ParamsError) as caught:
+        Params(size=size, moves=exact_limit(size, size) + 1).validate()
+    assert caught.value.field == "moves"
+    assert str(caught.value) == (f"moves: a {size}×{size} scramble is proved shortest up to "
+                                 f"{exact_limit(size, size)} moves; ask for at most {exact_limit(size, size)}")
+
+
+def test_a_board_not_proved_shortest_says_at_most():
+    made = make(4, size=3, moves=20)
+    puzzle = dataclasses.replace(made, board=dataclasses.replace(made.board, optimal=False))
     pen = RecordingPen()
     SLIDING.draw(puzzle, pen)
     assert f"Solve in at most {len(puzzle.solution)} moves" in pen.texts()
@@ -346,3 +355,27 @@ def test_picture_mode_cuts_the_picture_into_the_tiles(tmp_path):
     assert images[-1][2].size == (90, 60)
     numbers = sorted(t for t in pen.texts() if t.isdigit())
     assert numbers == ["1", "2", "3", "4", "5"]
+
+
+def test_an_optimal_answer_that_does_not_reach_the_goal_is_never_called_shortest(monkeypatch):
+    puzzle = make(2, size=3, moves=12)
+    lying = sliding_search.OptimalSearch((1, 2, 3), 0, "patterns")  # what a corrupt table could give
+    monkeypatch.setattr(sliding_search, "solve_optimal", lambda *args, **kwargs: lying)
+    result = SLIDING.solve(dataclasses.replace(puzzle, solution=None), timeout=5)
+    assert result.outcome is Outcome.SOLVED and not result.detail["optimal"]
+    assert SLIDING.check(puzzle, result.solution) == []
+    assert "not proved shortest" in SLIDING.result_text(puzzle, result)
+
+
+@pytest.mark.parametrize("options, count, allowed", [
+    ({"size": 3, "moves": 31}, 2, 1),
+    ({"size": 3, "moves": 30}, 111, 110),
+    ({"rows": 2, "cols": 3, "difficulty": "hard"}, 44, 43),
+])
+def test_more_puzzles_than_half_the_distinct_positions_are_refused(options, count, allowed):
+    params = Params(**options)
+    SLIDING.check_count(params, allowed)
+    with pytest.raises(ParamsError) as caught:
+        SLIDING.check_count(params, count)
+    assert caught.value.field == "count" and f"at most half of them ({allowed})" in caught.value.message
+
