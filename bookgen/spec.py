@@ -196,9 +196,11 @@ class _Reader:
                     section = self.section(i, node)
                     if section is not None:
                         sections.append(section)
-                total = sum(s.count for s in sections) * max(options.copies, len(options.students or ()))
+                copies = max(options.copies, len(options.students or ()))
+                total = sum(s.count for s in sections) * copies
                 if total > MAX_PUZZLES:
-                    self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in the book (all copies), got {total}")
+                    whole = "the book (all copies)" if copies > 1 else "the book"
+                    self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
                         self.copies(entries, options))
