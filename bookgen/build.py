@@ -8,12 +8,10 @@ puzzle claims, and the independent checker must accept the answer that will be p
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-import os
 import random
-import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Hashable
@@ -22,9 +20,11 @@ from bookgen import puzzles
 from bookgen.errors import GenerationError
 from bookgen.layout.pages import Book, BookLayout, Entry, lay_out
 from bookgen.layout.template import template
+from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.render.pdf import measure, render
 from bookgen.spec import BookSpec, SectionSpec
+from bookgen.stopping import parallel_map
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
 PUZZLE_BUDGET = 60.0
@@ -80,8 +80,7 @@ def generate_all(spec: BookSpec, jobs: int = 1) -> list[Entry]:
     pairs = _tasks(spec)
     tasks = [task for _section, task in pairs]
     if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            made = list(pool.map(make_puzzle, tasks, chunksize=1))
+        made = parallel_map(make_puzzle, tasks, min(jobs, len(tasks)))
     else:
         made = [make_puzzle(task) for task in tasks]
     entries, seen = [], set()
@@ -110,13 +109,30 @@ def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle
 
 
 def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1) -> BookLayout:
+    """Generate, lay out and write the book; outputs are checked before any work and
+    written together, only when all of them are complete."""
+    outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
+    targets = checked(outputs, input_files(spec))
     entries = generate_all(spec, jobs)
     book = Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
     layout = lay_out(book, entries, template(spec.paper), measure)
-    render(layout, entries, output, spec.title, spec.author)
-    if json_path is not None:
-        write_json_atomic(json_path, book_json(spec, entries, layout))
+    with staged(targets, [out.path for out in outputs]) as temps:
+        render(layout, entries, temps[0], spec.title, spec.author)
+        if json_path is not None:
+            write_json(temps[1], book_json(spec, entries, layout))
     return layout
+
+
+def input_files(spec: BookSpec) -> list[Input]:
+    """Files the book is made from, which no output may overwrite: the spec, and every
+    file a section's options name (pictures)."""
+    found = [Input("the spec", Path(spec.source))]
+    for number, section in enumerate(spec.sections):
+        for f in dataclasses.fields(section.params):
+            value = getattr(section.params, f.name)
+            if isinstance(value, Path):
+                found.append(Input(f"the file given as sections[{number}].{f.name}", value))
+    return found
 
 
 def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[str, Any]:
@@ -134,14 +150,7 @@ def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[
     return {"title": spec.title, "seed": spec.seed, "puzzles": items}
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def write_json(path: str | Path, data: Any) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")

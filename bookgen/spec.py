@@ -15,8 +15,9 @@ from typing import Any
 import yaml
 
 from bookgen import puzzles
-from bookgen.errors import Location, ParamsError, Problem, SpecError, read_input
-from bookgen.options import Bool, Choice, Int, OptionValueError, ParseContext, Seed, Text, declared, option
+from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.options import Bool, Choice, Int, OptionValueError, ParseContext, Seed, Text, brief, declared, option
+from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
 PER_PAGE = (1, 2, 4, 6)
 PAPERS = ("A4", "Letter")
@@ -73,27 +74,16 @@ class BookSpec:
 def load(path: str | Path) -> BookSpec:
     """Read and validate a spec file; raise SpecError listing every problem in it."""
     source = str(path)
-    return parse(read_input(source, SpecError), source, Path(path).parent)
+    return parse(read_text(source, SpecError, MAX_SPEC_BYTES), source, Path(path).parent)
 
 
 def parse(text: str, source: str, base_dir: Path = Path(".")) -> BookSpec:
-    root = _compose(text, source)
+    root = compose(text, source)
     reader = _Reader(source, ParseContext(base_dir))
     spec = reader.book(root)
     if reader.problems:
         raise SpecError(reader.problems)
     return spec
-
-
-def _compose(text: str, source: str) -> yaml.Node | None:
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Location(source, mark.line + 1, mark.column + 1) if mark else Location(source)
-        raise SpecError(Problem(where, "", f"YAML syntax error: {exc.problem or exc.context}")) from None
-    except yaml.YAMLError as exc:
-        raise SpecError(Problem(Location(source), "", f"YAML error: {exc}")) from None
 
 
 def _raw(node: yaml.Node) -> Any:
@@ -156,23 +146,31 @@ class _Reader:
                 self.problem(key, _join(field, name), f"unknown key '{name}'{hint}")
 
     def book(self, root: yaml.Node | None) -> BookSpec:
+        if root is None:
+            self.problem(root, "", "the spec is empty; it needs at least 'sections' (a list of sections)")
+            return BookSpec(self.source, "", "", "", "", 0, False, False, ())
         entries = self.mapping(root, "")
         book_keys = [name for name, _i, _d in declared(BookOptions)] + ["sections"]
         self.unknown(entries, "", book_keys)
         options = BookOptions(**self.fields(entries, "", BookOptions))
         sections: list[SectionSpec] = []
         if "sections" not in entries:
-            if entries or root is None:
+            if entries:
                 self.problem(root, "sections", "missing required key 'sections' (a list of sections)")
         else:
             key, value = entries["sections"]
             if not isinstance(value, yaml.SequenceNode) or not value.value:
                 self.problem(key, "sections", "expected a list of one or more sections")
+            elif len(value.value) > MAX_SECTIONS:
+                self.problem(key, "sections", f"expected at most {MAX_SECTIONS} sections, got {len(value.value)}")
             else:
                 for i, node in enumerate(value.value):
                     section = self.section(i, node)
                     if section is not None:
                         sections.append(section)
+                total = sum(s.count for s in sections)
+                if total > MAX_PUZZLES:
+                    self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in the book, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         options.seed, options.answer_key, options.name_line, tuple(sections))
 
@@ -193,7 +191,7 @@ class _Reader:
             close = difflib.get_close_matches(str(shown), list(puzzles.REGISTRY), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             self.problem(type_key, f"{field}.type",
-                         f"expected one of {', '.join(puzzles.names())}, got {shown}{hint}")
+                         f"expected one of {', '.join(puzzles.names())}, got {brief(shown)}{hint}")
             return None
         own = [name for name, _i, _d in declared(ptype.Params)]
         self.unknown(entries, field, common + [name for name in own if name not in common])

@@ -13,6 +13,7 @@ numbers stay, small, in the tiles' corners.
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +29,7 @@ LEVELS = ("easy", "medium", "hard")
 BLANK = search.BLANK
 MAX_SIDE = 6  # the largest board printed in a book; `bookgen solve` reads up to SOLVE_MAX_SIDE
 SOLVE_MAX_SIDE = 8
+MAX_PICTURE_PIXELS = 50_000_000  # `image:` pictures, checked from the file's header
 
 # How long `solve` looks for a proved-shortest answer when no timeout is given, before
 # it settles for a verified longer one.
@@ -161,9 +163,17 @@ def _picture(path: Path) -> Any:
     """The picture in grey (black ink only), fully read; OSError when it is not one."""
     from PIL import Image, UnidentifiedImageError
 
+    too_large = f"larger than {MAX_PICTURE_PIXELS // 10**6} megapixels; use a smaller copy"
     try:
-        with Image.open(path) as source:
-            return source.convert("L")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as source:
+                # The header gives the size: refuse a huge picture before decoding it.
+                if source.width * source.height > MAX_PICTURE_PIXELS:
+                    raise OSError(f"{source.width}×{source.height} pixels is {too_large}")
+                return source.convert("L")
+    except Image.DecompressionBombError:
+        raise OSError(f"the picture is {too_large}") from None
     except UnidentifiedImageError:
         raise OSError("not a picture format Pillow knows") from None
 

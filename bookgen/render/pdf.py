@@ -1,14 +1,12 @@
 """Draw a laid-out book to PDF with ReportLab.
 
 The PDF is written in ReportLab's invariant mode (no timestamps or random IDs) so one
-spec and seed give the same bytes, to a temporary file in the target folder that is
-renamed into place only when complete: a failed build never leaves half a PDF.
+spec and seed give the same bytes. It is drawn into a temporary file that the build
+renames into place only when complete, so a failed build never leaves half a PDF.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -143,23 +141,14 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
 
 
 def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str) -> None:
-    """Write the book to `path` atomically."""
+    """Write the book to `path` (the caller's temporary file: see bookgen.outputs)."""
     register_fonts()
-    target = Path(path)
     by_number = {e.number: e for e in entries}
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or Path("."))
-    os.close(fd)
-    try:
-        canvas = rl_canvas.Canvas(tmp, pagesize=(layout.template.width, layout.template.height), invariant=1)
-        canvas.setTitle(title)
-        canvas.setAuthor(author)
-        canvas.setCreator("bookgen")
-        for page in layout.pages:
-            _draw_page(canvas, page, layout, by_number)
-            canvas.showPage()
-        canvas.save()
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
+    canvas = rl_canvas.Canvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("bookgen")
+    for page in layout.pages:
+        _draw_page(canvas, page, layout, by_number)
+        canvas.showPage()
+    canvas.save()
