@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from functools import wraps
@@ -46,6 +47,21 @@ def _reported(command: Callable) -> Callable:
 @click.version_option(package_name="bookgen")
 def main() -> None:
     """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
+    _notes_to_stderr()
+
+
+class _NoteHandler(logging.Handler):
+    """Notes (such as an unwritable cache) as one line each on the current stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"bookgen: note: {record.getMessage()}", err=True)
+
+
+def _notes_to_stderr() -> None:
+    log = logging.getLogger("bookgen")
+    log.handlers = [_NoteHandler()]
+    log.propagate = False
+    log.setLevel(logging.WARNING)
 
 
 @main.command()
@@ -80,7 +96,10 @@ def _seed(text: str) -> int:
 @_reported
 def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
+    from bookgen.build import plan
+
     spec = speclib.load(spec_file)
+    plan(spec)
     count = sum(s.count for s in spec.sections)
     click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
 

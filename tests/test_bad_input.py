@@ -66,6 +66,17 @@ SPECS: dict[str, tuple[bytes | str, str]] = {
                                         + "x" * 39 + "…"),
     "200 sections": (_many_sections(200, 1), "1:1: sections: expected at most 100 sections, got 200"),
     "too many puzzles": (_many_sections(3, 500), "1:1: sections: expected at most 1000 puzzles in the book, got 1500"),
+    "sliding: more puzzles than positions": (
+        "sections:\n  - type: sliding\n    size: 3\n    moves: 31\n    count: 3\n",
+        "5:5: sections[0].count: only 2 different 3×3 positions need exactly 31 moves, and a book can draw "
+        "at most half of them (1); ask for fewer"),
+    "sliding: the same request in two sections adds up": (
+        "sections:\n" + "  - type: sliding\n    size: 3\n    moves: 30\n    count: 60\n" * 2,
+        "9:5: sections[1].count: only 221 different 3×3 positions need exactly 30 moves, and a book can draw "
+        "at most half of them (110); ask for fewer"),
+    "sliding: moves beyond what can be proved shortest": (
+        "sections:\n  - type: sliding\n    size: 4\n    moves: 60\n",
+        "4:5: sections[0].moves: a 4×4 scramble is proved shortest up to 44 moves; ask for at most 44"),
     "10 MB spec": ("title: x\n" + "#" * (10 * 1024 * 1024) + "\n" + GOOD_SECTION,
                    f": the file is larger than {MAX_SPEC_BYTES // 1024} KB, the most bookgen reads"),
 }

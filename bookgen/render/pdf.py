@@ -15,19 +15,30 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
-from bookgen.layout.pages import BookLayout, Entry, Page, TextItem
+from bookgen.layout.model import BookLayout, Entry, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_RATIO, Point, Weight
 
-# Bitstream Vera ships inside ReportLab and has the true minus, times and divide signs;
-# it is embedded (subset) in every PDF, so pages print the same everywhere.
-REGULAR, BOLD = "BookSans", "BookSans-Bold"
+# The book's fonts, by name, in one place: the PDF name each is registered under and the
+# TrueType file it comes from. Bitstream Vera ships inside ReportLab and has the true
+# minus, times and divide signs; it is embedded (subset) in every PDF, so pages print the
+# same everywhere.
+FONTS: dict[str, tuple[str, str]] = {
+    "regular": ("BookSans", "Vera.ttf"),
+    "bold": ("BookSans-Bold", "VeraBd.ttf"),
+}
+REGULAR, BOLD = FONTS["regular"][0], FONTS["bold"][0]
 CAP_HEIGHT = 0.729  # Vera's capital/digit height as a fraction of the font size
 
 
 def register_fonts() -> None:
-    if REGULAR not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(REGULAR, "Vera.ttf"))
-        pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
+    registered = pdfmetrics.getRegisteredFontNames()
+    for pdf_name, file_name in FONTS.values():
+        if pdf_name not in registered:
+            pdfmetrics.registerFont(TTFont(pdf_name, file_name))
+
+
+def font_name(bold: bool) -> str:
+    return BOLD if bold else REGULAR
 
 
 class PdfPen:
@@ -112,11 +123,11 @@ class PdfPen:
 def measure(text: str, size: float, bold: bool = False) -> float:
     """Width in points of `text` in the book's font: the layout wraps text with this."""
     register_fonts()
-    return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size)
+    return pdfmetrics.stringWidth(text, font_name(bold), size)
 
 
 def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
-    canvas.setFont(BOLD if item.bold else REGULAR, item.size)
+    canvas.setFont(font_name(item.bold), item.size)
     y = page_height - item.y
     if item.align == "center":
         canvas.drawCentredString(item.x, y, item.text)
@@ -126,13 +137,20 @@ def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
         canvas.drawString(item.x, y, item.text)
 
 
+def _draw_rule(canvas: Any, page_height: float, rule: Rule) -> None:
+    canvas.setLineWidth(rule.width)
+    canvas.setLineCap(0)
+    canvas.setDash([], 0)
+    canvas.setStrokeGray(0)
+    canvas.line(rule.x1, page_height - rule.y1, rule.x2, page_height - rule.y2)
+
+
 def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry]) -> None:
     height = layout.template.height
     for item in page.texts:
         _draw_text(canvas, height, item)
-    canvas.setLineWidth(0.6)
-    for x1, y1, x2, y2 in page.rules:
-        canvas.line(x1, height - y1, x2, height - y2)
+    for rule in page.rules:
+        _draw_rule(canvas, height, rule)
     for placement in page.placements:
         entry = entries[placement.number]
         pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell)
