@@ -99,6 +99,12 @@ def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = No
     paper = paper_name(paper)
     raw = _merged(_built_in("book"), _read(layout, str(base_dir) if base_dir is not None else None))
     _name, width, height = PAPERS[paper.lower()]
+    for key in ("header", "footer"):
+        try:
+            str(raw[key] or "").format(page=1, title="")
+        except (KeyError, IndexError, ValueError):
+            raise LayoutError(f"layout '{layout}': {key} may use {{page}} and {{title}} only, "
+                              f"got {str(raw[key])[:40]!r}") from None
     try:
         return _build(_layout_name(layout), paper, width, height, raw)
     except (KeyError, TypeError, ValueError) as exc:
