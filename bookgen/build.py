@@ -125,10 +125,17 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
             ptype = puzzles.get(section.type)
             tpl = page_template(spec, section.layout) if section.layout else None
             index = copy * len(spec.sections) + section.index
-            found.append((copy, Section(index, section.title, ptype.instructions_for(section.params), ptype,
+            found.append((copy, Section(index, section.title, instructions_of(section), ptype,
                                         section.params, section.per_page, section.large_print, label, tpl,
                                         section.count)))
     return found
+
+
+def instructions_of(section: SectionSpec) -> str:
+    """The section's own instructions, or its type's."""
+    if section.instructions is not None:
+        return section.instructions
+    return puzzles.get(section.type).instructions_for(section.params)
 
 
 def book_of(spec: BookSpec) -> Book:
@@ -159,7 +166,7 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies) if name != f"Copy {k + 1}"]
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.title))
-        found.append((f"sections[{n}].instructions", puzzles.get(section.type).instructions_for(section.params)))
+        found.append((f"sections[{n}].instructions", instructions_of(section)))
     tpl = page_template(spec)
     found += [("layout", tpl.header), ("layout", tpl.footer)]
     return [(field, text) for field, text in found if text]

@@ -25,6 +25,7 @@ from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose,
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 PAPERS = ("A4", "Letter")
 MAX_COPIES = 60  # a class, with room to spare
+MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class SectionOptions:
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
     layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
+    instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
+                                      "your own instructions for this section (default: the type's, for a ten-year-old)")
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class SectionSpec:
     large_print: bool
     params: Any  # the type's own frozen Params
     layout: str | None = None
+    instructions: str | None = None  # the user's own; None: the type's
 
 
 @dataclass(frozen=True)
@@ -279,6 +283,7 @@ class _Reader:
             per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
             layout=common_values.get("layout"),
+            instructions=common_values.get("instructions"),
             params=params,
         )
 

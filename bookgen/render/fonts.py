@@ -183,8 +183,10 @@ def fallback_fonts() -> Fonts:
 
 
 def _family_file(family: str, weight: int) -> Path:
-    import fontpkg
-
+    try:
+        import fontpkg
+    except ImportError:
+        raise FontError("the font packages are not installed; reinstall bookgen (make setup)") from None
     try:
         return fontpkg.path(family, weight)
     except fontpkg.FontpkgError as exc:
