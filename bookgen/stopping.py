@@ -18,6 +18,8 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
+from bookgen.errors import BookgenError
+
 # prctl option from <linux/prctl.h>: deliver a signal to this process when its parent dies.
 PR_SET_PDEATHSIG = 1
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
@@ -85,3 +87,27 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     finally:
         pool.join()
     return results
+
+
+class OutOfTime(BookgenError):
+    """A piece of work ran past its time limit (`bookgen solve --timeout`)."""
+
+
+@contextmanager
+def time_limit(seconds: float, message: str) -> Iterator[None]:
+    """Stop the block with OutOfTime(message) after `seconds` of wall-clock time (where
+    the platform has interval timers; elsewhere the block runs to its end)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(_signum: int, _frame: Any) -> None:
+        raise OutOfTime(message)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
