@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Hashable
 
 from bookgen import puzzles
-from bookgen.errors import GenerationError
+from bookgen.errors import GenerationError, LayoutError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
@@ -41,11 +41,14 @@ class Task:
     seed: int
     number: int
     section_title: str
+    copy: int = 0  # which copy of a worksheet set (0 for a single book)
 
 
-def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0) -> int:
-    """A puzzle's own seed: stable across Python versions and processes (not hash())."""
-    digest = hashlib.sha256(f"bookgen:{book_seed}:{section}:{index}:{attempt}".encode()).digest()
+def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
+    """A puzzle's own seed: stable across Python versions and processes (not hash()).
+    Copies after the first get their own seeds; the first keeps a single book's."""
+    key = f"bookgen:{book_seed}:{section}:{index}:{attempt}" + (f":copy{copy}" if copy else "")
+    digest = hashlib.sha256(key.encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -67,39 +70,63 @@ def verify(puzzle: Puzzle, number: int | str) -> None:
         raise GenerationError(f"puzzle {number} failed verification: {'; '.join(problems)}")
 
 
-def _tasks(spec: BookSpec) -> list[tuple[SectionSpec, Task]]:
-    tasks, number = [], 0
-    for section in spec.sections:
-        for index in range(section.count):
+@dataclass(frozen=True)
+class _Planned:
+    """One puzzle to make: the spec's section, its task, and the section as laid out."""
+
+    spec_section: SectionSpec
+    task: Task
+    section: Section
+    label: str  # the number printed: within its copy when there are copies
+
+
+def _tasks(spec: BookSpec) -> list[_Planned]:
+    """Every puzzle of the book in print order: each copy's sections in turn."""
+    planned, number = [], 0
+    for copy, section in _copy_sections(spec):
+        spec_section = spec.sections[section.index % len(spec.sections)]
+        for index in range(spec_section.count):
             number += 1
-            seed = derive_seed(spec.seed, section.index, index)
-            tasks.append((section, Task(section.type, section.params, seed, number, section.title)))
-    return tasks
+            seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
+            task = Task(spec_section.type, spec_section.params, seed, number, section.title, copy)
+            label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
+            planned.append(_Planned(spec_section, task, section, label))
+    return planned
 
 
 def generate_all(spec: BookSpec, jobs: int = 1) -> list[Entry]:
-    """Every puzzle of the book, in order, with repeats within the book replaced."""
-    pairs = _tasks(spec)
-    tasks = [task for _section, task in pairs]
+    """Every puzzle of the book, in order, with repeats within the book (across copies
+    too, so every student's set differs) replaced."""
+    planned = _tasks(spec)
+    tasks = [p.task for p in planned]
     if jobs > 1 and len(tasks) > 1:
         made = parallel_map(make_puzzle, tasks, min(jobs, len(tasks)))
     else:
         made = [make_puzzle(task) for task in tasks]
     entries, seen = [], set()
-    laid = {section.index: section for section in layout_sections(spec)}
-    for (section, task), puzzle in zip(pairs, made):
-        puzzle = _unrepeated(spec, section, task, puzzle, seen)
-        entries.append(Entry(task.number, laid[section.index], puzzle))
+    for p, puzzle in zip(planned, made):
+        puzzle = _unrepeated(spec, p, puzzle, seen)
+        entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return entries
 
 
 def layout_sections(spec: BookSpec) -> list[Section]:
-    """The sections as layout sees them."""
+    """The sections as layout sees them, once per copy."""
+    return [section for _copy, section in _copy_sections(spec)]
+
+
+def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
+    """(copy, section) in print order; a copy's sections are numbered after the previous
+    copy's, so each copy starts on its own page under its own name."""
     found = []
-    for section in spec.sections:
-        ptype = puzzles.get(section.type)
-        found.append(Section(section.index, section.title, ptype.instructions_for(section.params), ptype,
-                             section.params, section.per_page, section.large_print))
+    for copy, label in enumerate(spec.copies or ("",)):
+        for section in spec.sections:
+            ptype = puzzles.get(section.type)
+            tpl = page_template(spec, section.layout) if section.layout else None
+            index = copy * len(spec.sections) + section.index
+            found.append((copy, Section(index, section.title, ptype.instructions_for(section.params), ptype,
+                                        section.params, section.per_page, section.large_print, label, tpl,
+                                        section.count)))
     return found
 
 
@@ -107,19 +134,25 @@ def book_of(spec: BookSpec) -> Book:
     return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
 
 
-def page_template(spec: BookSpec) -> Template:
-    return template("book", spec.paper, Path(spec.source).parent)
+def page_template(spec: BookSpec, layout: str | None = None) -> Template:
+    """The book's layout (or a section's own) on the book's paper; a layout file's path
+    is relative to the spec."""
+    return template(layout or spec.layout, spec.paper, Path(spec.source).parent)
 
 
 def plan(spec: BookSpec) -> list[SlotPlan]:
     """Every section's pages planned from the spec alone, as `check` does: a section that
     cannot be printed as asked (large print at six a page) is refused here, before any
     puzzle is made."""
-    return plan_book(layout_sections(spec), book_of(spec), page_template(spec), measure)
+    try:
+        return plan_book(layout_sections(spec), book_of(spec), page_template(spec), measure)
+    except LayoutError as exc:
+        raise LayoutError(f"{spec.source}: {exc}") from None
 
 
-def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
     """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
+    section, task = planned.spec_section, planned.task
     ptype = puzzles.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
         key = (task.type, ptype.identity(puzzle))
@@ -127,8 +160,8 @@ def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle
             seen.add(key)
             return puzzle
         index = task.number - 1
-        seed = derive_seed(spec.seed, section.index, index, attempt)
-        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title))
+        seed = derive_seed(spec.seed, section.index, index, attempt, task.copy)
+        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title, task.copy))
     raise GenerationError(
         f"puzzle {task.number} ({task.section_title}): too few different puzzles of this kind; ask for fewer"
     )
@@ -158,6 +191,10 @@ def input_files(spec: BookSpec) -> list[Input]:
             value = getattr(section.params, f.name)
             if isinstance(value, Path):
                 found.append(Input(f"the file given as sections[{number}].{f.name}", value))
+    layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.layout) for n, s in enumerate(spec.sections)]
+    for field, layout in layouts:
+        if layout and layout.endswith((".yaml", ".yml")):
+            found.append(Input(f"the layout file given as {field}", Path(layout)))
     return found
 
 
@@ -166,6 +203,7 @@ def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[
     for entry in entries:
         head = {
             "id": str(entry.number),
+            **({"copy": entry.section.copy} if entry.section.copy else {}),
             "section": entry.section_title,
             "type": entry.puzzle.type,
             "difficulty": entry.puzzle.difficulty,

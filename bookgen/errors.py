@@ -91,4 +91,7 @@ class GenerationError(BookgenError):
 
 
 class LayoutError(BookgenError):
-    """Puzzles that cannot be placed on the page as asked."""
+    """Puzzles that cannot be placed on the page as asked, or a layout file that cannot
+    be used: a problem with the input, found before any puzzle is made."""
+
+    exit_code = 2

@@ -193,6 +193,56 @@ class FilePath:
 
 
 @dataclass(frozen=True)
+class LayoutRef:
+    """A page layout: one of the built-in names (any case), or a layout file (.yaml)
+    relative to the spec. Returns the name, or the file's path as text."""
+
+    names: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"one of {', '.join(self.names)}, or a layout file (.yaml) relative to the spec"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = _scalar(raw, self.describe())
+        if text.lower() in self.names:
+            return text.lower()
+        if not text.lower().endswith((".yaml", ".yml")):
+            raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
+        path = Path(text)
+        if not path.is_absolute():
+            path = ctx.base_dir / path
+        if not path.is_file():
+            raise OptionValueError(f"expected an existing layout file, got {brief(text)} (not found)")
+        return str(path)
+
+
+@dataclass(frozen=True)
+class Names:
+    """A list of distinct names, e.g. the students a worksheet is made for."""
+
+    max_items: int
+    max_length: int = 60
+
+    def describe(self) -> str:
+        return f"a list of 1 to {self.max_items} different names"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> tuple[str, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise OptionValueError(f"expected {self.describe()}, got {_shown(raw)}")
+        if len(raw) > self.max_items:
+            raise OptionValueError(f"expected at most {self.max_items} names, got {len(raw)}")
+        names: list[str] = []
+        for item in raw:
+            name = _scalar(item, "a name")
+            if not name or len(name) > self.max_length:
+                raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
+            if name in names:
+                raise OptionValueError(f"expected different names, got {brief(name)} twice")
+            names.append(name)
+        return tuple(names)
+
+
+@dataclass(frozen=True)
 class Seed:
     def describe(self) -> str:
         return "a whole number from 0 to 2**63-1"

@@ -7,6 +7,7 @@ their source text by the declared option types, so YAML 1.1's surprises (`no` as
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +17,14 @@ import yaml
 
 from bookgen import puzzles
 from bookgen.errors import Location, ParamsError, Problem, SpecError
-from bookgen.options import Bool, Choice, Int, Optional, OptionValueError, ParseContext, Seed, Text, brief, declared, option
+from bookgen.layout.template import BUILT_IN as LAYOUTS
+from bookgen.options import (Bool, Choice, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext, Seed, Text,
+                             brief, declared, option)
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 PAPERS = ("A4", "Letter")
+MAX_COPIES = 60  # a class, with room to spare
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,12 @@ class BookOptions:
     paper: str = option(Choice(PAPERS), "A4", "paper size")
     seed: int = option(Seed(), 1, "the seed every puzzle is derived from; same seed, same book")
     answer_key: bool = option(Bool(), True, "print solutions at the back")
-    name_line: bool = option(Bool(), False, "print 'Name ____ Date ____' on every puzzle page (worksheets)")
+    name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
+    layout: str = option(LayoutRef(LAYOUTS), "book", "the page layout: book (title page, contents), worksheet "
+                         "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
+    copies: int = option(Int(1, MAX_COPIES), 1, "a different set of puzzles for each of this many copies")
+    students: tuple[str, ...] | None = option(Optional(Names(MAX_COPIES)), None,
+                                              "a different set of puzzles for each student, headed with the name")
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,7 @@ class SectionOptions:
     per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
+    layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,7 @@ class SectionSpec:
     per_page: int | None
     large_print: bool
     params: Any  # the type's own frozen Params
+    layout: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,10 +77,15 @@ class BookSpec:
     answer_key: bool
     name_line: bool
     sections: tuple[SectionSpec, ...]
+    layout: str = "book"
+    copies: tuple[str, ...] = ()  # one label a copy (a student's name or "Copy 3"); empty: one book
+
+    @property
+    def puzzles_per_copy(self) -> int:
+        return sum(section.count for section in self.sections)
 
     def with_seed(self, seed: int) -> BookSpec:
-        return BookSpec(self.source, self.title, self.subtitle, self.author, self.paper, seed,
-                        self.answer_key, self.name_line, self.sections)
+        return dataclasses.replace(self, seed=seed)
 
 
 def load(path: str | Path) -> BookSpec:
@@ -180,11 +196,25 @@ class _Reader:
                     section = self.section(i, node)
                     if section is not None:
                         sections.append(section)
-                total = sum(s.count for s in sections)
+                copies = max(options.copies, len(options.students or ()))
+                total = sum(s.count for s in sections) * copies
                 if total > MAX_PUZZLES:
-                    self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in the book, got {total}")
+                    whole = "the book (all copies)" if copies > 1 else "the book"
+                    self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
-                        options.seed, options.answer_key, options.name_line, tuple(sections))
+                        options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
+                        self.copies(entries, options))
+
+    def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:
+        """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
+        if options.students is not None:
+            if "copies" in entries and options.copies != len(options.students):
+                self.problem(entries["copies"][0], "copies",
+                             f"{options.copies} copies but {len(options.students)} students; give one or the other")
+            return options.students
+        if options.copies > 1:
+            return tuple(f"Copy {k}" for k in range(1, options.copies + 1))
+        return ()
 
     def section(self, index: int, node: yaml.Node) -> SectionSpec | None:
         field = f"sections[{index}]"
@@ -228,6 +258,7 @@ class _Reader:
             count=count,
             per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
+            layout=common_values.get("layout"),
             params=params,
         )
 

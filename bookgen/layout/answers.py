@@ -14,7 +14,7 @@ ANSWERS = "Answers"
 
 def answer_label(entry: Entry, page: int) -> str:
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
-    return f"{copy}{entry.number} (page {page})"
+    return f"{copy}{entry.shown} (page {page})"
 
 
 def answer_pages(entries: list[Entry], first: int, page_of: dict[int, int], book: Book, tpl: Template,

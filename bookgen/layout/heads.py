@@ -8,14 +8,13 @@ from bookgen.layout.model import Book, Rule, Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import LEADING, Measure, ellipsized, fitted
 
-# The instructions keep to a few lines on every page; longer ones shrink, then are cut.
-INSTRUCTION_LINES = 4
 # Name / class / date: a line of about 8 mm to write on (print conventions).
 WRITE_BAND = 9 * MM
-WRITE_FIELDS = (("Name", 0.5), ("Class", 0.2), ("Date", 0.3))  # label, share of the width
+WRITE_FIELDS = (("Name", 0.45), ("Class", 0.23), ("Date", 0.32))  # label, share of the width
 
 
-def running_head(title: str, right: str, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
+def running_head(title: str, right: str, tpl: Template, measure: Measure,
+                 right_size: float = 0.0) -> tuple[list[TextItem], list[Rule], float]:
     """The section title at the top left (one line, fitted), `right` (a student's name or
     the layout's header) at the top right, a rule under both; returns the next free y."""
     size = tpl.sizes.heading
@@ -23,9 +22,10 @@ def running_head(title: str, right: str, tpl: Template, measure: Measure) -> tup
     texts: list[TextItem] = []
     room = tpl.content_width
     if right:
-        right = ellipsized(right, tpl.sizes.label, tpl.content_width * 0.4, measure, True)
-        texts.append(TextItem(right, tpl.width - tpl.right, baseline, tpl.sizes.label, True, "right"))
-        room -= measure(right, tpl.sizes.label, True) + 4 * MM
+        right_size = right_size or tpl.sizes.label
+        right = ellipsized(right, right_size, tpl.content_width * 0.4, measure, True)
+        texts.append(TextItem(right, tpl.width - tpl.right, baseline, right_size, True, "right"))
+        room -= measure(right, right_size, True) + 4 * MM
     lines, fit = fitted(title, size, room, measure, True, tpl.sizes.min)
     texts.append(TextItem(lines[0], tpl.left, baseline, fit, bold=True))
     rule_y = baseline + size * 0.45
@@ -35,8 +35,9 @@ def running_head(title: str, right: str, tpl: Template, measure: Measure) -> tup
 
 def section_head(section: Section, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
     """Everything above a section page's puzzles; the same on each of its pages."""
+    # A student's name or copy number is what a teacher hands out by: as big as the title.
     right = section.copy or tpl.header.format(title=book.title)
-    texts, rules, y = running_head(section.title, right, tpl, measure)
+    texts, rules, y = running_head(section.title, right, tpl, measure, tpl.sizes.heading if section.copy else 0.0)
     if tpl.name_lines or book.name_line:
         more_texts, more_rules, y = write_lines(y, tpl, measure)
         texts += more_texts
@@ -44,7 +45,7 @@ def section_head(section: Section, book: Book, tpl: Template, measure: Measure) 
     if section.instructions:
         size = tpl.sizes.body
         lines, fit = fitted(section.instructions, size, tpl.content_width, measure, False, tpl.sizes.min,
-                            INSTRUCTION_LINES)
+                            tpl.instruction_lines)
         y += fit * 1.5
         for k, line in enumerate(lines):
             texts.append(TextItem(line, tpl.left, y + k * fit * LEADING, fit))

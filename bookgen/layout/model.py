@@ -24,15 +24,22 @@ class Section:
     per_page: int | None = None  # None: the layout's default for this size
     large_print: bool = False
     copy: str = ""  # the student's name or copy number, on worksheets made per student
+    tpl: Template | None = None  # the section's own layout; None: the book's
+    count: int = 0  # puzzles in the section (0: unknown)
 
 
 @dataclass(frozen=True)
 class Entry:
     """One puzzle of the book, numbered as printed."""
 
-    number: int
+    number: int  # unique in the book: pages and answers are found by it
     section: Section
     puzzle: Puzzle
+    label: str = ""  # the number printed, when it differs (numbered within each copy)
+
+    @property
+    def shown(self) -> str:
+        return self.label or str(self.number)
 
     @property
     def ptype(self) -> PuzzleType:

@@ -17,7 +17,9 @@ from bookgen.layout.text import Measure, ellipsized
 
 
 def plan_section(section: Section, book: Book, tpl: Template, measure: Measure) -> SlotPlan:
-    """The slots of a section's pages, from its options alone (no puzzle needed)."""
+    """The slots of a section's pages, from its options alone (no puzzle needed), on its
+    own layout if it has one."""
+    tpl = section.tpl or tpl
     _texts, _rules, top = section_head(section, book, tpl, measure)
     return plan_slots(section, Box(tpl.left, top, tpl.content_width, tpl.text_bottom - top), tpl)
 
@@ -34,11 +36,13 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
     contents: list[tuple[str, int]] = []
     for section, chunk_list in _sections(entries):
         plan = plan_section(section, book, tpl, measure)
-        contents.append((_contents_title(section), first + len(pages)))
+        title = section.copy or section.title
+        if not contents or contents[-1][0] != title:
+            contents.append((title, first + len(pages)))
         for start in range(0, len(chunk_list), plan.per_page):
             number = first + len(pages)
             chunk = chunk_list[start : start + plan.per_page]
-            pages.append(_puzzle_page(number, section, chunk, plan, book, tpl, measure))
+            pages.append(_puzzle_page(number, section, chunk, plan, book, section.tpl or tpl, measure))
             for entry in chunk:
                 page_of[entry.number] = number
     answer_page_of: dict[int, int] = {}
@@ -49,10 +53,6 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     return BookLayout(tpl, tuple(pages), page_of, answer_page_of)
-
-
-def _contents_title(section: Section) -> str:
-    return f"{section.title} · {section.copy}" if section.copy else section.title
 
 
 def _sections(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
@@ -82,7 +82,7 @@ def _placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measur
     width, height = size[0] * cell, size[1] * cell
     x = slot.x + (slot.w - width) / 2
     y = slot.y + (slot.h - tpl.label_band - height) / 2 + tpl.label_band
-    text = f"{entry.number}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
+    text = f"{entry.shown}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
     label_size = tpl.sizes.label
     text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)
     label = TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)

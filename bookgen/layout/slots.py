@@ -82,7 +82,7 @@ def plan_slots(section: Section, box: Box, tpl: Template) -> SlotPlan:
     the section cannot be printed as asked."""
     size = planned_size(section.ptype, section.params)
     floor, cap = (tpl.large_min, tpl.large_max) if section.large_print else (tpl.cell_min, tpl.cell_max)
-    per_page = section.per_page or default_per_page(size, box, tpl, floor)
+    per_page = section.per_page or default_per_page(size, box, tpl, floor, section.count)
     plan, cell = arranged(per_page, size, box, tpl)
     shown = f"{size[0]:g}×{size[1]:g}"
     if section.large_print and cell < tpl.large_min - 0.01:
@@ -101,8 +101,12 @@ def plan_slots(section: Section, box: Box, tpl: Template) -> SlotPlan:
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
 
 
-def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float) -> int:
+def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float, count: int = 0) -> int:
     """The most puzzles a page (among the layout's choices) that still get cells of at
-    least `floor`: four 6x6 or two 9x9 on an A4 book page, one 12x12."""
+    least `floor`: six 6x6 or two 9x9 on an A4 book page, one 12x12. A section of fewer
+    puzzles than that plans for its own number, so they grow and spread over the page."""
     fitting = [n for n in tpl.per_page if arranged(n, size, box, tpl)[1] >= floor]
-    return max(fitting, default=tpl.per_page[0])
+    most = max(fitting, default=tpl.per_page[0])
+    if 0 < count < most:
+        return min(n for n in tpl.per_page if n >= count)
+    return most

@@ -67,6 +67,7 @@ class Template:
     per_page: tuple[int, ...]
     title_page: bool
     name_lines: bool
+    instruction_lines: int
 
     @property
     def content_width(self) -> float:
@@ -93,12 +94,10 @@ def paper_name(paper: str) -> str:
 def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = None) -> Template:
     """The named built-in layout, or a layout file (a path ending .yaml/.yml, relative to
     `base_dir`, the spec's folder), on `paper`."""
-    return _template(layout, paper_name(paper), str(base_dir) if base_dir is not None else None)
-
-
-@lru_cache(maxsize=None)
-def _template(layout: str, paper: str, base_dir: str | None) -> Template:
-    raw = _merged(_built_in("book"), _read(layout, base_dir))
+    # Read afresh each time (a layout file is small): a file edited between two builds in
+    # one process is never served stale.
+    paper = paper_name(paper)
+    raw = _merged(_built_in("book"), _read(layout, str(base_dir) if base_dir is not None else None))
     _name, width, height = PAPERS[paper.lower()]
     try:
         return _build(_layout_name(layout), paper, width, height, raw)
@@ -183,4 +182,5 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         per_page=per_page,
         title_page=bool(raw["title_page"]),
         name_lines=bool(raw["name_lines"]),
+        instruction_lines=max(1, int(raw["instruction_lines"])),
     )

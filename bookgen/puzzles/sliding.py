@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
-from bookgen.options import Choice, FilePath, Int, Optional, option
-from bookgen.puzzles.base import Budget, Pen, Puzzle, ScaledPen, Violation, Weight
+from bookgen.options import Bool, Choice, FilePath, Int, Optional, option
+from bookgen.puzzles import sliding_draw as drawing
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.solve import sliding_search as search
 from bookgen.solve.result import Outcome, SolveResult
 
@@ -94,6 +95,7 @@ class Params:
     moves: int | None = option(Optional(Int(lo=1, hi=400)), None, "moves the shortest solution takes, exactly (instead of difficulty)")
     difficulty: str = option(Choice(LEVELS), "medium", "picks the number of moves from a range for the board size")
     image: Path | None = option(Optional(FilePath()), None, "a picture to cut into the tiles (PNG or JPEG)")
+    cutouts: bool = option(Bool(), False, "add a strip of tiles to cut out and slide on the printed board")
 
     def dims(self) -> tuple[int, int]:
         """(rows, cols): `size` for a square, else rows and cols (one alone means a square)."""
@@ -181,25 +183,6 @@ def _picture(path: Path) -> Any:
         raise OSError("not a picture format Pillow knows") from None
 
 
-def _picture_cut(path: Path, rows: int, cols: int) -> tuple[Any, list[Any]]:
-    """The picture cropped to the board's proportions, and its pieces in reading order."""
-    picture = _picture(path)
-    width, height = picture.size
-    if width * rows > height * cols:  # too wide: keep the middle
-        keep = height * cols // rows
-        picture = picture.crop(((width - keep) // 2, 0, (width - keep) // 2 + keep, height))
-    else:
-        keep = width * rows // cols
-        picture = picture.crop((0, (height - keep) // 2, width, (height - keep) // 2 + keep))
-    width, height = picture.size
-    pieces = []
-    for r in range(rows):
-        for c in range(cols):
-            box = (c * width // cols, r * height // rows, (c + 1) * width // cols, (r + 1) * height // rows)
-            pieces.append(picture.crop(box))
-    return picture, pieces
-
-
 def _format_error(source: str, field: str, message: str) -> PuzzleFormatError:
     return PuzzleFormatError(Problem(Location(source), field, message))
 
@@ -225,19 +208,20 @@ class SlidingType:
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
     title = "Sliding puzzles"
-    instructions = (  # the same for every option
+    instructions = (
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
-        "the small picture of the goal beside each puzzle. Each slide of one tile is one move. "
-        "The number under the puzzle says how many moves the shortest solution takes: can you "
-        "do it in that many? (Copy the puzzle onto squares of paper to try it out.)"
+        "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
+        "puzzle says how many moves the shortest solution takes: can you do it in that many? "
+        "Write the number of each tile you slide in the boxes, in order."
     )
+    cutout_instructions = " Cut out the tiles under each puzzle and slide them on its board."
     Params = Params
     levels = LEVELS
 
     # ----- making puzzles
 
     def instructions_for(self, params: Params) -> str:
-        return self.instructions
+        return self.instructions + (self.cutout_instructions if params.cutouts else "")
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         rows, cols = params.dims()
@@ -409,141 +393,41 @@ class SlidingType:
             return "Already solved: the start is the goal."
         optimal = bool((result.detail or {}).get("optimal"))
         head = f"{len(moves)} moves, " + ("the shortest possible" if optimal else "not proved shortest")
-        return head + ". Slide the tiles:\n" + "\n".join(_move_lines(moves, 20))
+        return head + ". Slide the tiles:\n" + "\n".join(drawing.move_lines(moves, 20))
 
     # ----- printing
 
     def describe(self, puzzle: Puzzle) -> str:
         board: SlidingBoard = puzzle.board
-        return f"{board.rows}×{board.cols} · {len(puzzle.solution or ())} moves"
+        return f"{board.rows}×{board.cols}"  # the move count is printed once, under the board
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        board: SlidingBoard = puzzle.board
         if answer:
-            lines = len(_move_lines(puzzle.solution or (), ANSWER_PER_LINE))
-            return ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP, ANSWER_HEAD + lines * ANSWER_LINE
-        return _drawing_size(board.rows, board.cols)
+            return drawing.answer_size(len(puzzle.solution or ()))
+        return _frame(puzzle).size()
 
     def planned_size(self, params: Params) -> tuple[float, float]:
-        """The puzzle drawing's size from the options alone, for the layout's plan."""
-        return _drawing_size(*params.dims())
+        """The drawing's size from the options alone, for the layout's plan: with room for
+        the most moves the options allow."""
+        rows, cols = params.dims()
+        most = params.moves if params.moves is not None else move_ranges(rows, cols)[params.difficulty][1]
+        return drawing.Frame(rows, cols, most, params.cutouts).size()
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None:
         board: SlidingBoard = puzzle.board
         if solution is not None:
             optimal = board.optimal and tuple(solution) == tuple(puzzle.solution or ())
-            _draw_answer(pen, tuple(solution), optimal)
+            drawing.draw_answer(pen, tuple(solution), optimal)
             return
-        pen = ScaledPen(pen, TILE_UNITS)
-        pieces = _picture_cut(board.image, board.rows, board.cols)[1] if board.image else None
-        _draw_tiles(pen, board, board.start, (0.0, 0.0), 1.0, pieces)
-        goal_at = (board.cols + GOAL_GAP, GOAL_TOP)
-        pen.text((goal_at[0], GOAL_TOP - 0.12), "Goal", GOAL_LABEL_SIZE, align="left")
-        if board.image:
-            picture = _picture_cut(board.image, board.rows, board.cols)[0]
-            size = (board.cols * GOAL_SCALE, board.rows * GOAL_SCALE)
-            pen.image(picture, goal_at, size[0], size[1])
-            x, y = goal_at
-            pen.outline([(x, y), (x + size[0], y), (x + size[0], y + size[1]), (x, y + size[1])], Weight.THIN)
-        else:
-            _draw_tiles(pen, board, board.goal, goal_at, GOAL_SCALE, None)
-        moves = len(puzzle.solution or ())
-        target = f"Solve in {moves} moves" if board.optimal else f"Solve in at most {moves} moves"
-        pen.text((0.0, max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_DROP), target, TARGET_SIZE, align="left")
+        picture = _picture(Path(board.image)) if board.image else None
+        frame = _frame(puzzle)
+        drawing.draw_puzzle(pen, board, frame.moves, frame.cutouts, picture)
 
 
-# A tile is two book cells (about 18 mm): big enough to read and to copy onto paper
-# squares. The proportions below are in tiles.
-TILE_UNITS = 2.0
-# Proportions in tiles (one tile = 1). The gap between tiles is twice TILE_INSET,
-# clearly visible at a 9 mm cell; the blank's tint is the convention's photocopier-safe
-# minimum plus a margin.
-TILE_INSET = 0.06
-BLANK_GRAY = 0.2
-NUMBER_SIZE = 0.42
-NUMBER_WIDTH = 0.78  # the widest a number may be, as a share of its tile
-CORNER_NUMBER_SIZE = 0.17
-GOAL_GAP = 0.6  # between the board and the goal picture
-GOAL_SCALE = 0.4  # the goal's tile size
-GOAL_TOP = 0.35  # room for the "Goal" label above it
-GOAL_LABEL_SIZE = 0.12
-TARGET_SPACE = 0.5  # below the board for "Solve in N moves"
-TARGET_DROP = 0.36
-TARGET_SIZE = 0.16
-# Answers: eight moves a line in two groups of four, so a reader keeps their place;
-# text large against the width, as the layout scales the drawing to its slot's width.
-ANSWER_PER_LINE = 8
-ANSWER_GROUP = 4
-ANSWER_STEP = 1.0
-ANSWER_GROUP_GAP = 0.5
-ANSWER_HEAD = 0.8
-ANSWER_LINE = 0.7
-ANSWER_SIZE = 0.4
-
-
-def _drawing_size(rows: int, cols: int) -> tuple[float, float]:
-    """Board, goal beside it and the move count below, in book cells."""
-    width = cols + GOAL_GAP + cols * GOAL_SCALE
-    height = max(rows, GOAL_TOP + rows * GOAL_SCALE) + TARGET_SPACE
-    return width * TILE_UNITS, height * TILE_UNITS
-
-
-def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
-    return [(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
-
-
-def _draw_tiles(
-    pen: Pen, board: SlidingBoard, state: Sequence[int], at: tuple[float, float], scale: float, pieces: list[Any] | None
-) -> None:
-    """Tiles as separate squares with a gap, the blank shaded, inside a frame (the tray)."""
-    x0, y0 = at
-    inset = TILE_INSET * scale
-    side = scale - 2 * inset
-    tray = [(x0, y0), (x0 + board.cols * scale, y0), (x0 + board.cols * scale, y0 + board.rows * scale), (x0, y0 + board.rows * scale)]
-    pen.outline(tray, Weight.BORDER if scale == 1.0 else Weight.THIN)
-    home = {tile: cell for cell, tile in enumerate(board.goal)}
-    # One size for every number on the board, fitted to the widest, so they look alike.
-    widest = str(max(state))
-    corner = CORNER_NUMBER_SIZE * 1.9
-    corner_size = _fitted(pen, widest, CORNER_NUMBER_SIZE, corner)
-    number_size = _fitted(pen, widest, NUMBER_SIZE * scale, side)
-    for cell, tile in enumerate(state):
-        r, c = divmod(cell, board.cols)
-        x, y = x0 + c * scale + inset, y0 + r * scale + inset
-        square = _square(x, y, side)
-        if tile == BLANK:
-            pen.fill(square, BLANK_GRAY)
-            continue
-        if pieces is not None:
-            pen.image(pieces[home[tile]], (x, y), side, side)
-            pen.fill(_square(x, y, corner), 0.0)
-            pen.outline(_square(x, y, corner), Weight.THIN)
-            pen.text((x + corner / 2, y + corner / 2), str(tile), corner_size, bold=True)
-        else:
-            pen.text((x + side / 2, y + side / 2), str(tile), number_size, bold=True)
-        pen.outline(square, Weight.TILE if scale == 1.0 else Weight.THIN)
-
-
-def _fitted(pen: Pen, text: str, size: float, room: float) -> float:
-    """`size`, or smaller so the text takes at most NUMBER_WIDTH of `room` (two digits)."""
-    width = pen.text_width(text, size, bold=True)
-    return size if width <= NUMBER_WIDTH * room else size * NUMBER_WIDTH * room / width
-
-
-def _move_lines(moves: Sequence[int], per_line: int) -> list[str]:
-    return [" ".join(str(m) for m in moves[i : i + per_line]) for i in range(0, len(moves), per_line)] or [""]
-
-
-def _draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
-    """The tiles to slide, in order, in rows of ten, under a heading with the count."""
-    head = f"{len(moves)} moves" + ("" if optimal else " (not proved shortest)")
-    width = ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP
-    size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(head, ANSWER_SIZE, bold=True), 1e-9))
-    pen.text((0.0, ANSWER_HEAD - 0.3), head, size, align="left", bold=True)
-    for i, tile in enumerate(moves):
-        line, column = divmod(i, ANSWER_PER_LINE)
-        x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
-        pen.text((x, ANSWER_HEAD + line * ANSWER_LINE + ANSWER_LINE / 2), str(tile), ANSWER_SIZE)
+def _frame(puzzle: Puzzle) -> drawing.Frame:
+    board: SlidingBoard = puzzle.board
+    cutouts = bool(getattr(puzzle.params, "cutouts", False))
+    return drawing.Frame(board.rows, board.cols, len(puzzle.solution or ()), cutouts)
 
 
 PUZZLE_TYPE = SlidingType()
