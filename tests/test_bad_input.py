@@ -256,3 +256,13 @@ def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkey
     path.write_text(_with())
     one_line(run("solve", str(path), "--timeout", "0.2"),
              f"bookgen: {path}: no answer within 0.2 s; allow more with --timeout", status=1)
+
+
+def test_a_search_that_cannot_end_soon_stops_at_the_time_limit(tmp_path: Path, monkeypatch):
+    import bookgen.cli
+
+    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    path = tmp_path / "k.txt"
+    path.write_text(_kenken_text(["a" * 9] * 9, {"a": "404+"}))  # no solution, provable only by trying all
+    one_line(run("solve", str(path), "--timeout", "1"),
+             f"bookgen: {path}: no answer within 1 s; allow more with --timeout", status=1)
