@@ -14,7 +14,7 @@ from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.layout.flow import flowed
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
-from bookgen.layout.slots import Box, SlotPlan, placed, plan_slots, planned_size
+from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, planned_size
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure
 
@@ -49,7 +49,7 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
     while groups:
         run = _flow_run(groups, tpl)
         if run:
-            planned = [(s, items, _plan(dataclasses.replace(s, count=0), items, book, tpl, measure)) for s, items in run]
+            planned = [(s, items, _flow_plan(s, items, book, tpl, measure)) for s, items in run]
             more, where = flowed(planned, first + len(pages), book, tpl, measure)
             groups = groups[len(run):]
         else:
@@ -87,6 +87,13 @@ def _plan(section: Section, items: list[Entry], book: Book, tpl: Template, measu
     plan = plan_section(section, book, tpl, measure, items[0])
     assert plan is not None  # a made puzzle always has a size
     return plan
+
+
+def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:
+    """A section's plan on a sheet it may share: its full page's columns, its own rows."""
+    plan = _plan(dataclasses.replace(section, count=0), items, book, tpl, measure)
+    size = planned_size(section.ptype, section.params) or items[0].ptype.print_size(items[0].puzzle)
+    return flowing(plan, dataclasses.replace(section, count=len(items)), size, tpl)
 
 
 def _section_pages(section: Section, items: list[Entry], first: int, book: Book, tpl: Template,

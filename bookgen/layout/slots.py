@@ -104,6 +104,19 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
 
 
+def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Template) -> SlotPlan:
+    """For sections that share a sheet: the columns of the section's full-page plan, but
+    only as many rows as its puzzles fill, so a short section's puzzles grow (within the
+    cap) instead of keeping the cell of a page full of them."""
+    rows = -(-section.count // plan.columns) if section.count else plan.rows
+    if section.per_page or rows >= plan.rows:
+        return plan
+    cap = tpl.large_max if section.large_print else tpl.cell_max
+    fewer = SlotPlan(rows * plan.columns, plan.columns, rows, plan.box, plan.gap, 0.0)
+    cell = min(cap, fit_cell(size, fewer.slot(0), tpl.label_band))
+    return SlotPlan(fewer.per_page, fewer.columns, rows, plan.box, plan.gap, max(cell, plan.cell))
+
+
 def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float, count: int = 0) -> int:
     """The most puzzles a page (among the layout's choices) that still get cells of at
     least `floor`: six 6x6 or two 9x9 on an A4 book page, one 12x12. A section of fewer
