@@ -43,8 +43,8 @@ from bookgen.solve.techniques import Contradiction, Level, grade_board
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
     Level("easy", (k.CAGE_COMBINATIONS,)),
-    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, k.HOUSE_PINS, t.NAKED_PAIR, t.HIDDEN_PAIR,
-                     k.RULE_45_HOUSE)),
+    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, k.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
+                     t.HIDDEN_PAIR)),
     Level("hard", (k.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.XY_WING, t.XYZ_WING, t.SWORDFISH)),
     Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE)),
 )
