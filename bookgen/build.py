@@ -140,7 +140,7 @@ def page_template(spec: BookSpec, layout: str | None = None) -> Template:
     return template(layout or spec.layout, spec.paper, Path(spec.source).parent)
 
 
-def plan(spec: BookSpec) -> list[SlotPlan]:
+def plan(spec: BookSpec) -> list[SlotPlan | None]:
     """Every section's pages planned from the spec alone, as `check` does: a section that
     cannot be printed as asked (large print at six a page) is refused here, before any
     puzzle is made."""

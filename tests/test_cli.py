@@ -101,3 +101,23 @@ def test_a_puzzle_out_of_budget_stops_with_one_line_and_no_pdf(small_spec: Path,
     (line,) = result.output.strip().splitlines()
     assert line.startswith("bookgen: puzzle 1 (Small): no easy puzzle found within the budget")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_refuses_large_print_that_cannot_fit_with_the_reason(tmp_path: Path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - type: sudoku\n    size: 9\n    per_page: 6\n    large_print: true\n")
+    result = run("check", str(spec))
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "large print needs cells of at least 14 mm" in lines[0] and str(spec) in lines[0]
+
+
+def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tmp_path: Path):
+    spec = tmp_path / "book.yaml"
+    (tmp_path / "mine.yaml").write_text("margin: {binding: 25}\n")
+    spec.write_text("title: T\nlayout: mine.yaml\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    assert run("check", str(spec)).exit_code == 0
+    (tmp_path / "mine.yaml").write_text("margins: {binding: 25}\n")
+    result = run("check", str(spec))
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "unknown key 'margins'" in result.output

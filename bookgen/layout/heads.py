@@ -10,7 +10,7 @@ from bookgen.layout.text import LEADING, Measure, ellipsized, fitted
 
 # Name / class / date: a line of about 8 mm to write on (print conventions).
 WRITE_BAND = 9 * MM
-WRITE_FIELDS = (("Name", 0.5), ("Class", 0.2), ("Date", 0.3))  # label, share of the width
+WRITE_FIELDS = (("Name", 0.45), ("Class", 0.23), ("Date", 0.32))  # label, share of the width
 
 
 def running_head(title: str, right: str, tpl: Template, measure: Measure,

@@ -11,21 +11,29 @@ from __future__ import annotations
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Placement, Section, TextItem
-from bookgen.layout.slots import Box, SlotPlan, fit_cell, plan_slots
+from bookgen.layout.slots import Box, SlotPlan, fit_cell, plan_slots, planned_size
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure, ellipsized
 
 
-def plan_section(section: Section, book: Book, tpl: Template, measure: Measure) -> SlotPlan:
-    """The slots of a section's pages, from its options alone (no puzzle needed), on its
-    own layout if it has one."""
+def plan_section(section: Section, book: Book, tpl: Template, measure: Measure,
+                 made: Entry | None = None) -> SlotPlan | None:
+    """The slots of a section's pages, on its own layout if it has one: from its options
+    alone (no puzzle needed), or, for a type that cannot tell its size from its options,
+    from a puzzle `made` (None when there is none yet)."""
     tpl = section.tpl or tpl
+    size = planned_size(section.ptype, section.params)
+    if size is None and made is not None:
+        size = made.ptype.print_size(made.puzzle)
+    if size is None:
+        return None
     _texts, _rules, top = section_head(section, book, tpl, measure)
-    return plan_slots(section, Box(tpl.left, top, tpl.content_width, tpl.text_bottom - top), tpl)
+    return plan_slots(section, Box(tpl.left, top, tpl.content_width, tpl.text_bottom - top), tpl, size)
 
 
-def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measure) -> list[SlotPlan]:
-    """Every section's plan; raises LayoutError for the first that cannot be printed."""
+def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measure) -> list[SlotPlan | None]:
+    """Every section's plan (None where only a made puzzle tells the size); raises
+    LayoutError for the first section that cannot be printed as asked."""
     return [plan_section(section, book, tpl, measure) for section in sections]
 
 
@@ -35,7 +43,8 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
     first = 2 if tpl.title_page else 1
     contents: list[tuple[str, int]] = []
     for section, chunk_list in _sections(entries):
-        plan = plan_section(section, book, tpl, measure)
+        plan = plan_section(section, book, tpl, measure, chunk_list[0])
+        assert plan is not None  # a made puzzle always has a size
         title = section.copy or section.title
         if not contents or contents[-1][0] != title:
             contents.append((title, first + len(pages)))

@@ -21,14 +21,17 @@ from bookgen.puzzles.base import PuzzleType
 SMALLEST_CELL = 5 * MM
 
 
-def planned_size(ptype: PuzzleType, params: Any) -> tuple[float, float]:
+def planned_size(ptype: PuzzleType, params: Any) -> tuple[float, float] | None:
     """A puzzle's drawing (width, height) in cell units, known from its options: the
-    type's `planned_size` hook, else a square grid of `size` cells."""
+    type's `planned_size` hook, else a square grid of `size` cells; None when neither
+    says (the layout then plans from the first puzzle made)."""
     hook = getattr(ptype, "planned_size", None)
     if hook is not None:
         return hook(params)
-    side = float(getattr(params, "size"))
-    return side, side
+    side = getattr(params, "size", None)
+    if isinstance(side, int) and not isinstance(side, bool) and side > 0:
+        return float(side), float(side)
+    return None
 
 
 @dataclass(frozen=True)
@@ -77,10 +80,9 @@ def arranged(per_page: int, size: tuple[float, float], box: Box, tpl: Template) 
     return best
 
 
-def plan_slots(section: Section, box: Box, tpl: Template) -> SlotPlan:
-    """Puzzles a page, their arrangement and cell for a section, or LayoutError saying why
-    the section cannot be printed as asked."""
-    size = planned_size(section.ptype, section.params)
+def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, float]) -> SlotPlan:
+    """Puzzles a page, their arrangement and cell for a section whose drawings are `size`
+    cells, or LayoutError saying why the section cannot be printed as asked."""
     floor, cap = (tpl.large_min, tpl.large_max) if section.large_print else (tpl.cell_min, tpl.cell_max)
     per_page = section.per_page or default_per_page(size, box, tpl, floor, section.count)
     plan, cell = arranged(per_page, size, box, tpl)

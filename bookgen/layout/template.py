@@ -94,13 +94,17 @@ def paper_name(paper: str) -> str:
 def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = None) -> Template:
     """The named built-in layout, or a layout file (a path ending .yaml/.yml, relative to
     `base_dir`, the spec's folder), on `paper`."""
-    return _template(layout, paper_name(paper), str(base_dir) if base_dir is not None else None)
-
-
-@lru_cache(maxsize=None)
-def _template(layout: str, paper: str, base_dir: str | None) -> Template:
-    raw = _merged(_built_in("book"), _read(layout, base_dir))
+    # Read afresh each time (a layout file is small): a file edited between two builds in
+    # one process is never served stale.
+    paper = paper_name(paper)
+    raw = _merged(_built_in("book"), _read(layout, str(base_dir) if base_dir is not None else None))
     _name, width, height = PAPERS[paper.lower()]
+    for key in ("header", "footer"):
+        try:
+            str(raw[key] or "").format(page=1, title="")
+        except (KeyError, IndexError, ValueError):
+            raise LayoutError(f"layout '{layout}': {key} may use {{page}} and {{title}} only, "
+                              f"got {str(raw[key])[:40]!r}") from None
     try:
         return _build(_layout_name(layout), paper, width, height, raw)
     except (KeyError, TypeError, ValueError) as exc:

@@ -158,3 +158,38 @@ def test_answer_keys_pack_several_answers_a_page():
     assert len(answer_pages) == 1
     cell = layout.pages[-1].placements[0].cell
     assert cell == pytest.approx(4.6 * MM)
+
+
+def test_the_contents_has_dot_leaders_between_each_title_and_its_page():
+    layout = lay_out(BOOK, entries(4, 2, sections=2), template(), measure)
+    title_page = layout.pages[0]
+    leaders = [t for t in title_page.texts if t.text.startswith(" . .")]
+    assert len(leaders) == 3  # two sections and the answers
+    for leader in leaders:
+        row = [t for t in title_page.texts if t.y == leader.y]
+        title, page = min(row, key=lambda t: t.x), next(t for t in row if t.align == "right" and t.text.isdigit())
+        assert title.x + measure(title.text, title.size, False) < leader.x - measure(leader.text, leader.size, False)
+        assert leader.x < page.x - measure(page.text, page.size, False)
+
+
+def test_worksheet_pages_have_name_class_and_date_lines_with_room_to_write():
+    tpl = template("worksheet")
+    page = lay_out(BOOK, entries(2, 2), tpl, measure).pages[0]
+    labels = {t.text: t for t in page.texts if t.text in ("Name", "Class", "Date")}
+    assert set(labels) == {"Name", "Class", "Date"}
+    write_on = [r for r in page.rules if r.width == tpl.write_line]
+    assert len(write_on) == 3
+    assert write_on[0].x2 - write_on[0].x1 >= 50 * MM  # a name, 50-70 mm
+    for rule in write_on:
+        assert rule.x2 - rule.x1 >= 25 * MM
+        assert rule.y1 - tpl.top >= 8 * MM  # room above the line for handwriting
+    assert min(p.y for p in page.placements) > max(r.y1 for r in write_on)
+
+
+def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_first_puzzle(monkeypatch):
+    monkeypatch.setattr(PUZZLE_TYPE.__class__, "print_size", lambda self, puzzle, answer=False: (21, 21))
+    made = entries(3, None)
+    odd = [Entry(e.number, Section(0, "S", "", PUZZLE_TYPE, object()), e.puzzle) for e in made]
+    assert plan_section(odd[0].section, BOOK, template(), measure) is None
+    layout = lay_out(BOOK, odd, template(), measure)
+    assert [len(p.placements) for p in layout.pages if p.kind == "puzzles"] == [1, 1, 1]
