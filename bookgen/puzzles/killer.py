@@ -13,7 +13,8 @@ level below):
   unknown cell.
 - hard: naked and hidden triples, X-wing, swordfish, XY-wing, XYZ-wing, and the rule of
   45 on adjacent houses together (innies or outies of up to three unknown cells).
-- expert: innies and outies together, and two cages inside one house sharing no digit.
+- expert: innies and outies together, two cages inside one house sharing no digit,
+  X-chains and XY-chains.
 
 Generation (bookgen.puzzles.killer_gen): cages are merged, moved and split over a random
 solution grid until the grader rates the puzzle exactly at the level.
@@ -33,6 +34,7 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.killer_draw import draw_killer
 from bookgen.puzzles.killer_gen import Plan, generate_killer
 from bookgen.puzzles.sudoku import BOX_SHAPES, structure
+from bookgen.solve import chains
 from bookgen.solve import killer_techniques as k
 from bookgen.solve import techniques as t
 from bookgen.solve.killer_techniques import KillerBoard
@@ -46,7 +48,7 @@ LEVELS: tuple[Level, ...] = (
     Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, k.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
                      t.HIDDEN_PAIR)),
     Level("hard", (k.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.XY_WING, t.XYZ_WING, t.SWORDFISH)),
-    Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE)),
+    Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 
