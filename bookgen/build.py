@@ -17,14 +17,15 @@ from pathlib import Path
 from typing import Any, Hashable
 
 from bookgen import puzzles
-from bookgen.errors import GenerationError, LayoutError
+from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
 from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
-from bookgen.render.pdf import measure, render
+from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
+from bookgen.render.pdf import render
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import parallel_map
 
@@ -124,10 +125,17 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
             ptype = puzzles.get(section.type)
             tpl = page_template(spec, section.layout) if section.layout else None
             index = copy * len(spec.sections) + section.index
-            found.append((copy, Section(index, section.title, ptype.instructions_for(section.params), ptype,
+            found.append((copy, Section(index, section.title, instructions_of(section), ptype,
                                         section.params, section.per_page, section.large_print, label, tpl,
                                         section.count)))
     return found
+
+
+def instructions_of(section: SectionSpec) -> str:
+    """The section's own instructions, or its type's."""
+    if section.instructions is not None:
+        return section.instructions
+    return puzzles.get(section.type).instructions_for(section.params)
 
 
 def book_of(spec: BookSpec) -> Book:
@@ -140,14 +148,54 @@ def page_template(spec: BookSpec, layout: str | None = None) -> Template:
     return template(layout or spec.layout, spec.paper, Path(spec.source).parent)
 
 
-def plan(spec: BookSpec) -> list[SlotPlan]:
+def plan(spec: BookSpec, fonts: Fonts | None = None) -> list[SlotPlan | None]:
     """Every section's pages planned from the spec alone, as `check` does: a section that
     cannot be printed as asked (large print at six a page) is refused here, before any
-    puzzle is made."""
+    puzzle is made; so is a text the book's font cannot print."""
+    fonts = fonts or fonts_for(spec)
     try:
-        return plan_book(layout_sections(spec), book_of(spec), page_template(spec), measure)
+        return plan_book(layout_sections(spec), book_of(spec), page_template(spec), fonts.measure)
     except LayoutError as exc:
         raise LayoutError(f"{spec.source}: {exc}") from None
+
+
+def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
+    """(field, text) for every text the spec gives the book, and each section's
+    instructions: what the book's font must be able to print."""
+    found = [("title", spec.title), ("subtitle", spec.subtitle), ("author", spec.author)]
+    found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies) if name != f"Copy {k + 1}"]
+    for n, section in enumerate(spec.sections):
+        found.append((f"sections[{n}].title", section.title))
+        found.append((f"sections[{n}].instructions", instructions_of(section)))
+    tpl = page_template(spec)
+    found += [("layout", tpl.header), ("layout", tpl.footer)]
+    return [(field, text) for field, text in found if text]
+
+
+def fonts_for(spec: BookSpec) -> Fonts:
+    """The book's fonts, read now, and every text of the spec checked against them: a
+    font that cannot be read or a letter it lacks is one line naming the spec's line."""
+    for field, path in (("font", spec.font), ("bold_font", spec.bold_font)):
+        if path is not None:
+            try:
+                user_face(path).font()
+            except FontError as exc:
+                raise SpecError(Problem(spec.location(field), field, str(exc))) from None
+    texts = spec_texts(spec)
+    fonts = book_fonts(FontRequest(spec.font, spec.bold_font), [text for _field, text in texts])
+    problems = []
+    for field, text in texts:
+        ch = fonts.missing(text)
+        if ch is not None:
+            problems.append(Problem(spec.location(field), field, _missing_glyph(ch, fonts, spec)))
+    if problems:
+        raise SpecError(problems)
+    return fonts
+
+
+def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:
+    advice = "" if spec.font else "; name a font that has it with font: path/to/font.ttf"
+    return missing_message(ch, fonts.names) + advice
 
 
 def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
@@ -172,11 +220,12 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     written together, only when all of them are complete."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     targets = checked(outputs, input_files(spec))
-    plan(spec)
+    fonts = fonts_for(spec)
+    plan(spec, fonts)
     entries = generate_all(spec, jobs)
-    layout = lay_out(book_of(spec), entries, page_template(spec), measure)
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure)
     with staged(targets, [out.path for out in outputs]) as temps:
-        render(layout, entries, temps[0], spec.title, spec.author)
+        render(layout, entries, temps[0], spec.title, spec.author, fonts)
         if json_path is not None:
             write_json(temps[1], book_json(spec, entries, layout))
     return layout
@@ -186,6 +235,8 @@ def input_files(spec: BookSpec) -> list[Input]:
     """Files the book is made from, which no output may overwrite: the spec, and every
     file a section's options name (pictures)."""
     found = [Input("the spec", Path(spec.source))]
+    found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
+                                                                            ("bold_font", spec.bold_font)) if path]
     for number, section in enumerate(spec.sections):
         for f in dataclasses.fields(section.params):
             value = getattr(section.params, f.name)

@@ -47,22 +47,31 @@ def table_header(kind: str, version: int, shape: str, length: int) -> dict[str, 
     return {"format": FORMAT, "kind": kind, "version": version, "shape": shape, "length": length}
 
 
-def load_table(path: Path, expected: dict[str, Any]) -> bytes | None:
+def load_table(path: Path, expected: dict[str, Any], max_length: int | None = None) -> bytes | None:
     """The cached table at `path` if its header matches `expected` and its bytes match
-    the header's checksum; None otherwise (missing, unreadable, stale or corrupt)."""
+    the header's checksum; None otherwise (missing, unreadable, stale or corrupt).
+
+    With `max_length`, the table's length is known only once it is made (a font made
+    from another): the header's own length is taken, up to `max_length`."""
     try:
         with open(path, "rb") as f:
             line = f.readline(MAX_HEADER_BYTES)
-            data = f.read(expected["length"] + 1)
+            try:
+                header = json.loads(line)
+            except ValueError:
+                return None
+            if not isinstance(header, dict):
+                return None
+            length = expected["length"] if max_length is None else header.get("length")
+            if not isinstance(length, int) or not 0 <= length <= (max_length or length):
+                return None
+            data = f.read(length + 1)
     except OSError:
         return None
-    try:
-        header = json.loads(line)
-    except ValueError:
+    compared = {k: v for k, v in expected.items() if max_length is None or k != "length"}
+    if {k: header.get(k) for k in compared} != compared:
         return None
-    if not isinstance(header, dict) or {k: header.get(k) for k in expected} != expected:
-        return None
-    if len(data) != expected["length"] or hashlib.sha256(data).hexdigest() != header.get("sha256"):
+    if len(data) != length or hashlib.sha256(data).hexdigest() != header.get("sha256"):
         return None
     return data
 

@@ -189,6 +189,18 @@ def _short_int(text: str) -> int:
     return int(text)
 
 
+STARTERS = ("book", "worksheet", "large-print")
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(STARTERS))
+def new(kind: str) -> None:
+    """Print a commented starter spec that builds as it is:  bookgen new worksheet > my.yaml"""
+    from importlib.resources import files
+
+    click.echo(files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8"), nl=False)
+
+
 @main.command()
 def types() -> None:
     """List the puzzle types and their options."""

@@ -95,3 +95,10 @@ class LayoutError(BookgenError):
     be used: a problem with the input, found before any puzzle is made."""
 
     exit_code = 2
+
+
+class FontError(BookgenError):
+    """A font file that cannot be read, or a character the book's font cannot print
+    (never printed as an empty box): exit status 2."""
+
+    exit_code = 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field as datafield
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +18,14 @@ import yaml
 from bookgen import puzzles
 from bookgen.errors import Location, ParamsError, Problem, SpecError
 from bookgen.layout.template import BUILT_IN as LAYOUTS
-from bookgen.options import (Bool, Choice, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext, Seed, Text,
-                             brief, declared, option)
+from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
+                             Seed, Text, brief, declared, option)
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 PAPERS = ("A4", "Letter")
 MAX_COPIES = 60  # a class, with room to spare
+MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,10 @@ class BookOptions:
     copies: int = option(Int(1, MAX_COPIES), 1, "a different set of puzzles for each of this many copies")
     students: tuple[str, ...] | None = option(Optional(Names(MAX_COPIES)), None,
                                               "a different set of puzzles for each student, headed with the name")
+    font: Path | None = option(Optional(FilePath()), None,
+                               "a TrueType font (.ttf) for all the book's text, e.g. one with your script "
+                               "(default: Atkinson Hyperlegible, or Noto Sans for Greek, Cyrillic, Vietnamese)")
+    bold_font: Path | None = option(Optional(FilePath()), None, "the bold of your font (default: the font itself)")
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class SectionOptions:
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
     layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
+    instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
+                                      "your own instructions for this section (default: the type's, for a ten-year-old)")
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,7 @@ class SectionSpec:
     large_print: bool
     params: Any  # the type's own frozen Params
     layout: str | None = None
+    instructions: str | None = None  # the user's own; None: the type's
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,14 @@ class BookSpec:
     sections: tuple[SectionSpec, ...]
     layout: str = "book"
     copies: tuple[str, ...] = ()  # one label a copy (a student's name or "Copy 3"); empty: one book
+    font: Path | None = None
+    bold_font: Path | None = None
+    # Where each value was written ("title", "sections[2].title", "students[3]"), so a
+    # problem found after reading (a letter no font has) still points at its line.
+    locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
+
+    def location(self, field: str) -> Location:
+        return self.locations.get(field, Location(self.source))
 
     @property
     def puzzles_per_copy(self) -> int:
@@ -120,6 +136,7 @@ class _Reader:
         self.ctx = ctx
         self.problems: list[Problem] = []
         self.requested: dict[tuple[str, Any], int] = {}  # puzzles asked for, per type and options
+        self.locations: dict[str, Location] = {}
 
     def at(self, node: yaml.Node | None) -> Location:
         if node is None:
@@ -150,11 +167,18 @@ class _Reader:
             if name in skip or name not in entries:
                 continue
             key, value = entries[name]
+            self.located(_join(field, name), value)
             try:
                 values[name] = info.kind.parse(_raw(value), self.ctx)
             except OptionValueError as exc:
                 self.problem(key, _join(field, name), str(exc))
         return values
+
+    def located(self, field: str, node: yaml.Node) -> None:
+        self.locations[field] = self.at(node)
+        if isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self.locations[f"{field}[{i}]"] = self.at(item)
 
     def unknown(self, entries: dict, field: str, known: list[str]) -> None:
         for name, (key, _value) in entries.items():
@@ -203,7 +227,7 @@ class _Reader:
                     self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
-                        self.copies(entries, options))
+                        self.copies(entries, options), options.font, options.bold_font, self.locations)
 
     def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
@@ -259,6 +283,7 @@ class _Reader:
             per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
             layout=common_values.get("layout"),
+            instructions=common_values.get("instructions"),
             params=params,
         )
 

@@ -121,3 +121,26 @@ def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tm
     result = run("check", str(spec))
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
     assert "unknown key 'margins'" in result.output
+
+
+@pytest.mark.parametrize("kind", ["book", "worksheet", "large-print"])
+def test_every_starter_spec_builds_as_it_is(kind: str, tmp_path: Path):
+    made = run("new", kind)
+    assert made.exit_code == 0 and made.output.startswith("#")
+    spec = tmp_path / "my.yaml"
+    spec.write_text(made.output, encoding="utf-8")
+    built = run("build", str(spec), "-o", str(tmp_path / "my.pdf"), "--jobs", "1")
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "my.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_starter_with_its_commented_options_switched_on_still_builds(tmp_path: Path):
+    text = run("new", "book").output.replace("# instructions:", "instructions:").replace("# per_page:", "per_page:")
+    spec = tmp_path / "my.yaml"
+    spec.write_text(text, encoding="utf-8")
+    assert run("check", str(spec)).exit_code == 0
+
+
+def test_new_refuses_an_unknown_kind():
+    result = run("new", "novel")
+    assert result.exit_code == 2 and "worksheet" in result.output

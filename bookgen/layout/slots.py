@@ -13,22 +13,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from bookgen.errors import LayoutError
-from bookgen.layout.model import Section
+from bookgen.layout.model import Entry, Placement, Section, TextItem
 from bookgen.layout.template import MM, Template
+from bookgen.layout.text import Measure, ellipsized
 from bookgen.puzzles.base import PuzzleType
 
 # Below this a cell cannot take a digit written in pencil; no layout goes smaller.
 SMALLEST_CELL = 5 * MM
 
 
-def planned_size(ptype: PuzzleType, params: Any) -> tuple[float, float]:
+def planned_size(ptype: PuzzleType, params: Any) -> tuple[float, float] | None:
     """A puzzle's drawing (width, height) in cell units, known from its options: the
-    type's `planned_size` hook, else a square grid of `size` cells."""
+    type's `planned_size` hook, else a square grid of `size` cells; None when neither
+    says (the layout then plans from the first puzzle made)."""
     hook = getattr(ptype, "planned_size", None)
     if hook is not None:
         return hook(params)
-    side = float(getattr(params, "size"))
-    return side, side
+    side = getattr(params, "size", None)
+    if isinstance(side, int) and not isinstance(side, bool) and side > 0:
+        return float(side), float(side)
+    return None
 
 
 @dataclass(frozen=True)
@@ -77,10 +81,9 @@ def arranged(per_page: int, size: tuple[float, float], box: Box, tpl: Template) 
     return best
 
 
-def plan_slots(section: Section, box: Box, tpl: Template) -> SlotPlan:
-    """Puzzles a page, their arrangement and cell for a section, or LayoutError saying why
-    the section cannot be printed as asked."""
-    size = planned_size(section.ptype, section.params)
+def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, float]) -> SlotPlan:
+    """Puzzles a page, their arrangement and cell for a section whose drawings are `size`
+    cells, or LayoutError saying why the section cannot be printed as asked."""
     floor, cap = (tpl.large_min, tpl.large_max) if section.large_print else (tpl.cell_min, tpl.cell_max)
     per_page = section.per_page or default_per_page(size, box, tpl, floor, section.count)
     plan, cell = arranged(per_page, size, box, tpl)
@@ -101,6 +104,19 @@ def plan_slots(section: Section, box: Box, tpl: Template) -> SlotPlan:
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
 
 
+def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Template) -> SlotPlan:
+    """For sections that share a sheet: the columns of the section's full-page plan, but
+    only as many rows as its puzzles fill, so a short section's puzzles grow (within the
+    cap) instead of keeping the cell of a page full of them."""
+    rows = -(-section.count // plan.columns) if section.count else plan.rows
+    if section.per_page or rows >= plan.rows:
+        return plan
+    cap = tpl.large_max if section.large_print else tpl.cell_max
+    fewer = SlotPlan(rows * plan.columns, plan.columns, rows, plan.box, plan.gap, 0.0)
+    cell = min(cap, fit_cell(size, fewer.slot(0), tpl.label_band))
+    return SlotPlan(fewer.per_page, fewer.columns, rows, plan.box, plan.gap, max(cell, plan.cell))
+
+
 def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float, count: int = 0) -> int:
     """The most puzzles a page (among the layout's choices) that still get cells of at
     least `floor`: six 6x6 or two 9x9 on an A4 book page, one 12x12. A section of fewer
@@ -110,3 +126,18 @@ def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: 
     if 0 < count < most:
         return min(n for n in tpl.per_page if n >= count)
     return most
+
+
+def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure) -> tuple[Placement, TextItem]:
+    """The drawing at the section's cell (smaller only if this one is bigger than planned),
+    with its label just above it, the two centred together in the slot."""
+    size = entry.ptype.print_size(entry.puzzle)
+    cell = min(cell, fit_cell(size, slot, tpl.label_band))
+    width, height = size[0] * cell, size[1] * cell
+    x = slot.x + (slot.w - width) / 2
+    y = slot.y + (slot.h - tpl.label_band - height) / 2 + tpl.label_band
+    text = f"{entry.shown}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
+    label_size = tpl.sizes.label
+    text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)
+    label = TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)
+    return Placement(entry.number, x, y, cell, False, size), label

@@ -68,6 +68,7 @@ class Template:
     title_page: bool
     name_lines: bool
     instruction_lines: int
+    flow: bool  # a copy's sections share sheets when they fit (worksheets)
 
     @property
     def content_width(self) -> float:
@@ -99,6 +100,12 @@ def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = No
     paper = paper_name(paper)
     raw = _merged(_built_in("book"), _read(layout, str(base_dir) if base_dir is not None else None))
     _name, width, height = PAPERS[paper.lower()]
+    for key in ("header", "footer"):
+        try:
+            str(raw[key] or "").format(page=1, title="")
+        except (KeyError, IndexError, ValueError):
+            raise LayoutError(f"layout '{layout}': {key} may use {{page}} and {{title}} only, "
+                              f"got {str(raw[key])[:40]!r}") from None
     try:
         return _build(_layout_name(layout), paper, width, height, raw)
     except (KeyError, TypeError, ValueError) as exc:
@@ -183,4 +190,5 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         title_page=bool(raw["title_page"]),
         name_lines=bool(raw["name_lines"]),
         instruction_lines=max(1, int(raw["instruction_lines"])),
+        flow=bool(raw["flow"]),
     )

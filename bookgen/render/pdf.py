@@ -12,41 +12,19 @@ from typing import Any
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from bookgen.layout.model import BookLayout, Entry, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_RATIO, Point, Weight
-
-# The book's fonts, by name, in one place: the PDF name each is registered under and the
-# TrueType file it comes from. Bitstream Vera ships inside ReportLab and has the true
-# minus, times and divide signs; it is embedded (subset) in every PDF, so pages print the
-# same everywhere.
-FONTS: dict[str, tuple[str, str]] = {
-    "regular": ("BookSans", "Vera.ttf"),
-    "bold": ("BookSans-Bold", "VeraBd.ttf"),
-}
-REGULAR, BOLD = FONTS["regular"][0], FONTS["bold"][0]
-CAP_HEIGHT = 0.729  # Vera's capital/digit height as a fraction of the font size
-
-
-def register_fonts() -> None:
-    registered = pdfmetrics.getRegisteredFontNames()
-    for pdf_name, file_name in FONTS.values():
-        if pdf_name not in registered:
-            pdfmetrics.registerFont(TTFont(pdf_name, file_name))
-
-
-def font_name(bold: bool) -> str:
-    return BOLD if bold else REGULAR
-
+from bookgen.render.fonts import Fonts, default_fonts
 
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
     top-left, `cell` points per cell."""
 
-    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float) -> None:
+    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float, fonts: Fonts) -> None:
         self.c = canvas
+        self.fonts = fonts
         self.page_height = page_height
         self.x0, self.y0, self.cell = x, y, cell
 
@@ -91,12 +69,14 @@ class PdfPen:
         self.c.drawPath(path, stroke=0, fill=1)
         self.c.setFillGray(0)
 
-    def _font(self, size: float, bold: bool) -> tuple[str, float]:
-        return (BOLD if bold else REGULAR), size * self.cell / CAP_HEIGHT
+    def _font(self, text: str, size: float, bold: bool) -> tuple[str, float]:
+        """The face's name and the type size whose capitals and digits are `size` cells high."""
+        face = self.fonts.checked(text, bold)
+        return face.pdf_name, size * self.cell / face.cap_height
 
     def text(self, at: Point, text: str, size: float, align: str = "center", bold: bool = False,
              gray: float = 1.0) -> None:
-        font, points = self._font(size, bold)
+        font, points = self._font(text, size, bold)
         x, y = self._pt(at)
         cap = size * self.cell
         self.c.setFont(font, points)
@@ -112,7 +92,7 @@ class PdfPen:
         self.c.setFillGray(0)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        font, points = self._font(size, bold)
+        font, points = self._font(text, size, bold)
         return pdfmetrics.stringWidth(text, font, points) / self.cell
 
     def image(self, image: Any, at: Point, width: float, height: float) -> None:
@@ -121,13 +101,12 @@ class PdfPen:
 
 
 def measure(text: str, size: float, bold: bool = False) -> float:
-    """Width in points of `text` in the book's font: the layout wraps text with this."""
-    register_fonts()
-    return pdfmetrics.stringWidth(text, font_name(bold), size)
+    """Width in points of `text` in the default font (a book's own is `Fonts.measure`)."""
+    return default_fonts().measure(text, size, bold)
 
 
-def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
-    canvas.setFont(font_name(item.bold), item.size)
+def _draw_text(canvas: Any, page_height: float, item: TextItem, fonts: Fonts) -> None:
+    canvas.setFont(fonts.checked(item.text, item.bold).pdf_name, item.size)
     y = page_height - item.y
     if item.align == "center":
         canvas.drawCentredString(item.x, y, item.text)
@@ -145,28 +124,31 @@ def _draw_rule(canvas: Any, page_height: float, rule: Rule) -> None:
     canvas.line(rule.x1, page_height - rule.y1, rule.x2, page_height - rule.y2)
 
 
-def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry]) -> None:
+def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts) -> None:
     height = layout.template.height
     for item in page.texts:
-        _draw_text(canvas, height, item)
+        _draw_text(canvas, height, item, fonts)
     for rule in page.rules:
         _draw_rule(canvas, height, rule)
     for placement in page.placements:
         entry = entries[placement.number]
-        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell)
+        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts)
         solution = entry.puzzle.solution if placement.answer else None
         entry.ptype.draw(entry.puzzle, pen, solution)
 
 
-def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str) -> None:
+def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str,
+           fonts: Fonts | None = None) -> None:
     """Write the book to `path` (the caller's temporary file: see bookgen.outputs)."""
-    register_fonts()
+    fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
-    canvas = rl_canvas.Canvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1)
+    # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
+    canvas = rl_canvas.Canvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1,
+                              initialFontName=fonts.checked("", False).pdf_name)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setCreator("bookgen")
     for page in layout.pages:
-        _draw_page(canvas, page, layout, by_number)
+        _draw_page(canvas, page, layout, by_number, fonts)
         canvas.showPage()
     canvas.save()

@@ -184,3 +184,12 @@ def test_worksheet_pages_have_name_class_and_date_lines_with_room_to_write():
         assert rule.x2 - rule.x1 >= 25 * MM
         assert rule.y1 - tpl.top >= 8 * MM  # room above the line for handwriting
     assert min(p.y for p in page.placements) > max(r.y1 for r in write_on)
+
+
+def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_first_puzzle(monkeypatch):
+    monkeypatch.setattr(PUZZLE_TYPE.__class__, "print_size", lambda self, puzzle, answer=False: (21, 21))
+    made = entries(3, None)
+    odd = [Entry(e.number, Section(0, "S", "", PUZZLE_TYPE, object()), e.puzzle) for e in made]
+    assert plan_section(odd[0].section, BOOK, template(), measure) is None
+    layout = lay_out(BOOK, odd, template(), measure)
+    assert [len(p.placements) for p in layout.pages if p.kind == "puzzles"] == [1, 1, 1]

@@ -45,6 +45,7 @@ def test_a_users_layout_file_is_read_relative_to_the_spec_and_keeps_book_values_
     ("margin: [1, 2\n", "YAML syntax error"),
     ("- a\n- b\n", "expected a mapping"),
     ("cell: {min: lots}\n", "not a number"),
+    ("footer: 'page {number}'\n", "footer may use {page} and {title} only"),
 ])
 def test_a_bad_layout_file_is_one_clear_line_naming_the_file(tmp_path: Path, text: str, message: str):
     (tmp_path / "bad.yaml").write_text(text)

@@ -105,6 +105,10 @@ def test_every_page_but_a_sections_last_has_its_slots_filled(book):
     for pages in pages_of.values():
         full = max(len(p.placements) for p in pages)
         assert all(len(p.placements) == full for p in pages[:-1])
+    sheets = [page for page in layout.pages if page.kind == "sheet"]  # flowing worksheets
+    for sheet, after in zip(sheets, sheets[1:]):
+        lowest = max(p.y + p.size[1] * p.cell for p in sheet.placements)
+        assert lowest == pytest.approx(layout.template.text_bottom, abs=1.0)  # used to its foot
 
 
 def test_long_text_shrinks_only_down_to_the_layouts_smallest_size_and_titles_wrap(book):
@@ -160,3 +164,15 @@ def test_students_head_their_own_worksheets(tmp_path):
     with pdfplumber.open(pdf_path) as pdf:
         for item in data["puzzles"]:
             assert item["copy"] in pdf.pages[item["page"] - 1].extract_text()
+
+
+def test_a_section_with_its_own_layout_is_laid_out_by_it(tmp_path):
+    text = ("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n"
+            "  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n    layout: large-print\n")
+    layout, data, _pdf = built(tmp_path, text)
+    pages = {item["page"] for item in data["puzzles"][2:]}
+    assert len(pages) == 2  # large print: one a page
+    heads = [t for page in layout.pages if page.number in pages for t in page.texts if t.bold]
+    assert max(t.size for t in heads) >= 20  # the large-print running head
+    first = layout.pages[data["puzzles"][0]["page"] - 1]
+    assert len(first.placements) == 2
