@@ -23,6 +23,7 @@ from bookgen.errors import BookgenError
 # prctl option from <linux/prctl.h>: deliver a signal to this process when its parent dies.
 PR_SET_PDEATHSIG = 1
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+WATCHED_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
 
 
 class Stopped(KeyboardInterrupt):
@@ -61,6 +62,8 @@ def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED_SIGNALS)  # blocked while the pool started
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -77,17 +80,36 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     """
     # Fork on Linux: workers are then our own children, which the parent-death signal needs.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-    try:
-        with _signals_noted() as noted:
+    with _signals_noted() as noted:
+        with _only_main_thread_takes_signals():
+            pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+        try:
             results = _collect(pool.imap(function, items, chunksize=1), noted)
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
     return results
+
+
+@contextmanager
+def _only_main_thread_takes_signals() -> Iterator[None]:
+    """The pool's helper threads are started with Ctrl-C, SIGTERM and SIGHUP blocked.
+
+    CPython runs signal handlers in the main thread only; a signal the kernel delivers to
+    a helper thread busy in Python code could be dropped there (seen: SIGTERM sent just
+    as the workers started was never handled, and the build ran on). Blocked in every
+    other thread, these signals always reach the main thread. Workers unblock them."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 class OutOfTime(BookgenError):
@@ -146,8 +168,7 @@ def _signals_noted() -> Iterator[list[int]]:
     def note(signum: int, _frame: Any) -> None:
         noted.append(signum)
 
-    watched = (signal.SIGINT, *STOP_SIGNALS)
-    previous = {sig: signal.signal(sig, note) for sig in watched}
+    previous = {sig: signal.signal(sig, note) for sig in WATCHED_SIGNALS}
     try:
         yield noted
     finally:
