@@ -67,8 +67,10 @@ def _worker_init(parent: int) -> None:
         os._exit(1)
 
 
-def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> list[Any]:
-    """function(item) for every item, in order, on `jobs` worker processes.
+def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
+                 done: Callable[[], None] | None = None) -> list[Any]:
+    """function(item) for every item, in order, on `jobs` worker processes; `done()` is
+    called as each result arrives (a progress bar).
 
     Any exception in the parent (a worker's error re-raised, Ctrl-C, SIGTERM) terminates
     every worker at once instead of waiting for the puzzles they are still working on.
@@ -77,7 +79,11 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
     try:
-        results = list(pool.imap(function, items, chunksize=1))
+        results = []
+        for result in pool.imap(function, items, chunksize=1):
+            results.append(result)
+            if done is not None:
+                done()
         pool.close()
     except BaseException:
         pool.terminate()
