@@ -59,6 +59,8 @@ def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -77,8 +79,10 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     """
     # Fork on Linux: workers are then our own children, which the parent-death signal needs.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+    pool = None
     try:
+        with _signals_held():
+            pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
         results = []
         for result in pool.imap(function, items, chunksize=1):
             results.append(result)
@@ -86,8 +90,31 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
                 done()
         pool.close()
     except BaseException:
-        pool.terminate()
+        if pool is not None:
+            pool.terminate()
         raise
     finally:
-        pool.join()
+        if pool is not None:
+            pool.join()
     return results
+
+
+# Ctrl-C and the stop signals, held while the pool forks its workers.
+HELD_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the stop signals while workers are forked: one arriving during a fork is
+    raised inside Python's at-fork handlers, which ignore exceptions, so the stop was
+    lost and the build went on (seen under load). Held, it is raised when the block
+    ends, where the caller's cleanup sees it. The workers start with it held and
+    release it in _worker_init, after setting their own handlers."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
