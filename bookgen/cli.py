@@ -18,8 +18,15 @@ from bookgen import puzzles, spec as speclib
 from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
 from bookgen.options import OptionValueError, ParseContext, Seed, declared
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
-from bookgen.stopping import Stopped, exit_status, stop_signals_raise
+from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
 from bookgen.puzzles.base import Puzzle
+
+# `bookgen solve` stops any puzzle after this long (--timeout), plus a grace for types
+# that use the time themselves and then settle for a verified answer (sliding).
+DEFAULT_SOLVE_SECONDS = 60.0
+SOLVE_GRACE = 5.0
+# Whole numbers in a puzzle file: more digits than any target (Python refuses thousands).
+MAX_JSON_DIGITS = 40
 
 
 def _reported(command: Callable) -> Callable:
@@ -134,15 +141,20 @@ def check(spec_file: str) -> None:
 @main.command()
 @click.argument("puzzle_file")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--timeout", type=float, default=None, help="Seconds to spend at most (sliding puzzles).")
+@click.option("--timeout", type=click.FloatRange(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
+              help="Seconds to spend at most on each puzzle.")
 @_reported
-def solve(puzzle_file: str, as_json: bool, timeout: float | None) -> None:
+def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
     found = read_puzzles(puzzle_file)
     reports = []
     for label, puzzle in found:
         ptype = puzzles.get(puzzle.type)
-        result = ptype.solve(puzzle, timeout=timeout)
+        # A type that honours `timeout` itself (sliding: then a longer verified answer)
+        # has a moment more before the hard stop that bounds every type.
+        what = f"puzzle {label}" if len(found) > 1 else puzzle_file
+        with time_limit(timeout + SOLVE_GRACE, f"{what}: no answer within {timeout:g} s; allow more with --timeout"):
+            result = ptype.solve(puzzle, timeout=timeout)
         if as_json:
             reports.append(ptype.result_json(puzzle, result))
         else:
@@ -164,9 +176,13 @@ def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
 
 def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_short_int)
     except json.JSONDecodeError as exc:
         raise PuzzleFormatError(Problem(Location(path, exc.lineno, exc.colno), "", f"JSON syntax error: {exc.msg}")) from None
+    except RecursionError:
+        raise PuzzleFormatError(Problem(Location(path), "", "JSON nested too deeply to be a puzzle")) from None
+    except ValueError as exc:  # a number of thousands of digits, or Infinity/NaN
+        raise PuzzleFormatError(Problem(Location(path), "", f"JSON value bookgen cannot use: {exc}")) from None
     items = data.get("puzzles") if isinstance(data, dict) and "puzzles" in data else data
     items = items if isinstance(items, list) else [items]
     found = []
@@ -187,6 +203,17 @@ def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
             raise
         found.append((str(item.get("id", i + 1)), puzzle))
     return found
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a puzzle can hold")
+
+
+def _short_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_JSON_DIGITS:
+        raise ValueError(f"a number of {digits} digits is more than any puzzle holds")
+    return int(text)
 
 
 STARTERS = ("book", "worksheet", "large-print")

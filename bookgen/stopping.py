@@ -18,6 +18,8 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
+from bookgen.errors import BookgenError
+
 # prctl option from <linux/prctl.h>: deliver a signal to this process when its parent dies.
 PR_SET_PDEATHSIG = 1
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
@@ -83,11 +85,8 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     try:
         with _signals_held():
             pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-        results = []
-        for result in pool.imap(function, items, chunksize=1):
-            results.append(result)
-            if done is not None:
-                done()
+        with _signals_noted() as noted:
+            results = _collect(pool.imap(function, items, chunksize=1), noted, done)
         pool.close()
     except BaseException:
         if pool is not None:
@@ -107,9 +106,10 @@ HELD_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
 def _signals_held() -> Iterator[None]:
     """Hold the stop signals while workers are forked: one arriving during a fork is
     raised inside Python's at-fork handlers, which ignore exceptions, so the stop was
-    lost and the build went on (seen under load). Held, it is raised when the block
-    ends, where the caller's cleanup sees it. The workers start with it held and
-    release it in _worker_init, after setting their own handlers."""
+    lost and the build went on (seen under load: "Exception ignored in _releaseLock").
+    Held, it is raised when the block ends, where the caller's cleanup sees it. The
+    workers start with it held and release it in _worker_init, after setting their own
+    handlers."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
@@ -118,3 +118,72 @@ def _signals_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class OutOfTime(BookgenError):
+    """A piece of work ran past its time limit (`bookgen solve --timeout`)."""
+
+
+@contextmanager
+def time_limit(seconds: float, message: str) -> Iterator[None]:
+    """Stop the block with OutOfTime(message) after `seconds` of wall-clock time (where
+    the platform has interval timers; elsewhere the block runs to its end)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(_signum: int, _frame: Any) -> None:
+        raise OutOfTime(message)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# How often the parent looks for a noted signal while it waits for a worker's result.
+_POLL_SECONDS = 0.1
+
+
+def _collect(results: Iterator[Any], noted: list[int], done: Callable[[], None] | None = None) -> list[Any]:
+    """Every result in order, raising for a signal only between waits.
+
+    An exception raised by a signal handler while the pool's result iterator holds its
+    lock leaves that lock held, and Pool.terminate then waits for it forever (seen under
+    load: the parent hung after SIGTERM with its workers alive). So while the pool runs,
+    the handlers only note the signal, and it is raised here, outside the pool's locks.
+    """
+    collected: list[Any] = []
+    while True:
+        if noted:
+            raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])
+        try:
+            collected.append(results.next(_POLL_SECONDS))  # type: ignore[attr-defined]
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return collected
+        if done is not None:
+            done()
+
+
+@contextmanager
+def _signals_noted() -> Iterator[list[int]]:
+    """Within the block Ctrl-C, SIGTERM and SIGHUP are appended to the yielded list."""
+    noted: list[int] = []
+
+    def note(signum: int, _frame: Any) -> None:
+        noted.append(signum)
+
+    watched = (signal.SIGINT, *STOP_SIGNALS)
+    previous = {sig: signal.signal(sig, note) for sig in watched}
+    try:
+        yield noted
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if noted:
+            raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])

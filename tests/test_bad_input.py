@@ -180,3 +180,89 @@ def test_a_huge_picture_is_refused_from_its_header(tmp_path: Path, width: int, h
     spec = tmp_path / "book.yaml"
     spec.write_text("sections:\n  - type: sliding\n    size: 3\n    image: huge.png\n")
     one_line(run("check", str(spec)), f"{spec}:4:5: sections[0].image: cannot read huge.png as a picture ({expected})")
+
+
+# ----- puzzle files for `bookgen solve`
+
+_SUDOKU_4 = {"type": "sudoku", "rows": 4, "cols": 4, "symbols": [1, 2, 3, 4],
+             "groups": [[[r, c] for c in range(4)] for r in range(4)], "givens": []}
+
+
+def _with(**changes) -> str:
+    import json
+
+    return json.dumps({**_SUDOKU_4, **changes})
+
+
+PUZZLE_FILES: dict[str, tuple[str, str]] = {
+    "groups is a number": (_with(groups=5), ": groups: expected a list, got 5"),
+    "a group is a number": (_with(groups=[5]), ": groups[0]: expected a list, got 5"),
+    "cage cells is a number": (_with(type="kenken", cages=[{"cells": 5, "op": "+", "target": 3}]),
+                               ": cages[0].cells: expected a list, got 5"),
+    "givens is a number": (_with(givens=5), ": givens: expected a list, got 5"),
+    "a given is too short": (_with(givens=[[0, 0]]), ": givens[0]: expected [row, col, value], got [0, 0]"),
+    "rows is Infinity": (_with().replace('"rows": 4', '"rows": Infinity'),
+                         ": JSON value bookgen cannot use: Infinity is not a number a puzzle can hold"),
+    "rows is text": (_with(rows="four"), ": rows: expected a whole number, got \"four\""),
+    "rows is true": (_with(rows=True), ": rows: expected a whole number, got true"),
+    "100,000 nested brackets": ("[" * 100_000, ": JSON nested too deeply to be a puzzle"),
+    "a 36x36 grid": (_with(rows=36, cols=36), ": rows: expected a whole number from 1 to 25, got 36"),
+    "a 5000-digit target": ('{"type": "kenken", "rows": 4, "cols": 4, "symbols": [1, 2, 3, 4], "cages": '
+                            '[{"cells": [[0, 0]], "op": "=", "target": ' + "9" * 5000 + "}]}",
+                            ": JSON value bookgen cannot use: a number of 5000 digits is more than any puzzle holds"),
+    "a 35-digit target": (_with(type="kenken", cages=[{"cells": [[0, 0]], "op": "=", "target": 10**34}]),
+                          ": cages[0].target: expected a whole number of at most 30 digits, got "
+                          "10000000000000000000000000000000000"),
+    "typed-in 5000-digit target": ("a a\nb b\n\na " + "9" * 5000 + "+\nb 3+\n",
+                                   ":4: clue: expected a target of at most 30 digits, got one of 5000"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLE_FILES))
+def test_a_bad_puzzle_file_gives_its_one_line_and_exit_2(name: str, tmp_path: Path):
+    content, expected = PUZZLE_FILES[name]
+    path = tmp_path / "p.json"
+    path.write_text(content)
+    one_line(run("solve", str(path)), f"{path}{expected}")
+
+
+def _kenken_text(rows: list[str], clues: dict[str, str]) -> str:
+    return "\n".join(rows) + "\n\n" + "\n".join(f"{k} {v}" for k, v in clues.items()) + "\n"
+
+
+@pytest.mark.parametrize("rows, clues, first_line", [
+    # A 9-cell row cage (40 s before), and a 405+ over the whole grid (20 GB before).
+    ([letter * 9 for letter in "abcdefghi"], {letter: "45+" for letter in "abcdefghi"}, "several solutions"),
+    (["a" * 9] * 9, {"a": "405+"}, "several solutions"),
+    ([letter * 12 for letter in "abcdefghijkl"], {letter: "479001600x" for letter in "abcdefghijkl"},
+     "several solutions"),
+])
+def test_large_cages_are_solved_by_bounds_in_bounded_time(rows, clues, first_line, tmp_path: Path):
+    path = tmp_path / "k.txt"
+    path.write_text(_kenken_text(rows, clues))
+    result = run("solve", str(path))
+    assert result.exit_code == 0 and result.output.startswith(first_line)
+
+
+def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkeypatch):
+    import time
+
+    import bookgen.cli
+    from bookgen.puzzles import sudoku
+
+    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    monkeypatch.setattr(sudoku.PUZZLE_TYPE, "solve", lambda puzzle, timeout=None: time.sleep(30))
+    path = tmp_path / "p.json"
+    path.write_text(_with())
+    one_line(run("solve", str(path), "--timeout", "0.2"),
+             f"bookgen: {path}: no answer within 0.2 s; allow more with --timeout", status=1)
+
+
+def test_a_search_that_cannot_end_soon_stops_at_the_time_limit(tmp_path: Path, monkeypatch):
+    import bookgen.cli
+
+    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    path = tmp_path / "k.txt"
+    path.write_text(_kenken_text(["a" * 9] * 9, {"a": "404+"}))  # no solution, provable only by trying all
+    one_line(run("solve", str(path), "--timeout", "1"),
+             f"bookgen: {path}: no answer within 1 s; allow more with --timeout", status=1)

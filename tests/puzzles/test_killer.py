@@ -75,6 +75,12 @@ def test_levels_not_offered_are_refused_with_the_reason():
     assert "4x4 killer sudoku can be" in str(caught.value)
 
 
+def test_cages_too_small_for_the_level_are_refused_with_the_reason():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=9, difficulty="hard", max_cage=2).validate()
+    assert caught.value.field == "max_cage" and "cages of up to 3 cells" in str(caught.value)
+
+
 def test_registered_as_killer():
     assert get("killer") is PUZZLE_TYPE and get("killer-sudoku") is PUZZLE_TYPE
 
