@@ -14,7 +14,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from bookgen import puzzles
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
@@ -95,15 +95,19 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
     return planned
 
 
-def generate_all(spec: BookSpec, jobs: int = 1) -> list[Entry]:
+def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None = None) -> list[Entry]:
     """Every puzzle of the book, in order, with repeats within the book (across copies
-    too, so every student's set differs) replaced."""
+    too, so every student's set differs) replaced; `done()` after each puzzle."""
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
     if jobs > 1 and len(tasks) > 1:
-        made = parallel_map(make_puzzle, tasks, min(jobs, len(tasks)))
+        made = parallel_map(make_puzzle, tasks, min(jobs, len(tasks)), done)
     else:
-        made = [make_puzzle(task) for task in tasks]
+        made = []
+        for task in tasks:
+            made.append(make_puzzle(task))
+            if done is not None:
+                done()
     entries, seen = [], set()
     for p, puzzle in zip(planned, made):
         puzzle = _unrepeated(spec, p, puzzle, seen)
@@ -215,14 +219,15 @@ def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Has
     )
 
 
-def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1) -> BookLayout:
+def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1,
+          done: Callable[[], None] | None = None) -> BookLayout:
     """Generate, lay out and write the book; outputs are checked before any work and
-    written together, only when all of them are complete."""
+    written together, only when all of them are complete. `done()` after each puzzle."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     targets = checked(outputs, input_files(spec))
     fonts = fonts_for(spec)
     plan(spec, fonts)
-    entries = generate_all(spec, jobs)
+    entries = generate_all(spec, jobs, done)
     layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure)
     with staged(targets, [out.path for out in outputs]) as temps:
         render(layout, entries, temps[0], spec.title, spec.author, fonts)

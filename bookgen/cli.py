@@ -6,9 +6,11 @@ import json
 import logging
 import os
 import sys
+import time
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, TextIO
 
 import click
 
@@ -77,17 +79,42 @@ def _notes_to_stderr() -> None:
 @click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
 @click.option("--json", "json_path", help="Also write the puzzles as interchange JSON.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary line (errors are still printed).")
 @_reported
-def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None) -> None:
+def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None,
+          quiet: bool) -> None:
     """Build the PDF book described by SPEC_FILE."""
     from bookgen.build import build as build_book
 
+    started = time.monotonic()
     spec = speclib.load(spec_file)
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
-    layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1)
-    click.echo(f"wrote {target} ({len(layout.pages)} pages)")
+    with progress(spec.total_puzzles, quiet) as done:
+        layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done)
+    if not quiet:
+        seconds = time.monotonic() - started
+        click.echo(f"wrote {target}: {_count(len(layout.pages), 'page')}, {_count(spec.total_puzzles, 'puzzle')}, "
+                   f"seed {spec.seed}, in {seconds:.1f} s")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+@contextmanager
+def progress(total: int, quiet: bool, stream: TextIO | None = None) -> Iterator[Callable[[], None] | None]:
+    """A progress bar on stderr while puzzles are made, only when stderr is a terminal
+    (a log file or a pipe gets no bar and no control characters); yields the callback
+    to call after each puzzle, or None."""
+    stream = stream or sys.stderr
+    if quiet or not stream.isatty():
+        yield None
+        return
+    with click.progressbar(length=total, label="Making puzzles", file=stream, show_pos=True,
+                           show_eta=True, width=30) as bar:
+        yield lambda: bar.update(1)
 
 
 def _seed(text: str) -> int:
@@ -227,8 +254,9 @@ def _shown(value: Any) -> str:
 @click.option("-o", "--outdir", default="preview", show_default=True)
 @click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
 @click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @_reported
-def preview(spec_file: str, outdir: str, dpi: int, seed: str | None) -> None:
+def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
     from bookgen.build import build as build_book
     from bookgen.outputs import checked_folder
@@ -241,7 +269,8 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None) -> None:
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     pdf = out / (Path(spec_file).stem + ".pdf")
-    build_book(spec, pdf, None, os.cpu_count() or 1)
+    with progress(spec.total_puzzles, quiet) as done:
+        build_book(spec, pdf, None, os.cpu_count() or 1, done)
     for png in rasterise(pdf, out, dpi):
         click.echo(str(png))
 

@@ -23,7 +23,6 @@ from bookgen.errors import BookgenError
 # prctl option from <linux/prctl.h>: deliver a signal to this process when its parent dies.
 PR_SET_PDEATHSIG = 1
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
-WATCHED_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
 
 
 class Stopped(KeyboardInterrupt):
@@ -63,7 +62,7 @@ def _worker_init(parent: int) -> None:
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED_SIGNALS)  # blocked while the pool started
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -72,40 +71,49 @@ def _worker_init(parent: int) -> None:
         os._exit(1)
 
 
-def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> list[Any]:
-    """function(item) for every item, in order, on `jobs` worker processes.
+def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
+                 done: Callable[[], None] | None = None) -> list[Any]:
+    """function(item) for every item, in order, on `jobs` worker processes; `done()` is
+    called as each result arrives (a progress bar).
 
     Any exception in the parent (a worker's error re-raised, Ctrl-C, SIGTERM) terminates
     every worker at once instead of waiting for the puzzles they are still working on.
     """
     # Fork on Linux: workers are then our own children, which the parent-death signal needs.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    with _signals_noted() as noted:
-        with _only_main_thread_takes_signals():
+    pool = None
+    try:
+        with _signals_held():
             pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-        try:
-            results = _collect(pool.imap(function, items, chunksize=1), noted)
-            pool.close()
-        except BaseException:
+        with _signals_noted() as noted:
+            results = _collect(pool.imap(function, items, chunksize=1), noted, done)
+        pool.close()
+    except BaseException:
+        if pool is not None:
             pool.terminate()
-            raise
-        finally:
+        raise
+    finally:
+        if pool is not None:
             pool.join()
     return results
 
 
-@contextmanager
-def _only_main_thread_takes_signals() -> Iterator[None]:
-    """The pool's helper threads are started with Ctrl-C, SIGTERM and SIGHUP blocked.
+# Ctrl-C and the stop signals, held while the pool forks its workers.
+HELD_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
 
-    CPython runs signal handlers in the main thread only; a signal the kernel delivers to
-    a helper thread busy in Python code could be dropped there (seen: SIGTERM sent just
-    as the workers started was never handled, and the build ran on). Blocked in every
-    other thread, these signals always reach the main thread. Workers unblock them."""
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the stop signals while workers are forked: one arriving during a fork is
+    raised inside Python's at-fork handlers, which ignore exceptions, so the stop was
+    lost and the build went on (seen under load: "Exception ignored in _releaseLock").
+    Held, it is raised when the block ends, where the caller's cleanup sees it. The
+    workers start with it held and release it in _worker_init, after setting their own
+    handlers."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED_SIGNALS)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
     try:
         yield
     finally:
@@ -140,7 +148,7 @@ def time_limit(seconds: float, message: str) -> Iterator[None]:
 _POLL_SECONDS = 0.1
 
 
-def _collect(results: Iterator[Any], noted: list[int]) -> list[Any]:
+def _collect(results: Iterator[Any], noted: list[int], done: Callable[[], None] | None = None) -> list[Any]:
     """Every result in order, raising for a signal only between waits.
 
     An exception raised by a signal handler while the pool's result iterator holds its
@@ -158,6 +166,8 @@ def _collect(results: Iterator[Any], noted: list[int]) -> list[Any]:
             continue
         except StopIteration:
             return collected
+        if done is not None:
+            done()
 
 
 @contextmanager
@@ -168,7 +178,8 @@ def _signals_noted() -> Iterator[list[int]]:
     def note(signum: int, _frame: Any) -> None:
         noted.append(signum)
 
-    previous = {sig: signal.signal(sig, note) for sig in WATCHED_SIGNALS}
+    watched = (signal.SIGINT, *STOP_SIGNALS)
+    previous = {sig: signal.signal(sig, note) for sig in watched}
     try:
         yield noted
     finally:
