@@ -57,7 +57,7 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation, Weight
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
 from bookgen.solve.arithmetic import CageBoard
-from bookgen.solve.cages import HIDDEN, cage_value, makes_target
+from bookgen.solve.cages import HIDDEN, CageTooLarge, cage_value, makes_target
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import Solver, solver_for
 from bookgen.solve.techniques import Contradiction, Grade, Level, grade_board
@@ -522,6 +522,9 @@ def parse_text(text: str, source: str) -> GridModel:
         target_op = _TARGET_OP.match(rest)
         if not target_op:
             raise fail(number, "clue", f"expected a letter, a target and an operation (e.g. 'a 12x'), got {content!r}")
+        if len(target_op.group(1)) > gridlib.MAX_TARGET_DIGITS:
+            raise fail(number, "clue", f"expected a target of at most {gridlib.MAX_TARGET_DIGITS} digits, got one of "
+                                       f"{len(target_op.group(1))}")
         op_text = target_op.group(2)
         if op_text not in _TEXT_OPS:
             raise fail(number, "clue", f"unknown operation {op_text!r}: expected + - x / (or × ÷ −)")
@@ -593,7 +596,7 @@ class KenKenType:
             return SolveResult(Outcome.AMBIGUOUS, count.solutions[0], count.solutions[1], solutions=2)
         try:
             graded = grade_board(CageBoard(model), LEVELS)
-        except Contradiction:
+        except (Contradiction, CageTooLarge):  # a cage no person would list: not graded
             graded = None
         level = (
             LEVELS[max(graded.level, 0)].name if graded is not None and graded.outcome is Outcome.SOLVED else None

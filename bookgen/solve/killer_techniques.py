@@ -217,6 +217,7 @@ class KillerBoard(Board):
     def equations(self) -> list[Equation]:
         if self._equations is None:
             self._equations = _equations(self)
+            self.equations_seen: list[tuple[int, ...] | None] = [None] * len(self._equations)
         return self._equations
 
 
@@ -416,8 +417,15 @@ def _equations(board: KillerBoard) -> list[Equation]:
 
 
 def _apply_equations(board: KillerBoard, max_houses: int, max_cells: int, mixed: bool) -> bool:
-    for eq in board.equations:
+    equations = board.equations
+    seen = board.equations_seen
+    cand = board.cand
+    for e, eq in enumerate(equations):
         if eq.houses > max_houses or eq.mixed != mixed:
+            continue
+        # An equation already worked out on these very pencil marks has nothing new.
+        key = tuple(cand[c] for c in eq.plus) + tuple(cand[c] for c in eq.minus)
+        if seen[e] == key:
             continue
         total = eq.total
         plus = []
@@ -440,33 +448,42 @@ def _apply_equations(board: KillerBoard, max_houses: int, max_cells: int, mixed:
             continue
         if _restrict_to_sum(board, plus, minus, total):
             return True
+        seen[e] = key
     return False
 
 
 def _restrict_to_sum(board: KillerBoard, plus: list[int], minus: list[int], total: int) -> bool:
     """Keep the candidates some assignment with sum(plus) - sum(minus) == total uses
-    (peers differing). At most nsym**cells assignments, cells being few."""
+    (peers differing). At most nsym**cells assignments, cells being few; partial sums
+    outside what the remaining cells can still add are cut off."""
     cells = plus + minus
+    k = len(cells)
     signs = [1] * len(plus) + [-1] * len(minus)
-    options = [_bits(board.cand[c]) for c in cells]
-    peer = [[cells[b] in board.peers[cells[a]] for b in range(len(cells))] for a in range(len(cells))]
-    support = [0] * len(cells)
-    chosen: list[int] = []
+    options = [[(b, signs[j] * board.value(b)) for b in _bits(board.cand[c])] for j, c in enumerate(cells)]
+    # The least and most the cells from j on can still add (ignoring repeats).
+    low, high = [0] * (k + 1), [0] * (k + 1)
+    for j in range(k - 1, -1, -1):
+        amounts = [v for _, v in options[j]]
+        low[j], high[j] = low[j + 1] + min(amounts), high[j + 1] + max(amounts)
+    peers = [[x for x in range(j) if cells[x] in board.peers[cells[j]]] for j in range(k)]
+    support = [0] * k
+    chosen = [0] * k
 
-    def walk(j: int, acc: int) -> None:
-        if j == len(cells):
-            if acc == total:
-                for x, b in enumerate(chosen):
-                    support[x] |= b
+    def walk(j: int, need: int) -> None:
+        if j == k:
+            if need == 0:
+                for x in range(k):
+                    support[x] |= chosen[x]
             return
-        for b in options[j]:
-            if any(peer[j][x] and chosen[x] == b for x in range(j)):
+        if not low[j] <= need <= high[j]:
+            return
+        for b, v in options[j]:
+            if any(chosen[x] == b for x in peers[j]):
                 continue
-            chosen.append(b)
-            walk(j + 1, acc + signs[j] * board.value(b))
-            chosen.pop()
+            chosen[j] = b
+            walk(j + 1, need - v)
 
-    walk(0, 0)
+    walk(0, total)
     if not any(support):
         raise Contradiction
     progress = False
