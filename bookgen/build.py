@@ -8,23 +8,26 @@ puzzle claims, and the independent checker must accept the answer that will be p
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-import os
 import random
-import tempfile
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Hashable
 
 from bookgen import puzzles
-from bookgen.errors import GenerationError
-from bookgen.layout.pages import Book, BookLayout, Entry, lay_out
-from bookgen.layout.template import template
+from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
+from bookgen.layout.model import Book, BookLayout, Entry, Section
+from bookgen.layout.pages import lay_out, plan_book
+from bookgen.layout.slots import SlotPlan
+from bookgen.layout.template import Template, template
+from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
-from bookgen.render.pdf import measure, render
+from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
+from bookgen.render.pdf import render
 from bookgen.spec import BookSpec, SectionSpec
+from bookgen.stopping import parallel_map
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
 PUZZLE_BUDGET = 60.0
@@ -39,11 +42,14 @@ class Task:
     seed: int
     number: int
     section_title: str
+    copy: int = 0  # which copy of a worksheet set (0 for a single book)
 
 
-def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0) -> int:
-    """A puzzle's own seed: stable across Python versions and processes (not hash())."""
-    digest = hashlib.sha256(f"bookgen:{book_seed}:{section}:{index}:{attempt}".encode()).digest()
+def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
+    """A puzzle's own seed: stable across Python versions and processes (not hash()).
+    Copies after the first get their own seeds; the first keeps a single book's."""
+    key = f"bookgen:{book_seed}:{section}:{index}:{attempt}" + (f":copy{copy}" if copy else "")
+    digest = hashlib.sha256(key.encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -65,36 +71,136 @@ def verify(puzzle: Puzzle, number: int | str) -> None:
         raise GenerationError(f"puzzle {number} failed verification: {'; '.join(problems)}")
 
 
-def _tasks(spec: BookSpec) -> list[tuple[SectionSpec, Task]]:
-    tasks, number = [], 0
-    for section in spec.sections:
-        for index in range(section.count):
+@dataclass(frozen=True)
+class _Planned:
+    """One puzzle to make: the spec's section, its task, and the section as laid out."""
+
+    spec_section: SectionSpec
+    task: Task
+    section: Section
+    label: str  # the number printed: within its copy when there are copies
+
+
+def _tasks(spec: BookSpec) -> list[_Planned]:
+    """Every puzzle of the book in print order: each copy's sections in turn."""
+    planned, number = [], 0
+    for copy, section in _copy_sections(spec):
+        spec_section = spec.sections[section.index % len(spec.sections)]
+        for index in range(spec_section.count):
             number += 1
-            seed = derive_seed(spec.seed, section.index, index)
-            tasks.append((section, Task(section.type, section.params, seed, number, section.title)))
-    return tasks
+            seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
+            task = Task(spec_section.type, spec_section.params, seed, number, section.title, copy)
+            label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
+            planned.append(_Planned(spec_section, task, section, label))
+    return planned
 
 
 def generate_all(spec: BookSpec, jobs: int = 1) -> list[Entry]:
-    """Every puzzle of the book, in order, with repeats within the book replaced."""
-    pairs = _tasks(spec)
-    tasks = [task for _section, task in pairs]
+    """Every puzzle of the book, in order, with repeats within the book (across copies
+    too, so every student's set differs) replaced."""
+    planned = _tasks(spec)
+    tasks = [p.task for p in planned]
     if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            made = list(pool.map(make_puzzle, tasks, chunksize=1))
+        made = parallel_map(make_puzzle, tasks, min(jobs, len(tasks)))
     else:
         made = [make_puzzle(task) for task in tasks]
     entries, seen = [], set()
-    for (section, task), puzzle in zip(pairs, made):
-        puzzle = _unrepeated(spec, section, task, puzzle, seen)
-        ptype = puzzles.get(section.type)
-        entries.append(Entry(task.number, section.title, section.index, ptype.instructions_for(section.params), puzzle, ptype,
-                             section.per_page, section.large_print))
+    for p, puzzle in zip(planned, made):
+        puzzle = _unrepeated(spec, p, puzzle, seen)
+        entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return entries
 
 
-def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
+def layout_sections(spec: BookSpec) -> list[Section]:
+    """The sections as layout sees them, once per copy."""
+    return [section for _copy, section in _copy_sections(spec)]
+
+
+def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
+    """(copy, section) in print order; a copy's sections are numbered after the previous
+    copy's, so each copy starts on its own page under its own name."""
+    found = []
+    for copy, label in enumerate(spec.copies or ("",)):
+        for section in spec.sections:
+            ptype = puzzles.get(section.type)
+            tpl = page_template(spec, section.layout) if section.layout else None
+            index = copy * len(spec.sections) + section.index
+            found.append((copy, Section(index, section.title, instructions_of(section), ptype,
+                                        section.params, section.per_page, section.large_print, label, tpl,
+                                        section.count)))
+    return found
+
+
+def instructions_of(section: SectionSpec) -> str:
+    """The section's own instructions, or its type's."""
+    if section.instructions is not None:
+        return section.instructions
+    return puzzles.get(section.type).instructions_for(section.params)
+
+
+def book_of(spec: BookSpec) -> Book:
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
+
+
+def page_template(spec: BookSpec, layout: str | None = None) -> Template:
+    """The book's layout (or a section's own) on the book's paper; a layout file's path
+    is relative to the spec."""
+    return template(layout or spec.layout, spec.paper, Path(spec.source).parent)
+
+
+def plan(spec: BookSpec, fonts: Fonts | None = None) -> list[SlotPlan | None]:
+    """Every section's pages planned from the spec alone, as `check` does: a section that
+    cannot be printed as asked (large print at six a page) is refused here, before any
+    puzzle is made; so is a text the book's font cannot print."""
+    fonts = fonts or fonts_for(spec)
+    try:
+        return plan_book(layout_sections(spec), book_of(spec), page_template(spec), fonts.measure)
+    except LayoutError as exc:
+        raise LayoutError(f"{spec.source}: {exc}") from None
+
+
+def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
+    """(field, text) for every text the spec gives the book, and each section's
+    instructions: what the book's font must be able to print."""
+    found = [("title", spec.title), ("subtitle", spec.subtitle), ("author", spec.author)]
+    found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies) if name != f"Copy {k + 1}"]
+    for n, section in enumerate(spec.sections):
+        found.append((f"sections[{n}].title", section.title))
+        found.append((f"sections[{n}].instructions", instructions_of(section)))
+    tpl = page_template(spec)
+    found += [("layout", tpl.header), ("layout", tpl.footer)]
+    return [(field, text) for field, text in found if text]
+
+
+def fonts_for(spec: BookSpec) -> Fonts:
+    """The book's fonts, read now, and every text of the spec checked against them: a
+    font that cannot be read or a letter it lacks is one line naming the spec's line."""
+    for field, path in (("font", spec.font), ("bold_font", spec.bold_font)):
+        if path is not None:
+            try:
+                user_face(path).font()
+            except FontError as exc:
+                raise SpecError(Problem(spec.location(field), field, str(exc))) from None
+    texts = spec_texts(spec)
+    fonts = book_fonts(FontRequest(spec.font, spec.bold_font), [text for _field, text in texts])
+    problems = []
+    for field, text in texts:
+        ch = fonts.missing(text)
+        if ch is not None:
+            problems.append(Problem(spec.location(field), field, _missing_glyph(ch, fonts, spec)))
+    if problems:
+        raise SpecError(problems)
+    return fonts
+
+
+def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:
+    advice = "" if spec.font else "; name a font that has it with font: path/to/font.ttf"
+    return missing_message(ch, fonts.names) + advice
+
+
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
     """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
+    section, task = planned.spec_section, planned.task
     ptype = puzzles.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
         key = (task.type, ptype.identity(puzzle))
@@ -102,21 +208,45 @@ def _unrepeated(spec: BookSpec, section: SectionSpec, task: Task, puzzle: Puzzle
             seen.add(key)
             return puzzle
         index = task.number - 1
-        seed = derive_seed(spec.seed, section.index, index, attempt)
-        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title))
+        seed = derive_seed(spec.seed, section.index, index, attempt, task.copy)
+        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title, task.copy))
     raise GenerationError(
         f"puzzle {task.number} ({task.section_title}): too few different puzzles of this kind; ask for fewer"
     )
 
 
 def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1) -> BookLayout:
+    """Generate, lay out and write the book; outputs are checked before any work and
+    written together, only when all of them are complete."""
+    outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
+    targets = checked(outputs, input_files(spec))
+    fonts = fonts_for(spec)
+    plan(spec, fonts)
     entries = generate_all(spec, jobs)
-    book = Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
-    layout = lay_out(book, entries, template(spec.paper), measure)
-    render(layout, entries, output, spec.title, spec.author)
-    if json_path is not None:
-        write_json_atomic(json_path, book_json(spec, entries, layout))
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure)
+    with staged(targets, [out.path for out in outputs]) as temps:
+        render(layout, entries, temps[0], spec.title, spec.author, fonts)
+        if json_path is not None:
+            write_json(temps[1], book_json(spec, entries, layout))
     return layout
+
+
+def input_files(spec: BookSpec) -> list[Input]:
+    """Files the book is made from, which no output may overwrite: the spec, and every
+    file a section's options name (pictures)."""
+    found = [Input("the spec", Path(spec.source))]
+    found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
+                                                                            ("bold_font", spec.bold_font)) if path]
+    for number, section in enumerate(spec.sections):
+        for f in dataclasses.fields(section.params):
+            value = getattr(section.params, f.name)
+            if isinstance(value, Path):
+                found.append(Input(f"the file given as sections[{number}].{f.name}", value))
+    layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.layout) for n, s in enumerate(spec.sections)]
+    for field, layout in layouts:
+        if layout and layout.endswith((".yaml", ".yml")):
+            found.append(Input(f"the layout file given as {field}", Path(layout)))
+    return found
 
 
 def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[str, Any]:
@@ -124,6 +254,7 @@ def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[
     for entry in entries:
         head = {
             "id": str(entry.number),
+            **({"copy": entry.section.copy} if entry.section.copy else {}),
             "section": entry.section_title,
             "type": entry.puzzle.type,
             "difficulty": entry.puzzle.difficulty,
@@ -134,14 +265,7 @@ def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[
     return {"title": spec.title, "seed": spec.seed, "puzzles": items}
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or Path("."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def write_json(path: str | Path, data: Any) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from functools import wraps
@@ -12,8 +13,10 @@ from typing import Any, Callable
 import click
 
 from bookgen import puzzles, spec as speclib
-from bookgen.errors import BookgenError, InputError, Location, Problem, PuzzleFormatError, read_input
-from bookgen.options import declared
+from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
+from bookgen.options import OptionValueError, ParseContext, Seed, declared
+from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
+from bookgen.stopping import Stopped, exit_status, stop_signals_raise
 from bookgen.puzzles.base import Puzzle
 
 
@@ -23,16 +26,19 @@ def _reported(command: Callable) -> Callable:
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            with stop_signals_raise():
+                return command(*args, **kwargs)
         except BookgenError as exc:
             # Input errors already start with file:line; others get the program's name.
             prefix = "" if isinstance(exc, InputError) else "bookgen: "
             for line in exc.lines():
                 click.echo(prefix + line, err=True)
             sys.exit(exc.exit_code)
-        except KeyboardInterrupt:
-            click.echo("bookgen: interrupted; nothing was written", err=True)
-            sys.exit(130)
+        except KeyboardInterrupt as exc:
+            # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
+            how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
+            click.echo(f"bookgen: interrupted{how}; nothing was written", err=True)
+            sys.exit(exit_status(exc))
 
     return run
 
@@ -41,39 +47,65 @@ def _reported(command: Callable) -> Callable:
 @click.version_option(package_name="bookgen")
 def main() -> None:
     """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
+    _notes_to_stderr()
+
+
+class _NoteHandler(logging.Handler):
+    """Notes (such as an unwritable cache) as one line each on the current stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"bookgen: note: {record.getMessage()}", err=True)
+
+
+def _notes_to_stderr() -> None:
+    log = logging.getLogger("bookgen")
+    log.handlers = [_NoteHandler()]
+    log.propagate = False
+    log.setLevel(logging.WARNING)
 
 
 @main.command()
-@click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF to write (default: SPEC with .pdf).")
-@click.option("--seed", type=int, help="Override the spec's seed.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Also write the puzzles as interchange JSON.")
+@click.argument("spec_file")
+@click.option("-o", "--output", help="PDF to write (default: SPEC with .pdf).")
+@click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
+@click.option("--json", "json_path", help="Also write the puzzles as interchange JSON.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
 @_reported
-def build(spec_file: str, output: str | None, seed: int | None, json_path: str | None, jobs: int | None) -> None:
+def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None) -> None:
     """Build the PDF book described by SPEC_FILE."""
     from bookgen.build import build as build_book
 
     spec = speclib.load(spec_file)
     if seed is not None:
-        spec = spec.with_seed(seed)
-    target = Path(output) if output else Path(spec_file).with_suffix(".pdf")
+        spec = spec.with_seed(_seed(seed))
+    target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
     layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1)
     click.echo(f"wrote {target} ({len(layout.pages)} pages)")
 
 
+def _seed(text: str) -> int:
+    """--seed read exactly as a spec's `seed:` is, with the same range and message."""
+    try:
+        return Seed().parse(text, ParseContext())
+    except OptionValueError as exc:
+        raise CommandLineError(f"--seed: {exc}") from None
+
+
 @main.command()
-@click.argument("spec_file", type=click.Path(dir_okay=False))
+@click.argument("spec_file")
 @_reported
 def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
+    from bookgen.build import plan
+
     spec = speclib.load(spec_file)
+    plan(spec)
     count = sum(s.count for s in spec.sections)
     click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
 
 
 @main.command()
-@click.argument("puzzle_file", type=click.Path(dir_okay=False))
+@click.argument("puzzle_file")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--timeout", type=float, default=None, help="Seconds to spend at most (sliding puzzles).")
 @_reported
@@ -94,7 +126,7 @@ def solve(puzzle_file: str, as_json: bool, timeout: float | None) -> None:
 
 
 def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
-    text = read_input(path, PuzzleFormatError)
+    text = read_text(path, PuzzleFormatError, MAX_PUZZLE_FILE_BYTES)
     if text.lstrip().startswith(("{", "[")):
         return _read_json(text, path)
     reader = puzzles.get("kenken")
@@ -130,6 +162,18 @@ def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
     return found
 
 
+STARTERS = ("book", "worksheet", "large-print")
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(STARTERS))
+def new(kind: str) -> None:
+    """Print a commented starter spec that builds as it is:  bookgen new worksheet > my.yaml"""
+    from importlib.resources import files
+
+    click.echo(files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8"), nl=False)
+
+
 @main.command()
 def types() -> None:
     """List the puzzle types and their options."""
@@ -152,19 +196,21 @@ def _shown(value: Any) -> str:
 
 
 @main.command()
-@click.argument("spec_file", type=click.Path(dir_okay=False))
-@click.option("-o", "--outdir", type=click.Path(file_okay=False), default="preview", show_default=True)
+@click.argument("spec_file")
+@click.option("-o", "--outdir", default="preview", show_default=True)
 @click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
-@click.option("--seed", type=int, help="Override the spec's seed.")
+@click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
 @_reported
-def preview(spec_file: str, outdir: str, dpi: int, seed: int | None) -> None:
+def preview(spec_file: str, outdir: str, dpi: int, seed: str | None) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
     from bookgen.build import build as build_book
+    from bookgen.outputs import checked_folder
     from bookgen.render.preview import rasterise
 
     spec = speclib.load(spec_file)
     if seed is not None:
-        spec = spec.with_seed(seed)
+        spec = spec.with_seed(_seed(seed))
+    checked_folder("-o", outdir)
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     pdf = out / (Path(spec_file).stem + ".pdf")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 
 class BookgenError(Exception):
@@ -67,14 +66,10 @@ class PuzzleFormatError(InputError):
     """A puzzle file (interchange JSON or typed-in text) that cannot be read."""
 
 
-def read_input(path: str, error: type[InputError]) -> str:
-    """A user's input file as text, or `error` with a one-line reason."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(Problem(Location(path), "", "no such file")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(Problem(Location(path), "", f"cannot read the file ({exc})")) from None
+class CommandLineError(BookgenError):
+    """A command-line option with a value bookgen cannot use: exit status 2."""
+
+    exit_code = 2
 
 
 class ParamsError(BookgenError):
@@ -96,4 +91,14 @@ class GenerationError(BookgenError):
 
 
 class LayoutError(BookgenError):
-    """Puzzles that cannot be placed on the page as asked."""
+    """Puzzles that cannot be placed on the page as asked, or a layout file that cannot
+    be used: a problem with the input, found before any puzzle is made."""
+
+    exit_code = 2
+
+
+class FontError(BookgenError):
+    """A font file that cannot be read, or a character the book's font cannot print
+    (never printed as an empty box): exit status 2."""
+
+    exit_code = 2

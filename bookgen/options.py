@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 _INT = re.compile(r"[+-]?[0-9][0-9_]*")
+MAX_DIGITS = 40  # more than any option's range (a seed has at most 19)
 _TRUE = {"true", "yes", "on", "y"}
 _FALSE = {"false", "no", "off", "n"}
 
@@ -49,6 +50,14 @@ def _shown(raw: Any) -> str:
     return str(raw)
 
 
+def brief(text: Any, limit: int = 40) -> str:
+    """A value as echoed in a message: cut short, so a 10,000-character value stays one line."""
+    shown = str(text).replace("\n", " ")
+    if not shown:
+        return "nothing"
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
 def _scalar(raw: Any, expected: str) -> str:
     if raw is None or isinstance(raw, (list, dict)):
         raise OptionValueError(f"expected {expected}, got {_shown(raw)}")
@@ -63,8 +72,12 @@ def parse_int(raw: Any, expected: str = "a whole number") -> int:
         return raw
     text = _scalar(raw, expected)
     if not _INT.fullmatch(text):
-        raise OptionValueError(f"expected {expected}, got {text}")
-    return int(text.replace("_", ""))
+        raise OptionValueError(f"expected {expected}, got {brief(text)}")
+    digits = text.replace("_", "")
+    if len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS:
+        # Python refuses to convert integers of thousands of digits; no option needs them.
+        raise OptionValueError(f"expected {expected}, got a number of {len(digits.lstrip('+-'))} digits")
+    return int(digits)
 
 
 @dataclass(frozen=True)
@@ -84,7 +97,7 @@ class Int:
     def parse(self, raw: Any, ctx: ParseContext) -> int:
         value = parse_int(raw, self.describe())
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise OptionValueError(f"expected {self.describe()}, got {value}")
+            raise OptionValueError(f"expected {self.describe()}, got {brief(value)}")
         return value
 
 
@@ -103,7 +116,7 @@ class Choice:
         for value in self.values:
             if str(value).lower() == text.lower():
                 return value
-        raise OptionValueError(f"expected {self.describe()}, got {text}")
+        raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
 
 
 @dataclass(frozen=True)
@@ -119,7 +132,7 @@ class Bool:
             return True
         if text in _FALSE:
             return False
-        raise OptionValueError(f"expected true or false, got {text}")
+        raise OptionValueError(f"expected true or false, got {brief(text)}")
 
 
 @dataclass(frozen=True)
@@ -154,7 +167,7 @@ class SubsetOf:
             text = _scalar(item, self.describe())
             text = alias.get(text, text)
             if text not in self.values:
-                raise OptionValueError(f"expected {self.describe()}, got {text}")
+                raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
             if text not in chosen:
                 chosen.append(text)
         if not chosen:
@@ -175,8 +188,58 @@ class FilePath:
         if not path.is_absolute():
             path = ctx.base_dir / path
         if not path.is_file():
-            raise OptionValueError(f"expected an existing file, got {text} (not found)")
+            raise OptionValueError(f"expected an existing file, got {brief(text)} (not found)")
         return path
+
+
+@dataclass(frozen=True)
+class LayoutRef:
+    """A page layout: one of the built-in names (any case), or a layout file (.yaml)
+    relative to the spec. Returns the name, or the file's path as text."""
+
+    names: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"one of {', '.join(self.names)}, or a layout file (.yaml) relative to the spec"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = _scalar(raw, self.describe())
+        if text.lower() in self.names:
+            return text.lower()
+        if not text.lower().endswith((".yaml", ".yml")):
+            raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
+        path = Path(text)
+        if not path.is_absolute():
+            path = ctx.base_dir / path
+        if not path.is_file():
+            raise OptionValueError(f"expected an existing layout file, got {brief(text)} (not found)")
+        return str(path)
+
+
+@dataclass(frozen=True)
+class Names:
+    """A list of distinct names, e.g. the students a worksheet is made for."""
+
+    max_items: int
+    max_length: int = 60
+
+    def describe(self) -> str:
+        return f"a list of 1 to {self.max_items} different names"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> tuple[str, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise OptionValueError(f"expected {self.describe()}, got {_shown(raw)}")
+        if len(raw) > self.max_items:
+            raise OptionValueError(f"expected at most {self.max_items} names, got {len(raw)}")
+        names: list[str] = []
+        for item in raw:
+            name = _scalar(item, "a name")
+            if not name or len(name) > self.max_length:
+                raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
+            if name in names:
+                raise OptionValueError(f"expected different names, got {brief(name)} twice")
+            names.append(name)
+        return tuple(names)
 
 
 @dataclass(frozen=True)
@@ -187,7 +250,7 @@ class Seed:
     def parse(self, raw: Any, ctx: ParseContext) -> int:
         value = parse_int(raw, self.describe())
         if not 0 <= value < 2**63:
-            raise OptionValueError(f"expected {self.describe()}, got {value}")
+            raise OptionValueError(f"expected {self.describe()}, got {brief(value)}")
         return value
 
 

@@ -7,19 +7,25 @@ their source text by the declared option types, so YAML 1.1's surprises (`no` as
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field as datafield
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from bookgen import puzzles
-from bookgen.errors import Location, ParamsError, Problem, SpecError, read_input
-from bookgen.options import Bool, Choice, Int, OptionValueError, ParseContext, Seed, Text, declared, option
+from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.layout.template import BUILT_IN as LAYOUTS
+from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
+                             Seed, Text, brief, declared, option)
+from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
-PER_PAGE = (1, 2, 4, 6)
+PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 PAPERS = ("A4", "Letter")
+MAX_COPIES = 60  # a class, with room to spare
+MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
 @dataclass(frozen=True)
@@ -30,7 +36,16 @@ class BookOptions:
     paper: str = option(Choice(PAPERS), "A4", "paper size")
     seed: int = option(Seed(), 1, "the seed every puzzle is derived from; same seed, same book")
     answer_key: bool = option(Bool(), True, "print solutions at the back")
-    name_line: bool = option(Bool(), False, "print 'Name ____ Date ____' on every puzzle page (worksheets)")
+    name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
+    layout: str = option(LayoutRef(LAYOUTS), "book", "the page layout: book (title page, contents), worksheet "
+                         "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
+    copies: int = option(Int(1, MAX_COPIES), 1, "a different set of puzzles for each of this many copies")
+    students: tuple[str, ...] | None = option(Optional(Names(MAX_COPIES)), None,
+                                              "a different set of puzzles for each student, headed with the name")
+    font: Path | None = option(Optional(FilePath()), None,
+                               "a TrueType font (.ttf) for all the book's text, e.g. one with your script "
+                               "(default: Atkinson Hyperlegible, or Noto Sans for Greek, Cyrillic, Vietnamese)")
+    bold_font: Path | None = option(Optional(FilePath()), None, "the bold of your font (default: the font itself)")
 
 
 @dataclass(frozen=True)
@@ -38,8 +53,12 @@ class SectionOptions:
     title: str = option(Text(), "", "the section's heading (default: the puzzle type's name)")
     type: str = option(Text(), "", "the puzzle type (see `bookgen types`)")
     count: int = option(Int(1, 500), 1, "how many puzzles")
-    per_page: int = option(Choice(PER_PAGE), 1, "puzzles on each page")
+    per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
+                                  "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
+    layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
+    instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
+                                      "your own instructions for this section (default: the type's, for a ten-year-old)")
 
 
 @dataclass(frozen=True)
@@ -48,9 +67,11 @@ class SectionSpec:
     title: str
     type: str  # the registry's primary name
     count: int
-    per_page: int
+    per_page: int | None
     large_print: bool
     params: Any  # the type's own frozen Params
+    layout: str | None = None
+    instructions: str | None = None  # the user's own; None: the type's
 
 
 @dataclass(frozen=True)
@@ -64,36 +85,38 @@ class BookSpec:
     answer_key: bool
     name_line: bool
     sections: tuple[SectionSpec, ...]
+    layout: str = "book"
+    copies: tuple[str, ...] = ()  # one label a copy (a student's name or "Copy 3"); empty: one book
+    font: Path | None = None
+    bold_font: Path | None = None
+    # Where each value was written ("title", "sections[2].title", "students[3]"), so a
+    # problem found after reading (a letter no font has) still points at its line.
+    locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
+
+    def location(self, field: str) -> Location:
+        return self.locations.get(field, Location(self.source))
+
+    @property
+    def puzzles_per_copy(self) -> int:
+        return sum(section.count for section in self.sections)
 
     def with_seed(self, seed: int) -> BookSpec:
-        return BookSpec(self.source, self.title, self.subtitle, self.author, self.paper, seed,
-                        self.answer_key, self.name_line, self.sections)
+        return dataclasses.replace(self, seed=seed)
 
 
 def load(path: str | Path) -> BookSpec:
     """Read and validate a spec file; raise SpecError listing every problem in it."""
     source = str(path)
-    return parse(read_input(source, SpecError), source, Path(path).parent)
+    return parse(read_text(source, SpecError, MAX_SPEC_BYTES), source, Path(path).parent)
 
 
 def parse(text: str, source: str, base_dir: Path = Path(".")) -> BookSpec:
-    root = _compose(text, source)
+    root = compose(text, source)
     reader = _Reader(source, ParseContext(base_dir))
     spec = reader.book(root)
     if reader.problems:
         raise SpecError(reader.problems)
     return spec
-
-
-def _compose(text: str, source: str) -> yaml.Node | None:
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Location(source, mark.line + 1, mark.column + 1) if mark else Location(source)
-        raise SpecError(Problem(where, "", f"YAML syntax error: {exc.problem or exc.context}")) from None
-    except yaml.YAMLError as exc:
-        raise SpecError(Problem(Location(source), "", f"YAML error: {exc}")) from None
 
 
 def _raw(node: yaml.Node) -> Any:
@@ -112,6 +135,8 @@ class _Reader:
         self.source = source
         self.ctx = ctx
         self.problems: list[Problem] = []
+        self.requested: dict[tuple[str, Any], int] = {}  # puzzles asked for, per type and options
+        self.locations: dict[str, Location] = {}
 
     def at(self, node: yaml.Node | None) -> Location:
         if node is None:
@@ -142,11 +167,18 @@ class _Reader:
             if name in skip or name not in entries:
                 continue
             key, value = entries[name]
+            self.located(_join(field, name), value)
             try:
                 values[name] = info.kind.parse(_raw(value), self.ctx)
             except OptionValueError as exc:
                 self.problem(key, _join(field, name), str(exc))
         return values
+
+    def located(self, field: str, node: yaml.Node) -> None:
+        self.locations[field] = self.at(node)
+        if isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self.locations[f"{field}[{i}]"] = self.at(item)
 
     def unknown(self, entries: dict, field: str, known: list[str]) -> None:
         for name, (key, _value) in entries.items():
@@ -155,26 +187,58 @@ class _Reader:
                 hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(known)}"
                 self.problem(key, _join(field, name), f"unknown key '{name}'{hint}")
 
+    def distinct_enough(self, ptype: Any, params: Any, count: int) -> None:
+        """A type with few different puzzles for some options (small sliding boards) says
+        how many a book can hold; sections asking for the same puzzles add up."""
+        check = getattr(ptype, "check_count", None)
+        key = (ptype.name, params)
+        total = self.requested.get(key, 0) + count
+        self.requested[key] = total
+        if check is not None:
+            check(params, total)
+
     def book(self, root: yaml.Node | None) -> BookSpec:
+        if root is None:
+            self.problem(root, "", "the spec is empty; it needs at least 'sections' (a list of sections)")
+            return BookSpec(self.source, "", "", "", "", 0, False, False, ())
         entries = self.mapping(root, "")
         book_keys = [name for name, _i, _d in declared(BookOptions)] + ["sections"]
         self.unknown(entries, "", book_keys)
         options = BookOptions(**self.fields(entries, "", BookOptions))
         sections: list[SectionSpec] = []
         if "sections" not in entries:
-            if entries or root is None:
+            if entries:
                 self.problem(root, "sections", "missing required key 'sections' (a list of sections)")
         else:
             key, value = entries["sections"]
             if not isinstance(value, yaml.SequenceNode) or not value.value:
                 self.problem(key, "sections", "expected a list of one or more sections")
+            elif len(value.value) > MAX_SECTIONS:
+                self.problem(key, "sections", f"expected at most {MAX_SECTIONS} sections, got {len(value.value)}")
             else:
                 for i, node in enumerate(value.value):
                     section = self.section(i, node)
                     if section is not None:
                         sections.append(section)
+                copies = max(options.copies, len(options.students or ()))
+                total = sum(s.count for s in sections) * copies
+                if total > MAX_PUZZLES:
+                    whole = "the book (all copies)" if copies > 1 else "the book"
+                    self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
-                        options.seed, options.answer_key, options.name_line, tuple(sections))
+                        options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
+                        self.copies(entries, options), options.font, options.bold_font, self.locations)
+
+    def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:
+        """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
+        if options.students is not None:
+            if "copies" in entries and options.copies != len(options.students):
+                self.problem(entries["copies"][0], "copies",
+                             f"{options.copies} copies but {len(options.students)} students; give one or the other")
+            return options.students
+        if options.copies > 1:
+            return tuple(f"Copy {k}" for k in range(1, options.copies + 1))
+        return ()
 
     def section(self, index: int, node: yaml.Node) -> SectionSpec | None:
         field = f"sections[{index}]"
@@ -193,7 +257,7 @@ class _Reader:
             close = difflib.get_close_matches(str(shown), list(puzzles.REGISTRY), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             self.problem(type_key, f"{field}.type",
-                         f"expected one of {', '.join(puzzles.names())}, got {shown}{hint}")
+                         f"expected one of {', '.join(puzzles.names())}, got {brief(shown)}{hint}")
             return None
         own = [name for name, _i, _d in declared(ptype.Params)]
         self.unknown(entries, field, common + [name for name in own if name not in common])
@@ -203,8 +267,10 @@ class _Reader:
         if len(self.problems) > before:
             return None
         params = ptype.Params(**params_values)
+        count = common_values.get("count", 1)
         try:
             params.validate()
+            self.distinct_enough(ptype, params, count)
         except ParamsError as exc:
             key = entries.get(exc.field, (node, None))[0]
             self.problem(key, f"{field}.{exc.field}", exc.message)
@@ -213,9 +279,11 @@ class _Reader:
             index=index,
             title=common_values.get("title") or ptype.title,
             type=ptype.name,
-            count=common_values.get("count", 1),
-            per_page=common_values.get("per_page", 1),
+            count=count,
+            per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
+            layout=common_values.get("layout"),
+            instructions=common_values.get("instructions"),
             params=params,
         )
 

@@ -93,3 +93,18 @@ def test_a_mixed_book_is_byte_identical_whatever_the_workers(tmp_path: Path):
     build(spec, tmp_path / "a.pdf", jobs=1)
     build(spec, tmp_path / "b.pdf", jobs=2)
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_a_sections_own_instructions_replace_the_types_on_every_page(tmp_path: Path):
+    import pdfplumber
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+                    "    count: 3\n    per_page: 1\n    instructions: Fill every row with 1, 2, 3 and 4.\n"
+                    "  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n")
+    layout = build(load(spec), tmp_path / "book.pdf")
+    with pdfplumber.open(tmp_path / "book.pdf") as pdf:
+        texts = [pdf.pages[page.number - 1].extract_text() for page in layout.pages if page.kind == "puzzles"]
+    assert len(texts) == 4
+    assert all("Fill every row with 1, 2, 3 and 4." in text for text in texts[:3])
+    assert "Fill every row with 1, 2" not in texts[3] and "every bold box" in texts[3]

@@ -101,3 +101,46 @@ def test_a_puzzle_out_of_budget_stops_with_one_line_and_no_pdf(small_spec: Path,
     (line,) = result.output.strip().splitlines()
     assert line.startswith("bookgen: puzzle 1 (Small): no easy puzzle found within the budget")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_refuses_large_print_that_cannot_fit_with_the_reason(tmp_path: Path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - type: sudoku\n    size: 9\n    per_page: 6\n    large_print: true\n")
+    result = run("check", str(spec))
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "large print needs cells of at least 14 mm" in lines[0] and str(spec) in lines[0]
+
+
+def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tmp_path: Path):
+    spec = tmp_path / "book.yaml"
+    (tmp_path / "mine.yaml").write_text("margin: {binding: 25}\n")
+    spec.write_text("title: T\nlayout: mine.yaml\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    assert run("check", str(spec)).exit_code == 0
+    (tmp_path / "mine.yaml").write_text("margins: {binding: 25}\n")
+    result = run("check", str(spec))
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert "unknown key 'margins'" in result.output
+
+
+@pytest.mark.parametrize("kind", ["book", "worksheet", "large-print"])
+def test_every_starter_spec_builds_as_it_is(kind: str, tmp_path: Path):
+    made = run("new", kind)
+    assert made.exit_code == 0 and made.output.startswith("#")
+    spec = tmp_path / "my.yaml"
+    spec.write_text(made.output, encoding="utf-8")
+    built = run("build", str(spec), "-o", str(tmp_path / "my.pdf"), "--jobs", "1")
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / "my.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_starter_with_its_commented_options_switched_on_still_builds(tmp_path: Path):
+    text = run("new", "book").output.replace("# instructions:", "instructions:").replace("# per_page:", "per_page:")
+    spec = tmp_path / "my.yaml"
+    spec.write_text(text, encoding="utf-8")
+    assert run("check", str(spec)).exit_code == 0
+
+
+def test_new_refuses_an_unknown_kind():
+    result = run("new", "novel")
+    assert result.exit_code == 2 and "worksheet" in result.output

@@ -72,3 +72,39 @@ def test_missing_type_and_sections_are_reported():
     assert problems("title: T\n") == ["book.yaml:1:1: sections: missing required key 'sections' (a list of sections)"]
     (line,) = problems("title: T\nsections:\n  - count: 2\n")
     assert line.startswith("book.yaml:3:5: sections[0].type: missing required key 'type'")
+
+
+SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+
+
+def test_layout_copies_and_students_are_read_with_paper_in_any_case():
+    spec = parse("layout: Worksheet\npaper: letter\ncopies: 3\n" + SECTION + "    layout: large-print\n", "b.yaml")
+    assert (spec.layout, spec.paper, spec.copies) == ("worksheet", "Letter", ("Copy 1", "Copy 2", "Copy 3"))
+    assert spec.sections[0].layout == "large-print"
+    students = parse("students: [Ana, Ben]\n" + SECTION, "b.yaml")
+    assert students.copies == ("Ana", "Ben")
+    assert parse(SECTION, "b.yaml").copies == ()
+
+
+def test_a_layout_file_is_found_relative_to_the_spec(tmp_path: Path):
+    (tmp_path / "mine.yaml").write_text("gap: 5\n")
+    (tmp_path / "book.yaml").write_text("layout: mine.yaml\n" + SECTION)
+    assert load(tmp_path / "book.yaml").layout == str(tmp_path / "mine.yaml")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("layout: magazine\n", "layout: expected one of book, worksheet, large-print, or a layout file"),
+    ("layout: missing.yaml\n", "layout: expected an existing layout file, got missing.yaml (not found)"),
+    ("copies: 61\n", "copies: expected a whole number from 1 to 60, got 61"),
+    ("students: [Ana, Ana]\n", "students: expected different names, got Ana twice"),
+    ("students: Ana\n", "students: expected a list of 1 to 60 different names"),
+    ("students: [Ana, Ben]\ncopies: 3\n", "copies: 3 copies but 2 students; give one or the other"),
+])
+def test_bad_layout_copies_and_students_name_their_key(text: str, expected: str):
+    found = problems(text + SECTION)
+    assert len(found) == 1 and expected in found[0]
+
+
+def test_copies_count_toward_the_puzzles_a_book_may_hold():
+    found = problems("copies: 60\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 20\n")
+    assert "expected at most 1000 puzzles in the book (all copies), got 1200" in found[0]

@@ -1,67 +1,192 @@
-"""Page templates: the geometry of a paper size, read from layouts/*.yaml."""
+"""Page templates: a layout file (layouts/*.yaml, or the user's own) on a paper size.
+
+Every named value of a page — margins, type sizes, line weights, cell limits — is read
+here from one file, so a page's look is changed in one place.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import yaml
 
+from bookgen.errors import LayoutError
+
 MM = 72 / 25.4  # points per millimetre
+
+# Portrait paper sizes in millimetres; names match in any case.
+PAPERS: dict[str, tuple[str, float, float]] = {
+    "a4": ("A4", 210.0, 297.0),
+    "letter": ("Letter", 215.9, 279.4),
+}
+BUILT_IN = ("book", "worksheet", "large-print")
+
+
+@dataclass(frozen=True)
+class TypeSizes:
+    """Type sizes in points."""
+
+    title: float
+    subtitle: float
+    author: float
+    contents: float
+    heading: float
+    body: float
+    label: float
+    footer: float
+    answer_label: float
+    min: float
 
 
 @dataclass(frozen=True)
 class Template:
+    name: str
     paper: str
     width: float  # all lengths in points from here on
     height: float
     top: float
     bottom: float
-    left: float
+    left: float  # the binding margin
     right: float
-    footer: float
-    heading: float  # type sizes in points
-    body: float
-    label: float
-    name_line: float
+    header: str
+    footer: str
+    sizes: TypeSizes
+    rule: float  # line weights in points
+    write_line: float
+    cell_min: float
+    cell_max: float
+    large_min: float
+    large_max: float
+    answer_cell: float
     gap: float
     label_band: float
-    cell_normal: float
-    cell_single: float
-    cell_large: float
-    cell_answer: float
-    slots: dict[int, tuple[int, int]]
-    answer_slots: tuple[int, int]
+    per_page: tuple[int, ...]
+    title_page: bool
+    name_lines: bool
+    instruction_lines: int
 
     @property
     def content_width(self) -> float:
         return self.width - self.left - self.right
 
+    @property
+    def text_bottom(self) -> float:
+        """The lowest y body matter may reach: above the footer's band."""
+        return self.height - self.bottom - self.sizes.footer * 2.2
+
+    @property
+    def area(self) -> tuple[float, float, float, float]:
+        """The printable area (x0, y0, x1, y1): nothing is drawn outside it."""
+        return self.left, self.top, self.width - self.right, self.height - self.bottom
+
+
+def paper_name(paper: str) -> str:
+    found = PAPERS.get(paper.lower())
+    if found is None:
+        raise LayoutError(f"unknown paper '{paper}'; expected one of {', '.join(p[0] for p in PAPERS.values())}")
+    return found[0]
+
+
+def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = None) -> Template:
+    """The named built-in layout, or a layout file (a path ending .yaml/.yml, relative to
+    `base_dir`, the spec's folder), on `paper`."""
+    # Read afresh each time (a layout file is small): a file edited between two builds in
+    # one process is never served stale.
+    paper = paper_name(paper)
+    raw = _merged(_built_in("book"), _read(layout, str(base_dir) if base_dir is not None else None))
+    _name, width, height = PAPERS[paper.lower()]
+    for key in ("header", "footer"):
+        try:
+            str(raw[key] or "").format(page=1, title="")
+        except (KeyError, IndexError, ValueError):
+            raise LayoutError(f"layout '{layout}': {key} may use {{page}} and {{title}} only, "
+                              f"got {str(raw[key])[:40]!r}") from None
+    try:
+        return _build(_layout_name(layout), paper, width, height, raw)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LayoutError(f"layout '{layout}': a value is missing or not a number ({exc})") from None
+
+
+def _layout_name(layout: str) -> str:
+    return Path(layout).stem if layout.endswith((".yaml", ".yml")) else layout
+
+
+def _read(layout: str, base_dir: str | None) -> dict[str, Any]:
+    if not layout.endswith((".yaml", ".yml")):
+        if layout not in BUILT_IN:
+            raise LayoutError(
+                f"unknown layout '{layout}'; expected one of {', '.join(BUILT_IN)} or a layout file ending .yaml"
+            )
+        return _built_in(layout)
+    path = Path(base_dir or ".") / layout
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LayoutError(f"layout file {path} not found (a layout path is relative to the spec)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LayoutError(f"layout file {path} cannot be read: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise LayoutError(f"layout file {path}: YAML syntax error: {str(exc).splitlines()[0]}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise LayoutError(f"layout file {path}: expected a mapping of keys to values")
+    unknown = sorted(set(data) - set(_built_in("book")))
+    if unknown:
+        raise LayoutError(f"layout file {path}: unknown key '{unknown[0]}'; expected keys as in layouts/book.yaml")
+    return data
+
 
 @lru_cache(maxsize=None)
-def template(paper: str) -> Template:
-    raw = yaml.safe_load(resources.files("bookgen.layouts").joinpath(f"{paper.lower()}.yaml").read_text())
-    margin, cell = raw["margin"], raw["cell"]
+def _built_in(name: str) -> dict[str, Any]:
+    return yaml.safe_load(resources.files("bookgen.layouts").joinpath(f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """`over` on top of `base`, mapping by mapping, so a file may give only what differs."""
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merged[key] = _merged(base[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _build(name: str, paper: str, width: float, height: float, raw: dict[str, Any]) -> Template:
+    margin, cell, lines, sizes = raw["margin"], raw["cell"], raw["lines"], raw["type"]
+    per_page = tuple(sorted({int(n) for n in raw["per_page"]}))
+    if not per_page or per_page[0] < 1:
+        raise ValueError("per_page must list whole numbers from 1")
     return Template(
-        paper=raw["paper"],
-        width=raw["width"] * MM,
-        height=raw["height"] * MM,
-        top=margin["top"] * MM,
-        bottom=margin["bottom"] * MM,
-        left=margin["left"] * MM,
-        right=margin["right"] * MM,
-        footer=raw["footer"] * MM,
-        heading=float(raw["heading"]),
-        body=float(raw["body"]),
-        label=float(raw["label"]),
-        name_line=raw["name_line"] * MM,
-        gap=raw["gap"] * MM,
-        label_band=raw["label_band"] * MM,
-        cell_normal=cell["normal"] * MM,
-        cell_single=cell["single"] * MM,
-        cell_large=cell["large"] * MM,
-        cell_answer=cell["answer"] * MM,
-        slots={int(k): (int(v[0]), int(v[1])) for k, v in raw["slots"].items()},
-        answer_slots=(int(raw["answer_slots"][0]), int(raw["answer_slots"][1])),
+        name=name,
+        paper=paper,
+        width=width * MM,
+        height=height * MM,
+        top=float(margin["top"]) * MM,
+        bottom=float(margin["bottom"]) * MM,
+        left=float(margin["binding"]) * MM,
+        right=float(margin["outer"]) * MM,
+        header=str(raw["header"] or ""),
+        footer=str(raw["footer"] or ""),
+        sizes=TypeSizes(**{k: float(sizes[k]) for k in TypeSizes.__dataclass_fields__}),
+        rule=float(lines["rule"]),
+        write_line=float(lines["write"]),
+        cell_min=float(cell["min"]) * MM,
+        cell_max=float(cell["max"]) * MM,
+        large_min=float(cell["large_min"]) * MM,
+        large_max=float(cell["large_max"]) * MM,
+        answer_cell=float(cell["answer"]) * MM,
+        gap=float(raw["gap"]) * MM,
+        label_band=float(raw["label_band"]) * MM,
+        per_page=per_page,
+        title_page=bool(raw["title_page"]),
+        name_lines=bool(raw["name_lines"]),
+        instruction_lines=max(1, int(raw["instruction_lines"])),
     )

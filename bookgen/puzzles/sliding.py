@@ -13,14 +13,16 @@ numbers stay, small, in the tiles' corners.
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
-from bookgen.options import Choice, FilePath, Int, Optional, option
-from bookgen.puzzles.base import Budget, Pen, Puzzle, ScaledPen, Violation, Weight
+from bookgen.options import Bool, Choice, FilePath, Int, Optional, option
+from bookgen.puzzles import sliding_draw as drawing
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.solve import sliding_search as search
 from bookgen.solve.result import Outcome, SolveResult
 
@@ -28,6 +30,7 @@ LEVELS = ("easy", "medium", "hard")
 BLANK = search.BLANK
 MAX_SIDE = 6  # the largest board printed in a book; `bookgen solve` reads up to SOLVE_MAX_SIDE
 SOLVE_MAX_SIDE = 8
+MAX_PICTURE_PIXELS = 50_000_000  # `image:` pictures, checked from the file's header
 
 # How long `solve` looks for a proved-shortest answer when no timeout is given, before
 # it settles for a verified longer one.
@@ -70,7 +73,7 @@ def exact_limit(rows: int, cols: int) -> int:
     if cells <= 12:
         return 40
     if cells <= 16:
-        return 50
+        return 44  # the hardest level's top: beyond it a scramble can take over a minute
     return 40
 
 
@@ -92,6 +95,7 @@ class Params:
     moves: int | None = option(Optional(Int(lo=1, hi=400)), None, "moves the shortest solution takes, exactly (instead of difficulty)")
     difficulty: str = option(Choice(LEVELS), "medium", "picks the number of moves from a range for the board size")
     image: Path | None = option(Optional(FilePath()), None, "a picture to cut into the tiles (PNG or JPEG)")
+    cutouts: bool = option(Bool(), False, "add a strip of tiles to cut out and slide on the printed board")
 
     def dims(self) -> tuple[int, int]:
         """(rows, cols): `size` for a square, else rows and cols (one alone means a square)."""
@@ -130,10 +134,13 @@ class Params:
                 self._side_field(lambda side: side > MAX_SIDE),
                 f"a {rows}×{cols} board is too large: at most {MAX_SIDE}×{MAX_SIDE}",
             )
-        if self.moves is not None and search.reachable_count(rows, cols) <= search.EXHAUSTIVE_LIMIT:
+        if self.moves is not None and self.moves > exact_limit(rows, cols):
             most = exact_limit(rows, cols)
-            if self.moves > most:
+            if search.reachable_count(rows, cols) <= search.EXHAUSTIVE_LIMIT:
                 raise ParamsError("moves", f"no {rows}×{cols} position needs more than {most} moves")
+            # `moves` promises the shortest solution is exactly that long: only as far as it can be proved.
+            raise ParamsError("moves", f"a {rows}×{cols} scramble is proved shortest up to {most} moves; "
+                                       f"ask for at most {most}")
         if self.image is not None:
             try:
                 _picture(Path(self.image))
@@ -161,30 +168,19 @@ def _picture(path: Path) -> Any:
     """The picture in grey (black ink only), fully read; OSError when it is not one."""
     from PIL import Image, UnidentifiedImageError
 
+    too_large = f"larger than {MAX_PICTURE_PIXELS // 10**6} megapixels; use a smaller copy"
     try:
-        with Image.open(path) as source:
-            return source.convert("L")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as source:
+                # The header gives the size: refuse a huge picture before decoding it.
+                if source.width * source.height > MAX_PICTURE_PIXELS:
+                    raise OSError(f"{source.width}×{source.height} pixels is {too_large}")
+                return source.convert("L")
+    except Image.DecompressionBombError:
+        raise OSError(f"the picture is {too_large}") from None
     except UnidentifiedImageError:
         raise OSError("not a picture format Pillow knows") from None
-
-
-def _picture_cut(path: Path, rows: int, cols: int) -> tuple[Any, list[Any]]:
-    """The picture cropped to the board's proportions, and its pieces in reading order."""
-    picture = _picture(path)
-    width, height = picture.size
-    if width * rows > height * cols:  # too wide: keep the middle
-        keep = height * cols // rows
-        picture = picture.crop(((width - keep) // 2, 0, (width - keep) // 2 + keep, height))
-    else:
-        keep = width * rows // cols
-        picture = picture.crop((0, (height - keep) // 2, width, (height - keep) // 2 + keep))
-    width, height = picture.size
-    pieces = []
-    for r in range(rows):
-        for c in range(cols):
-            box = (c * width // cols, r * height // rows, (c + 1) * width // cols, (r + 1) * height // rows)
-            pieces.append(picture.crop(box))
-    return picture, pieces
 
 
 def _format_error(source: str, field: str, message: str) -> PuzzleFormatError:
@@ -212,19 +208,20 @@ class SlidingType:
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
     title = "Sliding puzzles"
-    instructions = (  # the same for every option
+    instructions = (
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
-        "the small picture of the goal beside each puzzle. Each slide of one tile is one move. "
-        "The number under the puzzle says how many moves the shortest solution takes: can you "
-        "do it in that many? (Copy the puzzle onto squares of paper to try it out.)"
+        "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
+        "puzzle says how many moves the shortest solution takes: can you do it in that many? "
+        "Write the number of each tile you slide in the boxes, in order."
     )
+    cutout_instructions = " Cut out the tiles under each puzzle and slide them on its board."
     Params = Params
     levels = LEVELS
 
     # ----- making puzzles
 
     def instructions_for(self, params: Params) -> str:
-        return self.instructions
+        return self.instructions + (self.cutout_instructions if params.cutouts else "")
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         rows, cols = params.dims()
@@ -235,12 +232,9 @@ class SlidingType:
             lo, hi = move_ranges(rows, cols)[params.difficulty]
             distance, level = rng.randint(lo, hi), params.difficulty
         try:
-            if distance <= exact_limit(rows, cols):
-                scramble = search.scramble_at_distance(goal, cols, distance, rng, budget.expired)
-                start, moves, optimal = scramble.start, scramble.moves, True
-            else:
-                start, walked = search.random_walk(goal, cols, distance, rng)
-                moves, optimal = tuple(reversed(walked)), False
+            # validate() keeps `distance` within exact_limit: every printed count is proved shortest.
+            scramble = search.scramble_at_distance(goal, cols, distance, rng, budget.expired)
+            start, moves, optimal = scramble.start, scramble.moves, True
         except search.SearchTimeout:
             raise GenerationError(
                 f"no {rows}×{cols} scramble of {distance} moves found within the time budget; try fewer moves"
@@ -251,6 +245,25 @@ class SlidingType:
         if problems:
             raise GenerationError(f"internal error: the scramble's solution fails its check: {problems[0]}")
         return puzzle
+
+    def check_count(self, params: Params, count: int) -> None:
+        """Refuse more puzzles than the board has different positions for (small boards,
+        counted exactly): a book draws each at random and retries a repeat a few times,
+        so it can rely on drawing at most half of them."""
+        rows, cols = params.dims()
+        if count == 1 or search.reachable_count(rows, cols) > search.EXHAUSTIVE_LIMIT:
+            return
+        goal = search.standard_goal(rows, cols, blank_first=params.blank == "first")
+        layers = search.distance_layers(goal, cols)
+        if params.moves is not None:
+            wanted, distances = f"exactly {params.moves} moves", [params.moves]
+        else:
+            lo, hi = move_ranges(rows, cols)[params.difficulty]
+            wanted, distances = f"{lo} to {hi} moves ({params.difficulty})", list(range(lo, hi + 1))
+        positions = sum(len(layers[d]) for d in distances if d < len(layers))
+        if count > max(1, positions // 2):
+            raise ParamsError("count", f"only {positions} different {rows}×{cols} positions need {wanted}, and a "
+                                       f"book can draw at most half of them ({max(1, positions // 2)}); ask for fewer")
 
     def identity(self, puzzle: Puzzle) -> tuple[Any, ...]:
         """What makes two printed puzzles the same: board shape, start and goal."""
@@ -270,15 +283,20 @@ class SlidingType:
             expired = search.deadline_after(OPTIMAL_SHARE * limit)
             found = search.solve_optimal(board.start, board.goal, board.cols, expired)
         except search.SearchTimeout:
-            rest = search.deadline_after((1 - OPTIMAL_SHARE) * limit)
-            moves = search.solve_quickly(board.start, board.goal, board.cols, rest)
-            known = puzzle.solution
-            if known is not None and len(known) < len(moves) and not self.check(puzzle, known):
-                moves = tuple(known)
-            detail = {"optimal": False, "lower_bound": search.lower_bound(board.start, board.goal, board.cols)}
-            return SolveResult(Outcome.SOLVED, solution=tuple(moves), solutions=1, detail=detail)
-        detail = {"optimal": True, "nodes": found.nodes, "heuristic": found.heuristic}
-        return SolveResult(Outcome.SOLVED, solution=found.moves, solutions=1, detail=detail)
+            found = None
+        # Only the optimal search's answer, replayed to the goal, is called the shortest.
+        if found is not None and not self.check(puzzle, found.moves):
+            detail = {"optimal": True, "nodes": found.nodes, "heuristic": found.heuristic}
+            return SolveResult(Outcome.SOLVED, solution=found.moves, solutions=1, detail=detail)
+        rest = search.deadline_after((1 - OPTIMAL_SHARE) * limit)
+        moves = search.solve_quickly(board.start, board.goal, board.cols, rest)
+        known = puzzle.solution
+        if known is not None and len(known) < len(moves) and not self.check(puzzle, known):
+            moves = tuple(known)
+        if self.check(puzzle, moves):
+            raise GenerationError("internal error: no solution found replays to the goal")
+        detail = {"optimal": False, "lower_bound": search.lower_bound(board.start, board.goal, board.cols)}
+        return SolveResult(Outcome.SOLVED, solution=tuple(moves), solutions=1, detail=detail)
 
     def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]:
         """Replay the moves on the start position, independently of the solver's code."""
@@ -375,132 +393,41 @@ class SlidingType:
             return "Already solved: the start is the goal."
         optimal = bool((result.detail or {}).get("optimal"))
         head = f"{len(moves)} moves, " + ("the shortest possible" if optimal else "not proved shortest")
-        return head + ". Slide the tiles:\n" + "\n".join(_move_lines(moves, 20))
+        return head + ". Slide the tiles:\n" + "\n".join(drawing.move_lines(moves, 20))
 
     # ----- printing
 
     def describe(self, puzzle: Puzzle) -> str:
         board: SlidingBoard = puzzle.board
-        return f"{board.rows}×{board.cols} · {len(puzzle.solution or ())} moves"
+        return f"{board.rows}×{board.cols}"  # the move count is printed once, under the board
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        board: SlidingBoard = puzzle.board
         if answer:
-            lines = len(_move_lines(puzzle.solution or (), ANSWER_PER_LINE))
-            return ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP, ANSWER_HEAD + lines * ANSWER_LINE
-        width = board.cols + GOAL_GAP + board.cols * GOAL_SCALE
-        height = max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_SPACE
-        return width * TILE_UNITS, height * TILE_UNITS
+            return drawing.answer_size(len(puzzle.solution or ()))
+        return _frame(puzzle).size()
+
+    def planned_size(self, params: Params) -> tuple[float, float]:
+        """The drawing's size from the options alone, for the layout's plan: with room for
+        the most moves the options allow."""
+        rows, cols = params.dims()
+        most = params.moves if params.moves is not None else move_ranges(rows, cols)[params.difficulty][1]
+        return drawing.Frame(rows, cols, most, params.cutouts).size()
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None:
         board: SlidingBoard = puzzle.board
         if solution is not None:
             optimal = board.optimal and tuple(solution) == tuple(puzzle.solution or ())
-            _draw_answer(pen, tuple(solution), optimal)
+            drawing.draw_answer(pen, tuple(solution), optimal)
             return
-        pen = ScaledPen(pen, TILE_UNITS)
-        pieces = _picture_cut(board.image, board.rows, board.cols)[1] if board.image else None
-        _draw_tiles(pen, board, board.start, (0.0, 0.0), 1.0, pieces)
-        goal_at = (board.cols + GOAL_GAP, GOAL_TOP)
-        pen.text((goal_at[0], GOAL_TOP - 0.12), "Goal", GOAL_LABEL_SIZE, align="left")
-        if board.image:
-            picture = _picture_cut(board.image, board.rows, board.cols)[0]
-            size = (board.cols * GOAL_SCALE, board.rows * GOAL_SCALE)
-            pen.image(picture, goal_at, size[0], size[1])
-            x, y = goal_at
-            pen.outline([(x, y), (x + size[0], y), (x + size[0], y + size[1]), (x, y + size[1])], Weight.THIN)
-        else:
-            _draw_tiles(pen, board, board.goal, goal_at, GOAL_SCALE, None)
-        moves = len(puzzle.solution or ())
-        target = f"Solve in {moves} moves" if board.optimal else f"Solve in at most {moves} moves"
-        pen.text((0.0, max(board.rows, GOAL_TOP + board.rows * GOAL_SCALE) + TARGET_DROP), target, TARGET_SIZE, align="left")
+        picture = _picture(Path(board.image)) if board.image else None
+        frame = _frame(puzzle)
+        drawing.draw_puzzle(pen, board, frame.moves, frame.cutouts, picture)
 
 
-# A tile is two book cells (about 18 mm): big enough to read and to copy onto paper
-# squares. The proportions below are in tiles.
-TILE_UNITS = 2.0
-# Proportions in tiles (one tile = 1). The gap between tiles is twice TILE_INSET,
-# clearly visible at a 9 mm cell; the blank's tint is the convention's photocopier-safe
-# minimum plus a margin.
-TILE_INSET = 0.06
-BLANK_GRAY = 0.2
-NUMBER_SIZE = 0.42
-NUMBER_WIDTH = 0.78  # the widest a number may be, as a share of its tile
-CORNER_NUMBER_SIZE = 0.17
-GOAL_GAP = 0.6  # between the board and the goal picture
-GOAL_SCALE = 0.4  # the goal's tile size
-GOAL_TOP = 0.35  # room for the "Goal" label above it
-GOAL_LABEL_SIZE = 0.12
-TARGET_SPACE = 0.5  # below the board for "Solve in N moves"
-TARGET_DROP = 0.36
-TARGET_SIZE = 0.16
-# Answers: eight moves a line in two groups of four, so a reader keeps their place;
-# text large against the width, as the layout scales the drawing to its slot's width.
-ANSWER_PER_LINE = 8
-ANSWER_GROUP = 4
-ANSWER_STEP = 1.0
-ANSWER_GROUP_GAP = 0.5
-ANSWER_HEAD = 0.8
-ANSWER_LINE = 0.7
-ANSWER_SIZE = 0.4
-
-
-def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
-    return [(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
-
-
-def _draw_tiles(
-    pen: Pen, board: SlidingBoard, state: Sequence[int], at: tuple[float, float], scale: float, pieces: list[Any] | None
-) -> None:
-    """Tiles as separate squares with a gap, the blank shaded, inside a frame (the tray)."""
-    x0, y0 = at
-    inset = TILE_INSET * scale
-    side = scale - 2 * inset
-    tray = [(x0, y0), (x0 + board.cols * scale, y0), (x0 + board.cols * scale, y0 + board.rows * scale), (x0, y0 + board.rows * scale)]
-    pen.outline(tray, Weight.BORDER if scale == 1.0 else Weight.THIN)
-    home = {tile: cell for cell, tile in enumerate(board.goal)}
-    # One size for every number on the board, fitted to the widest, so they look alike.
-    widest = str(max(state))
-    corner = CORNER_NUMBER_SIZE * 1.9
-    corner_size = _fitted(pen, widest, CORNER_NUMBER_SIZE, corner)
-    number_size = _fitted(pen, widest, NUMBER_SIZE * scale, side)
-    for cell, tile in enumerate(state):
-        r, c = divmod(cell, board.cols)
-        x, y = x0 + c * scale + inset, y0 + r * scale + inset
-        square = _square(x, y, side)
-        if tile == BLANK:
-            pen.fill(square, BLANK_GRAY)
-            continue
-        if pieces is not None:
-            pen.image(pieces[home[tile]], (x, y), side, side)
-            pen.fill(_square(x, y, corner), 0.0)
-            pen.outline(_square(x, y, corner), Weight.THIN)
-            pen.text((x + corner / 2, y + corner / 2), str(tile), corner_size, bold=True)
-        else:
-            pen.text((x + side / 2, y + side / 2), str(tile), number_size, bold=True)
-        pen.outline(square, Weight.TILE if scale == 1.0 else Weight.THIN)
-
-
-def _fitted(pen: Pen, text: str, size: float, room: float) -> float:
-    """`size`, or smaller so the text takes at most NUMBER_WIDTH of `room` (two digits)."""
-    width = pen.text_width(text, size, bold=True)
-    return size if width <= NUMBER_WIDTH * room else size * NUMBER_WIDTH * room / width
-
-
-def _move_lines(moves: Sequence[int], per_line: int) -> list[str]:
-    return [" ".join(str(m) for m in moves[i : i + per_line]) for i in range(0, len(moves), per_line)] or [""]
-
-
-def _draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
-    """The tiles to slide, in order, in rows of ten, under a heading with the count."""
-    head = f"{len(moves)} moves" + ("" if optimal else " (not proved shortest)")
-    width = ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP
-    size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(head, ANSWER_SIZE, bold=True), 1e-9))
-    pen.text((0.0, ANSWER_HEAD - 0.3), head, size, align="left", bold=True)
-    for i, tile in enumerate(moves):
-        line, column = divmod(i, ANSWER_PER_LINE)
-        x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
-        pen.text((x, ANSWER_HEAD + line * ANSWER_LINE + ANSWER_LINE / 2), str(tile), ANSWER_SIZE)
+def _frame(puzzle: Puzzle) -> drawing.Frame:
+    board: SlidingBoard = puzzle.board
+    cutouts = bool(getattr(puzzle.params, "cutouts", False))
+    return drawing.Frame(board.rows, board.cols, len(puzzle.solution or ()), cutouts)
 
 
 PUZZLE_TYPE = SlidingType()

@@ -1,43 +1,30 @@
 """Draw a laid-out book to PDF with ReportLab.
 
 The PDF is written in ReportLab's invariant mode (no timestamps or random IDs) so one
-spec and seed give the same bytes, to a temporary file in the target folder that is
-renamed into place only when complete: a failed build never leaves half a PDF.
+spec and seed give the same bytes. It is drawn into a temporary file that the build
+renames into place only when complete, so a failed build never leaves half a PDF.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
-from bookgen.layout.pages import BookLayout, Entry, Page, TextItem
+from bookgen.layout.model import BookLayout, Entry, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_RATIO, Point, Weight
-
-# Bitstream Vera ships inside ReportLab and has the true minus, times and divide signs;
-# it is embedded (subset) in every PDF, so pages print the same everywhere.
-REGULAR, BOLD = "BookSans", "BookSans-Bold"
-CAP_HEIGHT = 0.729  # Vera's capital/digit height as a fraction of the font size
-
-
-def register_fonts() -> None:
-    if REGULAR not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(REGULAR, "Vera.ttf"))
-        pdfmetrics.registerFont(TTFont(BOLD, "VeraBd.ttf"))
-
+from bookgen.render.fonts import Fonts, default_fonts
 
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
     top-left, `cell` points per cell."""
 
-    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float) -> None:
+    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float, fonts: Fonts) -> None:
         self.c = canvas
+        self.fonts = fonts
         self.page_height = page_height
         self.x0, self.y0, self.cell = x, y, cell
 
@@ -82,12 +69,14 @@ class PdfPen:
         self.c.drawPath(path, stroke=0, fill=1)
         self.c.setFillGray(0)
 
-    def _font(self, size: float, bold: bool) -> tuple[str, float]:
-        return (BOLD if bold else REGULAR), size * self.cell / CAP_HEIGHT
+    def _font(self, text: str, size: float, bold: bool) -> tuple[str, float]:
+        """The face's name and the type size whose capitals and digits are `size` cells high."""
+        face = self.fonts.checked(text, bold)
+        return face.pdf_name, size * self.cell / face.cap_height
 
     def text(self, at: Point, text: str, size: float, align: str = "center", bold: bool = False,
              gray: float = 1.0) -> None:
-        font, points = self._font(size, bold)
+        font, points = self._font(text, size, bold)
         x, y = self._pt(at)
         cap = size * self.cell
         self.c.setFont(font, points)
@@ -103,7 +92,7 @@ class PdfPen:
         self.c.setFillGray(0)
 
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
-        font, points = self._font(size, bold)
+        font, points = self._font(text, size, bold)
         return pdfmetrics.stringWidth(text, font, points) / self.cell
 
     def image(self, image: Any, at: Point, width: float, height: float) -> None:
@@ -112,13 +101,12 @@ class PdfPen:
 
 
 def measure(text: str, size: float, bold: bool = False) -> float:
-    """Width in points of `text` in the book's font: the layout wraps text with this."""
-    register_fonts()
-    return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, size)
+    """Width in points of `text` in the default font (a book's own is `Fonts.measure`)."""
+    return default_fonts().measure(text, size, bold)
 
 
-def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
-    canvas.setFont(BOLD if item.bold else REGULAR, item.size)
+def _draw_text(canvas: Any, page_height: float, item: TextItem, fonts: Fonts) -> None:
+    canvas.setFont(fonts.checked(item.text, item.bold).pdf_name, item.size)
     y = page_height - item.y
     if item.align == "center":
         canvas.drawCentredString(item.x, y, item.text)
@@ -128,38 +116,39 @@ def _draw_text(canvas: Any, page_height: float, item: TextItem) -> None:
         canvas.drawString(item.x, y, item.text)
 
 
-def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry]) -> None:
+def _draw_rule(canvas: Any, page_height: float, rule: Rule) -> None:
+    canvas.setLineWidth(rule.width)
+    canvas.setLineCap(0)
+    canvas.setDash([], 0)
+    canvas.setStrokeGray(0)
+    canvas.line(rule.x1, page_height - rule.y1, rule.x2, page_height - rule.y2)
+
+
+def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts) -> None:
     height = layout.template.height
     for item in page.texts:
-        _draw_text(canvas, height, item)
-    canvas.setLineWidth(0.6)
-    for x1, y1, x2, y2 in page.rules:
-        canvas.line(x1, height - y1, x2, height - y2)
+        _draw_text(canvas, height, item, fonts)
+    for rule in page.rules:
+        _draw_rule(canvas, height, rule)
     for placement in page.placements:
         entry = entries[placement.number]
-        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell)
+        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts)
         solution = entry.puzzle.solution if placement.answer else None
         entry.ptype.draw(entry.puzzle, pen, solution)
 
 
-def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str) -> None:
-    """Write the book to `path` atomically."""
-    register_fonts()
-    target = Path(path)
+def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str,
+           fonts: Fonts | None = None) -> None:
+    """Write the book to `path` (the caller's temporary file: see bookgen.outputs)."""
+    fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or Path("."))
-    os.close(fd)
-    try:
-        canvas = rl_canvas.Canvas(tmp, pagesize=(layout.template.width, layout.template.height), invariant=1)
-        canvas.setTitle(title)
-        canvas.setAuthor(author)
-        canvas.setCreator("bookgen")
-        for page in layout.pages:
-            _draw_page(canvas, page, layout, by_number)
-            canvas.showPage()
-        canvas.save()
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
+    # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
+    canvas = rl_canvas.Canvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1,
+                              initialFontName=fonts.checked("", False).pdf_name)
+    canvas.setTitle(title)
+    canvas.setAuthor(author)
+    canvas.setCreator("bookgen")
+    for page in layout.pages:
+        _draw_page(canvas, page, layout, by_number, fonts)
+        canvas.showPage()
+    canvas.save()

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pypdfium2
 
+from bookgen.outputs import staged
+
 
 def rasterise(pdf: Path, outdir: Path, dpi: int = 70) -> list[Path]:
     document = pypdfium2.PdfDocument(str(pdf))
@@ -14,7 +16,8 @@ def rasterise(pdf: Path, outdir: Path, dpi: int = 70) -> list[Path]:
         for i in range(len(document)):
             image = document[i].render(scale=dpi / 72).to_pil()
             target = outdir / f"{pdf.stem}-{i + 1:03d}.png"
-            image.save(target)
+            with staged([target]) as (temp,):
+                image.save(temp, format="PNG")
             written.append(target)
     finally:
         document.close()

@@ -23,7 +23,6 @@ its 600 s budget, every length equal to the published optimum, median 1.8 s each
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 from collections import deque
@@ -31,6 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
+
+from bookgen import cache
 
 State = tuple[int, ...]
 
@@ -384,17 +385,12 @@ def _ida_manhattan(
 # linear conflicts fall inside one pattern (the Korf–Felner 6-6-3 shape).
 _PATTERNS_4X4 = ((1, 2, 3, 5, 6, 7), (9, 10, 11, 13, 14, 15), (4, 8, 12))
 
-_PDB_FORMAT = 1  # bump when the table layout changes, so stale cache files are ignored
+_PDB_FORMAT = 2  # bump when the table layout changes: cached tables of another version are rebuilt
 
 
 def pattern_cache_dir() -> Path:
-    """Where pattern databases are kept between runs (BOOKGEN_CACHE_DIR overrides)."""
-    override = os.environ.get("BOOKGEN_CACHE_DIR")
-    if override:
-        return Path(override) / "sliding"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("bookgen")) / "sliding"
+    """Where pattern databases are kept between runs (BOOKGEN_CACHE_DIR overrides the root)."""
+    return cache.cache_root() / "sliding"
 
 
 def build_pattern_table(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
@@ -456,25 +452,20 @@ _loaded_tables: dict[tuple[int, int, tuple[int, ...]], bytes] = {}
 
 
 def pattern_table(rows: int, cols: int, pattern: Sequence[int], build: bool = True) -> bytes | None:
-    """The pattern's table, from memory, then the disk cache, then built (if `build`)."""
+    """The pattern's table, from memory, then the disk cache (only if its header and
+    checksum match), then built (if `build`) and cached when the cache can be written."""
     key = (rows, cols, tuple(pattern))
     if key in _loaded_tables:
         return _loaded_tables[key]
     path = _pattern_file(rows, cols, pattern)
-    size = (rows * cols) ** len(pattern)
-    table: bytes | None = None
-    if path.is_file():
-        data = path.read_bytes()
-        if len(data) == size:
-            table = data
+    shape = f"{rows}x{cols}:" + "-".join(map(str, pattern))
+    header = cache.table_header("sliding-pattern-database", _PDB_FORMAT, shape, (rows * cols) ** len(pattern))
+    table = cache.load_table(path, header)
     if table is None:
         if not build:
             return None
         table = build_pattern_table(rows, cols, pattern)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(table)
-        os.replace(partial, path)  # atomic: a concurrent reader sees all or nothing
+        cache.store_table(path, header, table)
     _loaded_tables[key] = table
     return table
 

@@ -291,12 +291,12 @@ def _fish(board: Board, size: int) -> bool:
             for g in base:
                 places = [i for i in g if not board.placed[i] and board.cand[i] & b]
                 if 2 <= len(places) <= size and all(i in cover_of for i in places):
-                    spans.append((frozenset(cover_of[i] for i in places), places))
+                    spans.append((frozenset(cover_of[i] for i in places), places, g))
             for combo in combinations(spans, size):
-                covered = frozenset().union(*(c for c, _ in combo))
-                if len(covered) != size:
+                covered = frozenset().union(*(c for c, *_ in combo))
+                if len(covered) != size or not _apart([g for *_, g in combo] + [cover[ci] for ci in covered]):
                     continue
-                inside = {i for _, places in combo for i in places}
+                inside = {i for _, places, _g in combo for i in places}
                 progress = False
                 for ci in covered:
                     for i in cover[ci]:
@@ -305,6 +305,17 @@ def _fish(board: Board, size: int) -> bool:
                 if progress:
                     return True
     return False
+
+
+def _apart(base_and_cover: list[tuple[int, ...]]) -> bool:
+    """The fish's lines, bases and covers each pairwise disjoint. Overlapping lines (two
+    grids of a samurai share cells) could hold one symbol in one cell for two lines, and
+    the count behind the elimination fails, so such a fish proves nothing."""
+    half = len(base_and_cover) // 2
+    return all(
+        len(set().union(*lines)) == sum(len(g) for g in lines)
+        for lines in (base_and_cover[:half], base_and_cover[half:])
+    )
 
 
 def x_wing(board: Board) -> bool:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
-from PIL import Image
 
 from bookgen.errors import GenerationError, ParamsError, PuzzleFormatError
 from bookgen.options import OptionValueError, ParseContext, declared
 from bookgen.puzzles import get
-from bookgen.puzzles.base import Budget, Puzzle, Weight
-from bookgen.puzzles.sliding import TILE_UNITS
+from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.sliding import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding import Params, SlidingBoard, exact_limit, move_ranges
 from bookgen.solve import sliding_search
@@ -22,38 +21,6 @@ from bookgen.solve.result import Outcome
 def private_cache(tmp_path, monkeypatch):
     """Never touch the user's cache directory from a test."""
     monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path / "cache"))
-
-
-class RecordingPen:
-    """A Pen that remembers every call, to test what is drawn (not how it looks)."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple] = []
-
-    def line(self, a, b, weight):
-        self.calls.append(("line", (a, b), weight))
-
-    def outline(self, points, weight, closed=True):
-        self.calls.append(("outline", tuple(points), weight))
-
-    def fill(self, points, gray):
-        self.calls.append(("fill", tuple(points), gray))
-
-    def text(self, at, text, size, align="center", bold=False, gray=1.0):
-        self.calls.append(("text", (at,), text, size, align))
-
-    def text_width(self, text, size, bold=False):
-        return 0.6 * size * len(text)
-
-    def image(self, image, at, width, height):
-        self.calls.append(("image", (at, (at[0] + width, at[1] + height)), image))
-
-    def texts(self) -> list[str]:
-        return [call[2] for call in self.calls if call[0] == "text"]
-
-    def points(self):
-        for call in self.calls:
-            yield from call[1]
 
 
 def make(seed: int = 1, **options) -> Puzzle:
@@ -155,7 +122,7 @@ def test_moves_option_gives_exactly_that_many_moves_at_best():
     assert len(puzzle.solution) == 24
     found = sliding_search.solve_optimal(puzzle.board.start, puzzle.board.goal, 4)
     assert len(found.moves) == 24
-    assert SLIDING.describe(puzzle) == "4×4 · 24 moves"
+    assert SLIDING.describe(puzzle) == "4×4"  # the count is printed once, under the board
 
 
 def test_medium_medium_and_hard_pick_longer_scrambles():
@@ -176,16 +143,13 @@ def test_a_book_of_8_puzzles_draws_distinct_positions():
     assert len(seen) == 30
 
 
-def test_request_beyond_proof_is_marked_not_shortest():
-    puzzle = make(4, size=5, moves=exact_limit(5, 5) + 20)
-    assert not puzzle.board.optimal
-    assert replay(puzzle.board.start, puzzle.solution, 5) == puzzle.board.goal
-    pen = RecordingPen()
-    SLIDING.draw(puzzle, pen)
-    assert f"Solve in at most {len(puzzle.solution)} moves" in pen.texts()
-    answer = RecordingPen()
-    SLIDING.draw(puzzle, answer, puzzle.solution)
-    assert any("not proved shortest" in text for text in answer.texts())
+@pytest.mark.parametrize("size", [4, 5])
+def test_moves_beyond_what_can_be_proved_shortest_are_refused(size: int):
+    with pytest.raises(ParamsError) as caught:
+        Params(size=size, moves=exact_limit(size, size) + 1).validate()
+    assert caught.value.field == "moves"
+    assert str(caught.value) == (f"moves: a {size}×{size} scramble is proved shortest up to "
+                                 f"{exact_limit(size, size)} moves; ask for at most {exact_limit(size, size)}")
 
 
 def test_budget_exhausted_is_a_generation_error():
@@ -281,68 +245,25 @@ def test_malformed_json_is_refused_naming_the_field(data, field):
     assert str(caught.value).startswith("input.json")
 
 
-# ----- drawing
+def test_an_optimal_answer_that_does_not_reach_the_goal_is_never_called_shortest(monkeypatch):
+    puzzle = make(2, size=3, moves=12)
+    lying = sliding_search.OptimalSearch((1, 2, 3), 0, "patterns")  # what a corrupt table could give
+    monkeypatch.setattr(sliding_search, "solve_optimal", lambda *args, **kwargs: lying)
+    result = SLIDING.solve(dataclasses.replace(puzzle, solution=None), timeout=5)
+    assert result.outcome is Outcome.SOLVED and not result.detail["optimal"]
+    assert SLIDING.check(puzzle, result.solution) == []
+    assert "not proved shortest" in SLIDING.result_text(puzzle, result)
 
 
-def test_puzzle_drawing_shades_the_blank_and_numbers_every_tile():
-    puzzle = make(2, size=4, difficulty="easy")
-    pen = RecordingPen()
-    SLIDING.draw(puzzle, pen)
-    fills = [call for call in pen.calls if call[0] == "fill"]
-    assert len(fills) == 2  # the blank on the board and in the goal
-    assert all(0.1 <= call[2] < 1 for call in fills)
-    blank_cell = puzzle.board.start.index(0)
-    r, c = divmod(blank_cell, 4)
-    t = TILE_UNITS
-    assert any(all(c * t <= x <= (c + 1) * t and r * t <= y <= (r + 1) * t for x, y in call[1]) for call in fills)
-    numbers = [t for t in pen.texts() if t.isdigit()]
-    assert sorted(numbers, key=int) == sorted([str(t) for t in range(1, 16)] * 2, key=int)
-    assert f"Solve in {len(puzzle.solution)} moves" in pen.texts()
-    assert sum(1 for call in pen.calls if call[0] == "outline" and call[2] is Weight.TILE) == 15
+@pytest.mark.parametrize("options, count, allowed", [
+    ({"size": 3, "moves": 31}, 2, 1),
+    ({"size": 3, "moves": 30}, 111, 110),
+    ({"rows": 2, "cols": 3, "difficulty": "hard"}, 44, 43),
+])
+def test_more_puzzles_than_half_the_distinct_positions_are_refused(options, count, allowed):
+    params = Params(**options)
+    SLIDING.check_count(params, allowed)
+    with pytest.raises(ParamsError) as caught:
+        SLIDING.check_count(params, count)
+    assert caught.value.field == "count" and f"at most half of them ({allowed})" in caught.value.message
 
-
-def test_tiles_have_a_gap_between_them():
-    puzzle = make(2, size=3, difficulty="easy")
-    pen = RecordingPen()
-    SLIDING.draw(puzzle, pen)
-    tiles = [call[1] for call in pen.calls if call[0] == "outline" and call[2] is Weight.TILE]
-    for square in tiles:
-        xs = [x for x, _ in square]
-        assert max(xs) - min(xs) <= 0.9 * TILE_UNITS  # a tile is smaller than its place, leaving a gap
-
-
-@pytest.mark.parametrize("answer", [False, True])
-def test_drawing_stays_within_its_print_size(answer):
-    for rows, cols in [(3, 3), (2, 6), (6, 6)]:
-        puzzle = make(3, rows=rows, cols=cols, difficulty="hard")
-        width, height = SLIDING.print_size(puzzle, answer=answer)
-        pen = RecordingPen()
-        SLIDING.draw(puzzle, pen, puzzle.solution if answer else None)
-        for x, y in pen.points():
-            assert -1e-9 <= x <= width + 1e-9 and -1e-9 <= y <= height + 1e-9
-
-
-def test_answer_lists_every_move_in_order_with_the_count():
-    puzzle = make(6, size=4, difficulty="easy")
-    pen = RecordingPen()
-    SLIDING.draw(puzzle, pen, puzzle.solution)
-    texts = pen.texts()
-    assert texts[0] == f"{len(puzzle.solution)} moves"
-    assert texts[1:] == [str(t) for t in puzzle.solution]
-
-
-def test_picture_mode_cuts_the_picture_into_the_tiles(tmp_path):
-    picture = tmp_path / "stripes.png"
-    image = Image.new("RGB", (90, 60), "white")
-    for x in range(0, 90, 10):
-        image.paste((200, 30, 30), (x, 0, x + 5, 60))
-    image.save(picture)
-    puzzle = make(1, rows=2, cols=3, image=picture, difficulty="easy")
-    pen = RecordingPen()
-    SLIDING.draw(puzzle, pen)
-    images = [call for call in pen.calls if call[0] == "image"]
-    assert len(images) == 5 + 1  # five tiles and the whole picture as the goal
-    assert all(call[2].mode == "L" for call in images)  # grey: black ink only
-    assert images[-1][2].size == (90, 60)
-    numbers = sorted(t for t in pen.texts() if t.isdigit())
-    assert numbers == ["1", "2", "3", "4", "5"]

@@ -147,9 +147,54 @@ def test_first_shortest_path_is_the_same_whatever_the_heuristic(bfs_distances):
 def test_pattern_tables_are_cached_on_disk_and_reloaded(tmp_path):
     first = search.pattern_table(3, 3, (1, 2, 3))
     files = list(tmp_path.rglob("*.bin"))
-    assert len(files) == 1 and files[0].read_bytes() == first
+    assert len(files) == 1 and files[0].read_bytes().endswith(first)
     search._loaded_tables.clear()
     assert search.pattern_table(3, 3, (1, 2, 3), build=False) == first
+
+
+def _cached_file(tmp_path):
+    (path,) = tmp_path.rglob("*.bin")
+    return path
+
+
+def test_a_cached_table_with_the_wrong_content_is_rebuilt_and_rewritten(tmp_path):
+    good = search.pattern_table(3, 3, (1, 2, 3))
+    path = _cached_file(tmp_path)
+    header, _, data = path.read_bytes().partition(b"\n")
+    path.write_bytes(header + b"\n" + bytes(len(data)))  # right size, all zeros: a lying table
+    search._loaded_tables.clear()
+    assert search.pattern_table(3, 3, (1, 2, 3), build=False) is None
+    assert search.pattern_table(3, 3, (1, 2, 3)) == good
+    assert path.read_bytes() == header + b"\n" + good
+
+
+@pytest.mark.parametrize("damage", ["truncated", "no header", "other shape", "other version", "garbage"])
+def test_a_cached_table_that_does_not_match_its_header_is_not_used(tmp_path, damage):
+    good = search.pattern_table(3, 3, (1, 2, 3))
+    path = _cached_file(tmp_path)
+    header, _, data = path.read_bytes().partition(b"\n")
+    damaged = {
+        "truncated": header + b"\n" + data[:-1],
+        "no header": data,
+        "other shape": header.replace(b"3x3:1-2-3", b"3x3:1-2-4") + b"\n" + data,
+        "other version": header.replace(b'"version": 2', b'"version": 1') + b"\n" + data,
+        "garbage": b"\xff" * 10_000,
+    }[damage]
+    assert damaged != path.read_bytes()
+    path.write_bytes(damaged)
+    search._loaded_tables.clear()
+    assert search.pattern_table(3, 3, (1, 2, 3), build=False) is None
+
+
+def test_an_unwritable_cache_folder_builds_in_memory_with_one_note(tmp_path, monkeypatch, caplog):
+    (tmp_path / "sliding").write_text("a file where the cache folder should be")
+    with caplog.at_level("WARNING", logger="bookgen"):
+        first = search.pattern_table(3, 3, (1, 2, 3))
+        search._loaded_tables.clear()
+        assert search.pattern_table(3, 3, (1, 2, 3)) == first
+    notes = [r.getMessage() for r in caplog.records]
+    assert len(notes) == 1 and notes[0].startswith(f"cannot write the cache in {tmp_path / 'sliding'}")
+    assert (tmp_path / "sliding").read_text() == "a file where the cache folder should be"
 
 
 def test_pattern_table_not_built_when_asked_not_to():

@@ -83,3 +83,24 @@ def test_naked_pair_clears_its_symbols_from_the_group():
     board.restrict(1, 0b11)
     assert t.naked_pair(board)
     assert all(not board.cand[i] & 0b11 for i in range(2, 9))
+
+
+def test_fish_on_overlapping_lines_removes_nothing():
+    # Rows R1 = a b p and R2 = a c q share cell a (as two grids of a samurai do). Symbol 1
+    # lies in a, b and a, c only: within columns C1 = a x y and C2 = b c z. Yet the grid
+    # a=1 b=2 p=3 c=3 q=2 x=2 y=3 z=1 obeys every group, with z = 1: one cell (a) serves
+    # both rows, so the columns are not forced to take their 1 from the rows.
+    from bookgen.model import GridModel, Group
+    from bookgen.puzzles.grid import check_grid
+
+    names = "abpcqxyz"
+    cell = {x: (0, i) for i, x in enumerate(names)}
+    groups = tuple(Group(tuple(cell[x] for x in g), kind) for g, kind in
+                   (("abp", "row"), ("acq", "row"), ("axy", "column"), ("bcz", "column")))
+    model = GridModel(1, len(names), (1, 2, 3), tuple(cell[x] for x in names), groups)
+    answer = dict(zip(names, (1, 2, 3, 3, 2, 2, 3, 1)))
+    assert check_grid(model, (tuple(answer[x] for x in names),)) == []
+    board = Board(model)
+    board.cand[names.index("p")] = board.cand[names.index("q")] = 0b110
+    assert not t.x_wing(board)
+    assert board.cand[names.index("z")] & 1

@@ -1,0 +1,131 @@
+"""What every page carries besides its puzzles: the running head (section title and a
+rule, so a page photocopied alone is complete), the instructions, name / class / date
+lines on worksheets, the footer; and the title page with its contents."""
+
+from __future__ import annotations
+
+from bookgen.layout.model import Book, Rule, Section, TextItem
+from bookgen.layout.template import MM, Template
+from bookgen.layout.text import LEADING, Measure, ellipsized, fitted
+
+# Name / class / date: a line of about 8 mm to write on (print conventions).
+WRITE_BAND = 9 * MM
+WRITE_FIELDS = (("Name", 0.45), ("Class", 0.23), ("Date", 0.32))  # label, share of the width
+
+
+def running_head(title: str, right: str, tpl: Template, measure: Measure,
+                 right_size: float = 0.0) -> tuple[list[TextItem], list[Rule], float]:
+    """The section title at the top left (one line, fitted), `right` (a student's name or
+    the layout's header) at the top right, a rule under both; returns the next free y."""
+    size = tpl.sizes.heading
+    baseline = tpl.top + size * 0.8
+    texts: list[TextItem] = []
+    room = tpl.content_width
+    if right:
+        right_size = right_size or tpl.sizes.label
+        right = ellipsized(right, right_size, tpl.content_width * 0.4, measure, True)
+        texts.append(TextItem(right, tpl.width - tpl.right, baseline, right_size, True, "right"))
+        room -= measure(right, right_size, True) + 4 * MM
+    lines, fit = fitted(title, size, room, measure, True, tpl.sizes.min)
+    texts.append(TextItem(lines[0], tpl.left, baseline, fit, bold=True))
+    rule_y = baseline + size * 0.45
+    rules = [Rule(tpl.left, rule_y, tpl.width - tpl.right, rule_y, tpl.rule)]
+    return texts, rules, rule_y + tpl.rule
+
+
+def section_head(section: Section, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
+    """Everything above a section page's puzzles; the same on each of its pages."""
+    # A student's name or copy number is what a teacher hands out by: as big as the title.
+    right = section.copy or tpl.header.format(title=book.title)
+    texts, rules, y = running_head(section.title, right, tpl, measure, tpl.sizes.heading if section.copy else 0.0)
+    if tpl.name_lines or book.name_line:
+        more_texts, more_rules, y = write_lines(y, tpl, measure)
+        texts += more_texts
+        rules += more_rules
+    if section.instructions:
+        size = tpl.sizes.body
+        lines, fit = fitted(section.instructions, size, tpl.content_width, measure, False, tpl.sizes.min,
+                            tpl.instruction_lines)
+        y += fit * 1.5
+        for k, line in enumerate(lines):
+            texts.append(TextItem(line, tpl.left, y + k * fit * LEADING, fit))
+        y += (len(lines) - 1) * fit * LEADING + fit * 0.5
+    return texts, rules, y + tpl.gap * 0.6
+
+
+def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
+    """"Name ____ Class ____ Date ____" with room to write above each line."""
+    size = tpl.sizes.body
+    baseline = y + WRITE_BAND
+    texts, rules = [], []
+    x = tpl.left
+    gutter = 5 * MM
+    usable = tpl.content_width - gutter * (len(WRITE_FIELDS) - 1)
+    for label, share in WRITE_FIELDS:
+        width = usable * share
+        texts.append(TextItem(label, x, baseline, size))
+        start = x + measure(label, size, False) + 2 * MM
+        rules.append(Rule(start, baseline + 1, x + width, baseline + 1, tpl.write_line))
+        x += width + gutter
+    return texts, rules, baseline + size * 0.4
+
+
+def footer(number: int, book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
+    text = tpl.footer.format(page=number, title=book.title)
+    if not text:
+        return []
+    size = tpl.sizes.footer
+    text = ellipsized(text, size, tpl.content_width, measure)
+    return [TextItem(text, tpl.left + tpl.content_width / 2, tpl.height - tpl.bottom - size * 0.25, size, align="center")]
+
+
+def title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measure: Measure) -> list[TextItem]:
+    """Title, subtitle and author, each wrapped or shrunk to fit, then the contents with
+    dot leaders, placed one under the other so nothing can land on anything else."""
+    mid = tpl.left + tpl.content_width / 2
+    width = tpl.content_width
+    sizes = tpl.sizes
+    texts: list[TextItem] = []
+    y = tpl.top + (tpl.text_bottom - tpl.top) * 0.16
+    for text, size, bold, max_lines in ((book.title, sizes.title, True, 3), (book.subtitle, sizes.subtitle, False, 2),
+                                        (book.author, sizes.author, False, 1)):
+        if not text:
+            continue
+        lines, fit = fitted(text, size, width, measure, bold, max(sizes.min, size * 0.5), max_lines)
+        for line in lines:
+            y += fit * LEADING
+            texts.append(TextItem(line, mid, y, fit, bold, "center"))
+        y += fit * 0.6
+    if contents:
+        texts += contents_list(contents, y + sizes.heading * 3, tpl, measure)
+    return texts
+
+
+def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, measure: Measure) -> list[TextItem]:
+    """"Title . . . . . 12" lines; the spacing tightens (and the type shrinks) so a long
+    list still ends above the footer."""
+    size = tpl.sizes.contents
+    left, right = tpl.left + 10 * MM, tpl.width - tpl.right - 10 * MM
+    room = tpl.text_bottom - y - tpl.sizes.heading * 1.5
+    step = min(size * 1.7, room / max(len(contents), 1))
+    size = min(size, max(step / 1.25, 5.0))
+    texts = [TextItem("Contents", left, y, tpl.sizes.heading, bold=True)]
+    y += tpl.sizes.heading * 0.6
+    number_room = measure("0000", size, False)
+    for title, page in contents:
+        y += step
+        shown = ellipsized(title, size, (right - left) - number_room - 6 * MM, measure)
+        texts.append(TextItem(shown, left, y, size))
+        texts.append(TextItem(str(page), right, y, size, align="right"))
+        start = left + measure(shown, size, False) + 2 * MM
+        end = right - measure(str(page), size, False) - 2 * MM
+        dots = _leader(end - start, size, measure)
+        if dots:
+            texts.append(TextItem(dots, end, y, size, align="right"))
+    return texts
+
+
+def _leader(width: float, size: float, measure: Measure) -> str:
+    """As many spaced dots as fill `width`."""
+    unit = measure(" .", size, False)
+    return " ." * int(width // unit) if unit > 0 and width > unit else ""

@@ -1,0 +1,110 @@
+"""The values layout works with: what goes in (sections, puzzles) and what comes out
+(pages of text, rules and placed drawings). Geometry in points, y measured down from
+the top of the page; the renderer only draws what layout decided."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bookgen.layout.template import Template
+from bookgen.puzzles.base import Puzzle, PuzzleType
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of the book as layout sees it: enough to plan its pages before any
+    puzzle exists (`bookgen check` plans from this alone)."""
+
+    index: int
+    title: str
+    instructions: str
+    ptype: PuzzleType
+    params: Any
+    per_page: int | None = None  # None: the layout's default for this size
+    large_print: bool = False
+    copy: str = ""  # the student's name or copy number, on worksheets made per student
+    tpl: Template | None = None  # the section's own layout; None: the book's
+    count: int = 0  # puzzles in the section (0: unknown)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of the book, numbered as printed."""
+
+    number: int  # unique in the book: pages and answers are found by it
+    section: Section
+    puzzle: Puzzle
+    label: str = ""  # the number printed, when it differs (numbered within each copy)
+
+    @property
+    def shown(self) -> str:
+        return self.label or str(self.number)
+
+    @property
+    def ptype(self) -> PuzzleType:
+        return self.section.ptype
+
+    @property
+    def section_title(self) -> str:
+        return self.section.title
+
+
+@dataclass(frozen=True)
+class Book:
+    title: str
+    subtitle: str = ""
+    author: str = ""
+    answer_key: bool = True
+    name_line: bool = False
+
+
+@dataclass(frozen=True)
+class TextItem:
+    text: str
+    x: float
+    y: float  # baseline, from the top of the page
+    size: float
+    bold: bool = False
+    align: str = "left"  # left | center | right
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A straight line: running-head rules and lines to write on."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one drawing goes: its top-left corner and the size of one cell, in points."""
+
+    number: int
+    x: float
+    y: float
+    cell: float
+    answer: bool
+    size: tuple[float, float] = (0.0, 0.0)  # the drawing in cell units
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int
+    texts: tuple[TextItem, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    section: int | None = None  # the section a puzzle page belongs to
+    kind: str = "puzzles"  # title | puzzles | answers
+
+
+@dataclass(frozen=True)
+class BookLayout:
+    template: Template
+    pages: tuple[Page, ...]
+    page_of: dict[int, int]  # puzzle number -> page it is printed on
+    answer_page_of: dict[int, int]  # puzzle number -> page of its answer

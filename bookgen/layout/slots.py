@@ -1,0 +1,114 @@
+"""Slots: how many puzzles share a page, how they are arranged, and the cell size.
+
+A page is planned, not filled from the top: the area under the running head is cut into
+equal slots spread over it, and each drawing gets the biggest cell that fits its slot
+(up to the layout's cap), centred. All of it is decided from a section's options alone
+(a type's `planned_size`), so `bookgen check` refuses what cannot fit before any puzzle
+is made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bookgen.errors import LayoutError
+from bookgen.layout.model import Section
+from bookgen.layout.template import MM, Template
+from bookgen.puzzles.base import PuzzleType
+
+# Below this a cell cannot take a digit written in pencil; no layout goes smaller.
+SMALLEST_CELL = 5 * MM
+
+
+def planned_size(ptype: PuzzleType, params: Any) -> tuple[float, float] | None:
+    """A puzzle's drawing (width, height) in cell units, known from its options: the
+    type's `planned_size` hook, else a square grid of `size` cells; None when neither
+    says (the layout then plans from the first puzzle made)."""
+    hook = getattr(ptype, "planned_size", None)
+    if hook is not None:
+        return hook(params)
+    side = getattr(params, "size", None)
+    if isinstance(side, int) and not isinstance(side, bool) and side > 0:
+        return float(side), float(side)
+    return None
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class SlotPlan:
+    """`per_page` slots in `columns` x `rows` over `box`, each drawing at `cell` points."""
+
+    per_page: int
+    columns: int
+    rows: int
+    box: Box
+    gap: float
+    cell: float
+
+    def slot(self, k: int) -> Box:
+        w = (self.box.w - (self.columns - 1) * self.gap) / self.columns
+        h = (self.box.h - (self.rows - 1) * self.gap) / self.rows
+        col, row = k % self.columns, k // self.columns
+        return Box(self.box.x + col * (w + self.gap), self.box.y + row * (h + self.gap), w, h)
+
+
+def fit_cell(size: tuple[float, float], slot: Box, label_band: float) -> float:
+    """The biggest cell at which a drawing of `size` cells fits `slot` under its label."""
+    return min(slot.w / size[0], (slot.h - label_band) / size[1])
+
+
+def arranged(per_page: int, size: tuple[float, float], box: Box, tpl: Template) -> tuple[SlotPlan, float]:
+    """The arrangement of `per_page` slots (columns x rows) giving the biggest cell, and
+    that cell before any cap."""
+    best: tuple[SlotPlan, float] | None = None
+    for columns in range(1, per_page + 1):
+        if per_page % columns:
+            continue
+        plan = SlotPlan(per_page, columns, per_page // columns, box, tpl.gap, 0.0)
+        cell = fit_cell(size, plan.slot(0), tpl.label_band)
+        if best is None or cell > best[1] + 1e-6:
+            best = (plan, cell)
+    assert best is not None
+    return best
+
+
+def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, float]) -> SlotPlan:
+    """Puzzles a page, their arrangement and cell for a section whose drawings are `size`
+    cells, or LayoutError saying why the section cannot be printed as asked."""
+    floor, cap = (tpl.large_min, tpl.large_max) if section.large_print else (tpl.cell_min, tpl.cell_max)
+    per_page = section.per_page or default_per_page(size, box, tpl, floor, section.count)
+    plan, cell = arranged(per_page, size, box, tpl)
+    shown = f"{size[0]:g}×{size[1]:g}"
+    if section.large_print and cell < tpl.large_min - 0.01:
+        fewer = max((n for n in range(1, per_page) if arranged(n, size, box, tpl)[1] >= tpl.large_min), default=None)
+        advice = ("large print cannot fit this grid on this paper" if fewer is None
+                  else f"ask for per_page: {fewer}" + (" or fewer" if fewer > 1 else ""))
+        raise LayoutError(
+            f"section '{section.title}': large print needs cells of at least {tpl.large_min / MM:.0f} mm, "
+            f"but {per_page} a page of {shown} leave {cell / MM:.1f} mm; {advice}"
+        )
+    if cell < SMALLEST_CELL:
+        raise LayoutError(
+            f"section '{section.title}': {per_page} a page of {shown} leave cells of {cell / MM:.1f} mm "
+            f"(at least {SMALLEST_CELL / MM:.0f} mm are needed to write in); ask for fewer puzzles a page"
+        )
+    return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
+
+
+def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float, count: int = 0) -> int:
+    """The most puzzles a page (among the layout's choices) that still get cells of at
+    least `floor`: six 6x6 or two 9x9 on an A4 book page, one 12x12. A section of fewer
+    puzzles than that plans for its own number, so they grow and spread over the page."""
+    fitting = [n for n in tpl.per_page if arranged(n, size, box, tpl)[1] >= floor]
+    most = max(fitting, default=tpl.per_page[0])
+    if 0 < count < most:
+        return min(n for n in tpl.per_page if n >= count)
+    return most

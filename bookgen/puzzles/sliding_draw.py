@@ -1,0 +1,240 @@
+"""Sliding puzzles on paper: the board, the goal beside it (with its grid, numbers and
+blank, also in picture mode), one caption size, a row of boxes to record the moves
+("Tiles I slid:"), an optional strip of tiles to cut out and slide on the printed board,
+and the answer key ("Slide these tiles, in this order:").
+
+Everything is drawn through the Pen in tiles (one tile = TILE_UNITS book cells) and the
+positions come from one `Frame`, so the size the layout plans with and the drawing
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil, floor
+from typing import Any, Sequence
+
+from bookgen.puzzles.base import Pen, ScaledPen, Weight
+
+BLANK = 0
+# A tile is one and a half book cells (about 18 mm at a 12 mm cell): big enough to read, and
+# cut-out tiles big enough to pick up. The proportions below are in tiles.
+TILE_UNITS = 1.5
+# The gap between tiles is twice TILE_INSET, clearly visible; the blank's tint is the
+# convention's photocopier-safe minimum plus a margin.
+TILE_INSET = 0.06
+BLANK_GRAY = 0.2
+NUMBER_SIZE = 0.42
+NUMBER_WIDTH = 0.6  # the widest a number may be, as a share of its tile: two digits keep clear of the edges
+CORNER_BOX = 0.3  # picture mode: the white corner box holding a tile's number
+GOAL_CORNER_BOX = 0.45  # larger in the small goal, so its numbers stay legible
+GOAL_GAP = 0.6  # between the board and the goal
+GOAL_SCALE = 0.45  # the goal's tile size
+# One caption size for every line of text under and beside the board ("Goal", "Solve in
+# N moves", "Tiles I slid:", the cut-out line), its lines CAPTION_LINE apart.
+CAPTION = 0.15
+CAPTION_LINE = CAPTION * 2.4
+BOX = 0.42  # a box to write one move in: about 7.5 mm at a book cell
+CUT_GAP = 0.25  # above the strip of tiles to cut out
+# Answers: ten moves a line in two groups of five, so a reader keeps their place.
+ANSWER_PER_LINE = 10
+ANSWER_GROUP = 5
+ANSWER_STEP = 1.0
+ANSWER_GROUP_GAP = 0.6
+ANSWER_LINE = 0.75
+ANSWER_SIZE = 0.4
+ANSWER_HEAD = "Slide these tiles, in this order:"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where each part of a puzzle drawing goes, in tiles."""
+
+    rows: int
+    cols: int
+    moves: int
+    cutouts: bool
+
+    @property
+    def width(self) -> float:
+        return self.cols + GOAL_GAP + self.cols * GOAL_SCALE
+
+    @property
+    def goal_at(self) -> tuple[float, float]:
+        return (self.cols + GOAL_GAP, CAPTION_LINE)
+
+    @property
+    def board_bottom(self) -> float:
+        return max(float(self.rows), CAPTION_LINE + self.rows * GOAL_SCALE)
+
+    @property
+    def target_y(self) -> float:
+        """Baseline of "Solve in N moves"."""
+        return self.board_bottom + CAPTION_LINE
+
+    @property
+    def boxes_per_row(self) -> int:
+        return max(1, floor(self.width / BOX + 1e-9))
+
+    @property
+    def boxes_top(self) -> float:
+        return self.target_y + CAPTION_LINE * 0.5
+
+    @property
+    def boxes_bottom(self) -> float:
+        return self.boxes_top + max(1, ceil(self.moves / self.boxes_per_row)) * BOX
+
+    @property
+    def cut_per_row(self) -> int:
+        return max(1, floor(self.width + 1e-9))
+
+    @property
+    def cut_top(self) -> float:
+        return self.boxes_bottom + CUT_GAP + CAPTION_LINE
+
+    @property
+    def height(self) -> float:
+        if not self.cutouts:
+            return self.boxes_bottom
+        pieces = self.rows * self.cols - 1
+        return self.cut_top + ceil(pieces / self.cut_per_row)
+
+    def size(self) -> tuple[float, float]:
+        """In book cells, as the layout wants it."""
+        return self.width * TILE_UNITS, self.height * TILE_UNITS
+
+
+def answer_size(moves: int) -> tuple[float, float]:
+    width = ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP
+    lines = max(1, ceil(moves / ANSWER_PER_LINE))
+    return width, ANSWER_LINE * (lines + 2)
+
+
+def prepared(picture: Any) -> Any:
+    """A grey picture with its contrast stretched and its tones spread evenly, so colours
+    that turn into nearly the same grey stay apart on a photocopy."""
+    from PIL import ImageOps
+
+    return ImageOps.equalize(ImageOps.autocontrast(picture, cutoff=1))
+
+
+def cut(picture: Any, rows: int, cols: int) -> list[Any]:
+    """The picture cropped to the board's proportions, in pieces in reading order."""
+    width, height = picture.size
+    if width * rows > height * cols:  # too wide: keep the middle
+        keep = height * cols // rows
+        picture = picture.crop(((width - keep) // 2, 0, (width - keep) // 2 + keep, height))
+    else:
+        keep = width * rows // cols
+        picture = picture.crop((0, (height - keep) // 2, width, (height - keep) // 2 + keep))
+    width, height = picture.size
+    return [picture.crop((c * width // cols, r * height // rows, (c + 1) * width // cols, (r + 1) * height // rows))
+            for r in range(rows) for c in range(cols)]
+
+
+def draw_puzzle(pen: Pen, board: Any, moves: int, cutouts: bool, picture: Any = None) -> None:
+    """The board, its goal, the target, the move boxes and (optionally) the cut-outs.
+    `board` has rows, cols, start, goal, optimal; `picture` is a grey Pillow image."""
+    frame = Frame(board.rows, board.cols, moves, cutouts)
+    pen = ScaledPen(pen, TILE_UNITS)
+    pieces = cut(prepared(picture), board.rows, board.cols) if picture is not None else None
+    home = {tile: cell for cell, tile in enumerate(board.goal)}
+    draw_tiles(pen, board, board.start, (0.0, 0.0), 1.0, pieces, home)
+    gx, gy = frame.goal_at
+    pen.text((gx, gy - CAPTION_LINE * 0.35), "Goal", CAPTION, align="left")
+    draw_tiles(pen, board, board.goal, (gx, gy), GOAL_SCALE, pieces, home)
+    target = f"Solve in {moves} moves" if board.optimal else f"Solve in at most {moves} moves"
+    label = "Tiles I slid:"
+    pen.text((0.0, frame.target_y), f"{target}.  {label}", CAPTION, align="left")
+    _draw_boxes(pen, frame)
+    if cutouts:
+        pen.text((0.0, frame.cut_top - CAPTION_LINE * 0.4), "Cut out these tiles and slide them on the board:",
+                 CAPTION, align="left")
+        _draw_cutouts(pen, board, frame, pieces, home)
+
+
+def _draw_boxes(pen: Pen, frame: Frame) -> None:
+    """One box a move, joined in rows as wide as the drawing."""
+    per_row = frame.boxes_per_row
+    for k in range(max(frame.moves, 1)):
+        row, col = divmod(k, per_row)
+        x, y = col * BOX, frame.boxes_top + row * BOX
+        pen.outline(_square(x, y, BOX), Weight.THIN)
+
+
+def _draw_cutouts(pen: Pen, board: Any, frame: Frame, pieces: list[Any] | None, home: dict[int, int]) -> None:
+    """Every tile at the board's size, in rows, outlined to cut along."""
+    tiles = sorted(t for t in board.goal if t != BLANK)
+    for k, tile in enumerate(tiles):
+        row, col = divmod(k, frame.cut_per_row)
+        x, y = float(col), frame.cut_top + row
+        _draw_tile(pen, tile, x, y, 1.0, pieces[home[tile]] if pieces else None, _number_size(pen, board, 1.0))
+        pen.outline(_square(x, y, 1.0), Weight.THIN)
+
+
+def draw_tiles(pen: Pen, board: Any, state: Sequence[int], at: tuple[float, float], scale: float,
+               pieces: list[Any] | None, home: dict[int, int]) -> None:
+    """Tiles as separate squares with a gap, the blank shaded, inside a frame (the tray)."""
+    x0, y0 = at
+    inset = TILE_INSET * scale
+    side = scale - 2 * inset
+    pen.outline(_rect(x0, y0, board.cols * scale, board.rows * scale), Weight.BORDER if scale == 1.0 else Weight.THIN)
+    size = _number_size(pen, board, side)
+    for cell, tile in enumerate(state):
+        r, c = divmod(cell, board.cols)
+        x, y = x0 + c * scale + inset, y0 + r * scale + inset
+        if tile == BLANK:
+            pen.fill(_square(x, y, side), BLANK_GRAY)
+            continue
+        box = CORNER_BOX if scale == 1.0 else GOAL_CORNER_BOX
+        _draw_tile(pen, tile, x, y, side, pieces[home[tile]] if pieces else None, size, box)
+        pen.outline(_square(x, y, side), Weight.TILE if scale == 1.0 else Weight.THIN)
+
+
+def _draw_tile(pen: Pen, tile: int, x: float, y: float, side: float, piece: Any, size: float,
+               box: float = CORNER_BOX) -> None:
+    """A number in the middle, or in picture mode the piece with its number in a white
+    corner box (so a tile that came out plain white is still known by its number)."""
+    if piece is None:
+        pen.text((x + side / 2, y + side / 2), str(tile), size, bold=True)
+        return
+    pen.image(piece, (x, y), side, side)
+    corner = box * side
+    pen.fill(_square(x, y, corner), 0.0)
+    pen.outline(_square(x, y, corner), Weight.THIN)
+    pen.text((x + corner / 2, y + corner / 2), str(tile), size * box * 1.3, bold=True)
+
+
+def _number_size(pen: Pen, board: Any, side: float) -> float:
+    """One size for every number on a board, fitted to the widest, so they look alike."""
+    widest = str(max(board.goal))
+    size = NUMBER_SIZE * side
+    width = pen.text_width(widest, size, bold=True)
+    return size if width <= NUMBER_WIDTH * side else size * NUMBER_WIDTH * side / width
+
+
+def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
+    """"Slide these tiles, in this order:", the tiles in rows of ten, and the count."""
+    width, _height = answer_size(len(moves))
+    head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(ANSWER_HEAD, ANSWER_SIZE, bold=True), 1e-9))
+    pen.text((0.0, ANSWER_LINE * 0.7), ANSWER_HEAD, head_size, align="left", bold=True)
+    for i, tile in enumerate(moves):
+        line, column = divmod(i, ANSWER_PER_LINE)
+        x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
+        pen.text((x, ANSWER_LINE * (line + 1.5)), str(tile), ANSWER_SIZE)
+    lines = max(1, ceil(len(moves) / ANSWER_PER_LINE))
+    count = f"{len(moves)} moves, the fewest possible." if optimal else f"{len(moves)} moves (not proved shortest)."
+    size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(count, ANSWER_SIZE), 1e-9))
+    pen.text((0.0, ANSWER_LINE * (lines + 1.7)), count, size, align="left")
+
+
+def move_lines(moves: Sequence[int], per_line: int) -> list[str]:
+    return [" ".join(str(m) for m in moves[i : i + per_line]) for i in range(0, len(moves), per_line)] or [""]
+
+
+def _square(x: float, y: float, side: float) -> list[tuple[float, float]]:
+    return _rect(x, y, side, side)
+
+
+def _rect(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]

@@ -1,0 +1,219 @@
+"""The book's fonts: which TrueType files print its text, registered with ReportLab.
+
+The default family arrives as package dependencies (fontpkg-*), not committed files:
+
+- Atkinson Hyperlegible (regular and bold), designed by the Braille Institute for low
+  vision and young readers: 1 / l / I, 0 / O and 6 / 9 are told apart at a glance. It
+  covers Latin-1, most of Latin Extended-A (Polish, Czech, Romanian, Hungarian) and
+  − × ÷, but not Greek, Cyrillic, Vietnamese or the rest of Latin Extended-A
+  (ĉ ĝ ĥ ĵ ŝ ŭ, ĩ ũ, İ, ŀ, ŋ, ŧ, ĺ ŕ).
+- Noto Sans, which covers all of those. It ships as one variable font: its default
+  instance is the regular weight, read as it is; the bold is made from it with fontTools'
+  instancer (about 10 s once) and kept in the user's cache.
+
+One book, one typeface: a book is set wholly in Atkinson when Atkinson has every
+character of every text the book prints, else wholly in Noto Sans, so no page (or word)
+mixes two designs, and a book in English never pays for the bold instance.
+
+A user's `font:` (and `bold_font:`) replaces the family. A character that the book's
+font lacks is an error naming it, never an empty box: ReportLab would print one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from bookgen import cache
+from bookgen.errors import FontError
+
+PRIMARY, FALLBACK = "Atkinson Hyperlegible", "Noto Sans"
+BOLD_WEIGHT = 700
+# Bumped when the way the bold instance is made changes, so cached copies are remade.
+INSTANCE_VERSION = 1
+# A cached instance is at most this big (Noto Sans Bold is about 650 KB).
+MAX_INSTANCE_BYTES = 16 * 1024 * 1024
+
+
+class Face:
+    """One font file, read and registered with ReportLab when first needed."""
+
+    def __init__(self, pdf_name: str, label: str, source: Callable[[], str | io.BytesIO],
+                 like: Face | None = None) -> None:
+        self.pdf_name = pdf_name
+        self.label = label  # how messages name it: the family and weight, or the user's file
+        self._source = source
+        # A face with the same characters, asked instead (the regular Noto for the bold one,
+        # so knowing what the bold covers does not cost making it).
+        self._like = like
+        self._font: TTFont | None = None
+
+    def font(self) -> TTFont:
+        if self._font is None:
+            try:
+                font = TTFont(self.pdf_name, self._source())
+            except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
+                raise FontError(f"cannot read {self.label} as a TrueType font ({_reason(exc)})") from None
+            # ReportLab shares faces between fonts of the same PostScript name: a user's file
+            # named like another would print with the other's shapes. Our name is unique.
+            font.face.name = self.pdf_name.encode()
+            pdfmetrics.registerFont(font)
+            self._font = font
+        return self._font
+
+    def has(self, ch: str) -> bool:
+        return ord(ch) in (self._like or self).font().face.charToGlyph
+
+    def missing(self, text: str) -> str | None:
+        """The first character of `text` this face cannot print, or None."""
+        return next((ch for ch in text if not self.has(ch)), None)
+
+    @property
+    def cap_height(self) -> float:
+        """Capital and digit height as a fraction of the type size (ReportLab scales to 1000)."""
+        return self.font().face.capHeight / 1000
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text.rstrip(".")
+
+
+@dataclass(frozen=True)
+class FontRequest:
+    """The spec's `font:` and `bold_font:` (None: the default family)."""
+
+    regular: Path | None = None
+    bold: Path | None = None
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The two faces a book prints with; every text drawn or measured goes through here,
+    so a character the face lacks stops the build instead of printing an empty box."""
+
+    regular: Face
+    bold: Face
+    names: str  # how messages name the book's fonts
+
+    def face(self, bold: bool) -> Face:
+        return self.bold if bold else self.regular
+
+    def checked(self, text: str, bold: bool) -> Face:
+        face = self.face(bold)
+        ch = face.missing(text)
+        if ch is not None:
+            raise FontError(f"{missing_message(ch, self.names)}, in the text {_quoted(text)}")
+        face.font()  # registered with ReportLab before its name is used
+        return face
+
+    def measure(self, text: str, size: float, bold: bool = False) -> float:
+        """Width in points of `text` at `size`: layout fits text with this."""
+        return pdfmetrics.stringWidth(text, self.checked(text, bold).pdf_name, size)
+
+    def missing(self, text: str) -> str | None:
+        """The first character of `text` that the regular or bold face lacks (a title is
+        bold on its page and regular in the contents)."""
+        return self.regular.missing(text) or self.bold.missing(text)
+
+
+def missing_message(ch: str, names: str) -> str:
+    return f"no glyph for {ch!r} (U+{ord(ch):04X}) in {names}"
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def book_fonts(request: FontRequest, texts: Iterable[str]) -> Fonts:
+    """The fonts for a book that prints `texts` (every text the spec gives it)."""
+    if request.regular is None and request.bold is None:
+        wanted = "".join(texts)
+        primary = default_fonts()
+        if primary.missing(wanted) is None:
+            return primary
+        return fallback_fonts()
+    regular = user_face(request.regular) if request.regular else default_fonts().regular
+    bold = user_face(request.bold) if request.bold else regular
+    return Fonts(regular, bold, _names(request))
+
+
+def _names(request: FontRequest) -> str:
+    files = [str(p) for p in (request.regular, request.bold) if p is not None]
+    return "the font " + " and ".join(dict.fromkeys(files))
+
+
+def user_face(path: Path) -> Face:
+    """A user's font file, registered under a name made from its bytes (two files of one
+    PostScript name stay apart; the same file twice is one font)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise FontError(f"cannot read {path} ({(exc.strerror or str(exc)).lower()})") from None
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    return _user_face(f"BookUser-{digest}", str(path), data)
+
+
+@lru_cache(maxsize=None)
+def _user_face(pdf_name: str, label: str, data: bytes) -> Face:
+    return Face(pdf_name, label, lambda: io.BytesIO(data))
+
+
+@lru_cache(maxsize=1)
+def default_fonts() -> Fonts:
+    """Atkinson Hyperlegible, regular and bold."""
+    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular", lambda: str(_family_file(PRIMARY, 400)))
+    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold", lambda: str(_family_file(PRIMARY, BOLD_WEIGHT)))
+    return Fonts(regular, bold, f"the book's fonts ({PRIMARY}, {FALLBACK})")
+
+
+@lru_cache(maxsize=1)
+def fallback_fonts() -> Fonts:
+    """Noto Sans: the variable font's default instance as the regular, a made bold."""
+    regular = Face("NotoSans-Regular", f"{FALLBACK} Regular", lambda: str(_family_file(FALLBACK, 400)))
+    bold = Face("NotoSans-Bold", f"{FALLBACK} Bold", lambda: io.BytesIO(noto_bold()), like=regular)
+    return Fonts(regular, bold, f"the book's fonts ({PRIMARY}, {FALLBACK})")
+
+
+def _family_file(family: str, weight: int) -> Path:
+    try:
+        import fontpkg
+    except ImportError:
+        raise FontError("the font packages are not installed; reinstall bookgen (make setup)") from None
+    try:
+        return fontpkg.path(family, weight)
+    except fontpkg.FontpkgError as exc:
+        raise FontError(f"the font {family} is not installed ({exc}); reinstall bookgen") from None
+
+
+def noto_bold() -> bytes:
+    """Noto Sans Bold as TrueType bytes: from the cache, or made once and kept there."""
+    source = _family_file(FALLBACK, BOLD_WEIGHT)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    path = cache.cache_root() / "fonts" / f"NotoSans-Bold-{digest[:16]}.ttf"
+    header = cache.table_header("font-instance", INSTANCE_VERSION, f"{FALLBACK} wght={BOLD_WEIGHT} {digest}", 0)
+    data = cache.load_table(path, header, max_length=MAX_INSTANCE_BYTES)
+    if data is None:
+        data = _instance(source, BOLD_WEIGHT)
+        cache.store_table(path, {**header, "length": len(data)}, data)
+    return data
+
+
+def _instance(source: Path, weight: int) -> bytes:
+    """A static instance of a variable font at `weight` and normal width, named for its
+    weight (so its PostScript name is NotoSans-Bold, not the variable font's)."""
+    from fontTools.ttLib import TTFont as ToolsFont
+    from fontTools.varLib import instancer
+
+    variable = ToolsFont(str(source))
+    made = instancer.instantiateVariableFont(variable, {"wght": weight, "wdth": 100}, updateFontNames=True)
+    out = io.BytesIO()
+    made.save(out)
+    return out.getvalue()

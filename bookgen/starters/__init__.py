@@ -1,0 +1,1 @@
+"""Commented starter specs printed by `bookgen new`; each builds as it is."""

@@ -1,0 +1,64 @@
+"""Layouts as files: the built-in ones on both papers, a user's own file relative to the
+spec, and one clear line for every way a layout file can be wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bookgen.errors import LayoutError
+from bookgen.layout.template import BUILT_IN, MM, template
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter", "a4", "LETTER"])
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_built_in_layout_loads_on_every_paper_in_any_case(name: str, paper: str):
+    tpl = template(name, paper)
+    assert tpl.name == name and tpl.paper in ("A4", "Letter")
+    assert 0 < tpl.left < tpl.width / 4 and 0 < tpl.top < tpl.height / 4
+    assert tpl.cell_min <= tpl.cell_max and tpl.large_min <= tpl.large_max
+
+
+def test_the_binding_margin_is_wider_than_the_outer_one():
+    for name in BUILT_IN:
+        tpl = template(name)
+        assert tpl.left >= tpl.right + 5 * MM
+
+
+def test_worksheets_have_name_lines_and_no_title_page_and_large_print_is_one_a_page():
+    assert template("worksheet").name_lines and not template("worksheet").title_page
+    large = template("large-print")
+    assert large.per_page == (1,) and large.sizes.body > template("book").sizes.body
+
+
+def test_a_users_layout_file_is_read_relative_to_the_spec_and_keeps_book_values_it_omits(tmp_path: Path):
+    (tmp_path / "mine.yaml").write_text("margin: {binding: 30}\ntype: {heading: 18}\n")
+    tpl = template("mine.yaml", "A4", tmp_path)
+    assert tpl.left == pytest.approx(30 * MM)
+    assert tpl.sizes.heading == 18
+    assert tpl.sizes.body == template("book").sizes.body
+
+
+@pytest.mark.parametrize("text, message", [
+    ("colour: red\n", "unknown key 'colour'"),
+    ("margin: [1, 2\n", "YAML syntax error"),
+    ("- a\n- b\n", "expected a mapping"),
+    ("cell: {min: lots}\n", "not a number"),
+    ("footer: 'page {number}'\n", "footer may use {page} and {title} only"),
+])
+def test_a_bad_layout_file_is_one_clear_line_naming_the_file(tmp_path: Path, text: str, message: str):
+    (tmp_path / "bad.yaml").write_text(text)
+    with pytest.raises(LayoutError) as caught:
+        template("bad.yaml", "A4", tmp_path)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert "bad" in str(caught.value)
+
+
+def test_a_missing_layout_file_and_an_unknown_name_are_refused(tmp_path: Path):
+    with pytest.raises(LayoutError, match="not found"):
+        template("nowhere.yaml", "A4", tmp_path)
+    with pytest.raises(LayoutError, match="unknown layout 'magazine'"):
+        template("magazine")
+    with pytest.raises(LayoutError, match="unknown paper"):
+        template("book", "A5")
