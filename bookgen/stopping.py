@@ -77,7 +77,8 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
     try:
-        results = list(pool.imap(function, items, chunksize=1))
+        with _signals_noted() as noted:
+            results = _collect(pool.imap(function, items, chunksize=1), noted)
         pool.close()
     except BaseException:
         pool.terminate()
@@ -85,3 +86,46 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     finally:
         pool.join()
     return results
+
+
+# How often the parent looks for a noted signal while it waits for a worker's result.
+_POLL_SECONDS = 0.1
+
+
+def _collect(results: Iterator[Any], noted: list[int]) -> list[Any]:
+    """Every result in order, raising for a signal only between waits.
+
+    An exception raised by a signal handler while the pool's result iterator holds its
+    lock leaves that lock held, and Pool.terminate then waits for it forever (seen under
+    load: the parent hung after SIGTERM with its workers alive). So while the pool runs,
+    the handlers only note the signal, and it is raised here, outside the pool's locks.
+    """
+    collected: list[Any] = []
+    while True:
+        if noted:
+            raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])
+        try:
+            collected.append(results.next(_POLL_SECONDS))  # type: ignore[attr-defined]
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return collected
+
+
+@contextmanager
+def _signals_noted() -> Iterator[list[int]]:
+    """Within the block Ctrl-C, SIGTERM and SIGHUP are appended to the yielded list."""
+    noted: list[int] = []
+
+    def note(signum: int, _frame: Any) -> None:
+        noted.append(signum)
+
+    watched = (signal.SIGINT, *STOP_SIGNALS)
+    previous = {sig: signal.signal(sig, note) for sig in watched}
+    try:
+        yield noted
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if noted:
+            raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])

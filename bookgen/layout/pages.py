@@ -8,12 +8,15 @@ renderer only draws what this module decided.
 
 from __future__ import annotations
 
+import dataclasses
+
 from bookgen.layout.answers import ANSWERS, answer_pages
+from bookgen.layout.flow import flowed
 from bookgen.layout.heads import footer, section_head, title_page
-from bookgen.layout.model import Book, BookLayout, Entry, Page, Placement, Section, TextItem
-from bookgen.layout.slots import Box, SlotPlan, fit_cell, plan_slots, planned_size
+from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
+from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, planned_size
 from bookgen.layout.template import Template
-from bookgen.layout.text import Measure, ellipsized
+from bookgen.layout.text import Measure
 
 
 def plan_section(section: Section, book: Book, tpl: Template, measure: Measure,
@@ -42,18 +45,23 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
     page_of: dict[int, int] = {}
     first = 2 if tpl.title_page else 1
     contents: list[tuple[str, int]] = []
-    for section, chunk_list in _sections(entries):
-        plan = plan_section(section, book, tpl, measure, chunk_list[0])
-        assert plan is not None  # a made puzzle always has a size
-        title = section.copy or section.title
-        if not contents or contents[-1][0] != title:
-            contents.append((title, first + len(pages)))
-        for start in range(0, len(chunk_list), plan.per_page):
-            number = first + len(pages)
-            chunk = chunk_list[start : start + plan.per_page]
-            pages.append(_puzzle_page(number, section, chunk, plan, book, section.tpl or tpl, measure))
-            for entry in chunk:
-                page_of[entry.number] = number
+    groups = _sections(entries)
+    while groups:
+        run = _flow_run(groups, tpl)
+        if run:
+            planned = [(s, items, _flow_plan(s, items, book, tpl, measure)) for s, items in run]
+            more, where = flowed(planned, first + len(pages), book, tpl, measure)
+            groups = groups[len(run):]
+        else:
+            section, items = groups.pop(0)
+            more, where = _section_pages(section, items, first + len(pages), book, tpl, measure)
+            run = [(section, items)]
+        for section, items in run:
+            title = section.copy or section.title
+            if not contents or contents[-1][0] != title:
+                contents.append((title, where[items[0].number]))
+        pages += more
+        page_of.update(where)
     answer_page_of: dict[int, int] = {}
     if book.answer_key and entries:
         contents.append((ANSWERS, first + len(pages)))
@@ -62,6 +70,44 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     return BookLayout(tpl, tuple(pages), page_of, answer_page_of)
+
+
+def _flow_run(groups: list[tuple[Section, list[Entry]]], tpl: Template) -> list[tuple[Section, list[Entry]]]:
+    """The sections at the head of `groups` that share sheets: on a flowing layout, one
+    copy's sections in a row that have no layout of their own."""
+    run = []
+    for section, items in groups:
+        if not tpl.flow or section.tpl is not None or (run and section.copy != run[0][0].copy):
+            break
+        run.append((section, items))
+    return run
+
+
+def _plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:
+    plan = plan_section(section, book, tpl, measure, items[0])
+    assert plan is not None  # a made puzzle always has a size
+    return plan
+
+
+def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:
+    """A section's plan on a sheet it may share: its full page's columns, its own rows."""
+    plan = _plan(dataclasses.replace(section, count=0), items, book, tpl, measure)
+    size = planned_size(section.ptype, section.params) or items[0].ptype.print_size(items[0].puzzle)
+    return flowing(plan, dataclasses.replace(section, count=len(items)), size, tpl)
+
+
+def _section_pages(section: Section, items: list[Entry], first: int, book: Book, tpl: Template,
+                   measure: Measure) -> tuple[list[Page], dict[int, int]]:
+    """A section on pages of its own, from a new page, `per_page` a page."""
+    plan = _plan(section, items, book, tpl, measure)
+    pages, page_of = [], {}
+    for start in range(0, len(items), plan.per_page):
+        number = first + len(pages)
+        chunk = items[start : start + plan.per_page]
+        pages.append(_puzzle_page(number, section, chunk, plan, book, section.tpl or tpl, measure))
+        for entry in chunk:
+            page_of[entry.number] = number
+    return pages, page_of
 
 
 def _sections(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
@@ -77,22 +123,7 @@ def _puzzle_page(number: int, section: Section, chunk: list[Entry], plan: SlotPl
     texts += footer(number, book, tpl, measure)
     placements = []
     for k, entry in enumerate(chunk):
-        placement, label = _placed(entry, plan.slot(k), plan.cell, tpl, measure)
+        placement, label = placed(entry, plan.slot(k), plan.cell, tpl, measure)
         placements.append(placement)
         texts.append(label)
     return Page(number, tuple(texts), tuple(placements), tuple(rules), section.index, "puzzles")
-
-
-def _placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure) -> tuple[Placement, TextItem]:
-    """The drawing at the section's cell (smaller only if this one is bigger than planned),
-    with its label just above it, the two centred together in the slot."""
-    size = entry.ptype.print_size(entry.puzzle)
-    cell = min(cell, fit_cell(size, slot, tpl.label_band))
-    width, height = size[0] * cell, size[1] * cell
-    x = slot.x + (slot.w - width) / 2
-    y = slot.y + (slot.h - tpl.label_band - height) / 2 + tpl.label_band
-    text = f"{entry.shown}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
-    label_size = tpl.sizes.label
-    text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)
-    label = TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)
-    return Placement(entry.number, x, y, cell, False, size), label

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bookgen.errors import LayoutError
-from bookgen.layout.model import Section
+from bookgen.layout.model import Entry, Placement, Section, TextItem
 from bookgen.layout.template import MM, Template
+from bookgen.layout.text import Measure, ellipsized
 from bookgen.puzzles.base import PuzzleType
 
 # Below this a cell cannot take a digit written in pencil; no layout goes smaller.
@@ -103,6 +104,19 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
 
 
+def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Template) -> SlotPlan:
+    """For sections that share a sheet: the columns of the section's full-page plan, but
+    only as many rows as its puzzles fill, so a short section's puzzles grow (within the
+    cap) instead of keeping the cell of a page full of them."""
+    rows = -(-section.count // plan.columns) if section.count else plan.rows
+    if section.per_page or rows >= plan.rows:
+        return plan
+    cap = tpl.large_max if section.large_print else tpl.cell_max
+    fewer = SlotPlan(rows * plan.columns, plan.columns, rows, plan.box, plan.gap, 0.0)
+    cell = min(cap, fit_cell(size, fewer.slot(0), tpl.label_band))
+    return SlotPlan(fewer.per_page, fewer.columns, rows, plan.box, plan.gap, max(cell, plan.cell))
+
+
 def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float, count: int = 0) -> int:
     """The most puzzles a page (among the layout's choices) that still get cells of at
     least `floor`: six 6x6 or two 9x9 on an A4 book page, one 12x12. A section of fewer
@@ -112,3 +126,18 @@ def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: 
     if 0 < count < most:
         return min(n for n in tpl.per_page if n >= count)
     return most
+
+
+def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure) -> tuple[Placement, TextItem]:
+    """The drawing at the section's cell (smaller only if this one is bigger than planned),
+    with its label just above it, the two centred together in the slot."""
+    size = entry.ptype.print_size(entry.puzzle)
+    cell = min(cell, fit_cell(size, slot, tpl.label_band))
+    width, height = size[0] * cell, size[1] * cell
+    x = slot.x + (slot.w - width) / 2
+    y = slot.y + (slot.h - tpl.label_band - height) / 2 + tpl.label_band
+    text = f"{entry.shown}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
+    label_size = tpl.sizes.label
+    text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)
+    label = TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)
+    return Placement(entry.number, x, y, cell, False, size), label

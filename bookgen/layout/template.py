@@ -68,6 +68,7 @@ class Template:
     title_page: bool
     name_lines: bool
     instruction_lines: int
+    flow: bool  # a copy's sections share sheets when they fit (worksheets)
 
     @property
     def content_width(self) -> float:
@@ -189,4 +190,5 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         title_page=bool(raw["title_page"]),
         name_lines=bool(raw["name_lines"]),
         instruction_lines=max(1, int(raw["instruction_lines"])),
+        flow=bool(raw["flow"]),
     )

@@ -105,6 +105,10 @@ def test_every_page_but_a_sections_last_has_its_slots_filled(book):
     for pages in pages_of.values():
         full = max(len(p.placements) for p in pages)
         assert all(len(p.placements) == full for p in pages[:-1])
+    sheets = [page for page in layout.pages if page.kind == "sheet"]  # flowing worksheets
+    for sheet, after in zip(sheets, sheets[1:]):
+        lowest = max(p.y + p.size[1] * p.cell for p in sheet.placements)
+        assert lowest == pytest.approx(layout.template.text_bottom, abs=1.0)  # used to its foot
 
 
 def test_long_text_shrinks_only_down_to_the_layouts_smallest_size_and_titles_wrap(book):
