@@ -6,9 +6,11 @@ import json
 import logging
 import os
 import sys
+import time
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, TextIO
 
 import click
 
@@ -16,8 +18,15 @@ from bookgen import puzzles, spec as speclib
 from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
 from bookgen.options import OptionValueError, ParseContext, Seed, declared
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
-from bookgen.stopping import Stopped, exit_status, stop_signals_raise
+from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
 from bookgen.puzzles.base import Puzzle
+
+# `bookgen solve` stops any puzzle after this long (--timeout), plus a grace for types
+# that use the time themselves and then settle for a verified answer (sliding).
+DEFAULT_SOLVE_SECONDS = 60.0
+SOLVE_GRACE = 5.0
+# Whole numbers in a puzzle file: more digits than any target (Python refuses thousands).
+MAX_JSON_DIGITS = 40
 
 
 def _reported(command: Callable) -> Callable:
@@ -70,17 +79,42 @@ def _notes_to_stderr() -> None:
 @click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
 @click.option("--json", "json_path", help="Also write the puzzles as interchange JSON.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary line (errors are still printed).")
 @_reported
-def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None) -> None:
+def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None,
+          quiet: bool) -> None:
     """Build the PDF book described by SPEC_FILE."""
     from bookgen.build import build as build_book
 
+    started = time.monotonic()
     spec = speclib.load(spec_file)
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
-    layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1)
-    click.echo(f"wrote {target} ({len(layout.pages)} pages)")
+    with progress(spec.total_puzzles, quiet) as done:
+        layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done)
+    if not quiet:
+        seconds = time.monotonic() - started
+        click.echo(f"wrote {target}: {_count(len(layout.pages), 'page')}, {_count(spec.total_puzzles, 'puzzle')}, "
+                   f"seed {spec.seed}, in {seconds:.1f} s")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+@contextmanager
+def progress(total: int, quiet: bool, stream: TextIO | None = None) -> Iterator[Callable[[], None] | None]:
+    """A progress bar on stderr while puzzles are made, only when stderr is a terminal
+    (a log file or a pipe gets no bar and no control characters); yields the callback
+    to call after each puzzle, or None."""
+    stream = stream or sys.stderr
+    if quiet or not stream.isatty():
+        yield None
+        return
+    with click.progressbar(length=total, label="Making puzzles", file=stream, show_pos=True,
+                           show_eta=True, width=30) as bar:
+        yield lambda: bar.update(1)
 
 
 def _seed(text: str) -> int:
@@ -107,15 +141,20 @@ def check(spec_file: str) -> None:
 @main.command()
 @click.argument("puzzle_file")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--timeout", type=float, default=None, help="Seconds to spend at most (sliding puzzles).")
+@click.option("--timeout", type=click.FloatRange(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
+              help="Seconds to spend at most on each puzzle.")
 @_reported
-def solve(puzzle_file: str, as_json: bool, timeout: float | None) -> None:
+def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
     found = read_puzzles(puzzle_file)
     reports = []
     for label, puzzle in found:
         ptype = puzzles.get(puzzle.type)
-        result = ptype.solve(puzzle, timeout=timeout)
+        # A type that honours `timeout` itself (sliding: then a longer verified answer)
+        # has a moment more before the hard stop that bounds every type.
+        what = f"puzzle {label}" if len(found) > 1 else puzzle_file
+        with time_limit(timeout + SOLVE_GRACE, f"{what}: no answer within {timeout:g} s; allow more with --timeout"):
+            result = ptype.solve(puzzle, timeout=timeout)
         if as_json:
             reports.append(ptype.result_json(puzzle, result))
         else:
@@ -137,9 +176,13 @@ def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
 
 def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_short_int)
     except json.JSONDecodeError as exc:
         raise PuzzleFormatError(Problem(Location(path, exc.lineno, exc.colno), "", f"JSON syntax error: {exc.msg}")) from None
+    except RecursionError:
+        raise PuzzleFormatError(Problem(Location(path), "", "JSON nested too deeply to be a puzzle")) from None
+    except ValueError as exc:  # a number of thousands of digits, or Infinity/NaN
+        raise PuzzleFormatError(Problem(Location(path), "", f"JSON value bookgen cannot use: {exc}")) from None
     items = data.get("puzzles") if isinstance(data, dict) and "puzzles" in data else data
     items = items if isinstance(items, list) else [items]
     found = []
@@ -160,6 +203,17 @@ def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
             raise
         found.append((str(item.get("id", i + 1)), puzzle))
     return found
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a puzzle can hold")
+
+
+def _short_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_JSON_DIGITS:
+        raise ValueError(f"a number of {digits} digits is more than any puzzle holds")
+    return int(text)
 
 
 STARTERS = ("book", "worksheet", "large-print")
@@ -200,8 +254,9 @@ def _shown(value: Any) -> str:
 @click.option("-o", "--outdir", default="preview", show_default=True)
 @click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
 @click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @_reported
-def preview(spec_file: str, outdir: str, dpi: int, seed: str | None) -> None:
+def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
     from bookgen.build import build as build_book
     from bookgen.outputs import checked_folder
@@ -214,7 +269,8 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None) -> None:
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     pdf = out / (Path(spec_file).stem + ".pdf")
-    build_book(spec, pdf, None, os.cpu_count() or 1)
+    with progress(spec.total_puzzles, quiet) as done:
+        build_book(spec, pdf, None, os.cpu_count() or 1, done)
     for png in rasterise(pdf, out, dpi):
         click.echo(str(png))
 

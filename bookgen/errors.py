@@ -12,7 +12,13 @@ class BookgenError(Exception):
 
     def lines(self) -> list[str]:
         """The one-line messages the CLI prints for this error."""
-        return [str(self)]
+        return [one_line(str(self))]
+
+
+def one_line(text: str) -> str:
+    """Text made safe to print as one line: a line break or control character a user's
+    file brought in (NEL, U+2028, a tab) is shown escaped instead of acted on."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ class Problem:
 
     def __str__(self) -> str:
         field = f" {self.field}:" if self.field else ""
-        return f"{self.location}:{field} {self.message}"
+        return one_line(f"{self.location}:{field} {self.message}")
 
 
 class InputError(BookgenError):

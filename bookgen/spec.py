@@ -100,6 +100,10 @@ class BookSpec:
     def puzzles_per_copy(self) -> int:
         return sum(section.count for section in self.sections)
 
+    @property
+    def total_puzzles(self) -> int:
+        return self.puzzles_per_copy * max(1, len(self.copies))
+
     def with_seed(self, seed: int) -> BookSpec:
         return dataclasses.replace(self, seed=seed)
 

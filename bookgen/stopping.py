@@ -18,6 +18,8 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
+from bookgen.errors import BookgenError
+
 # prctl option from <linux/prctl.h>: deliver a signal to this process when its parent dies.
 PR_SET_PDEATHSIG = 1
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
@@ -59,6 +61,8 @@ def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -67,32 +71,84 @@ def _worker_init(parent: int) -> None:
         os._exit(1)
 
 
-def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> list[Any]:
-    """function(item) for every item, in order, on `jobs` worker processes.
+def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
+                 done: Callable[[], None] | None = None) -> list[Any]:
+    """function(item) for every item, in order, on `jobs` worker processes; `done()` is
+    called as each result arrives (a progress bar).
 
     Any exception in the parent (a worker's error re-raised, Ctrl-C, SIGTERM) terminates
     every worker at once instead of waiting for the puzzles they are still working on.
     """
     # Fork on Linux: workers are then our own children, which the parent-death signal needs.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+    pool = None
     try:
+        with _signals_held():
+            pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
         with _signals_noted() as noted:
-            results = _collect(pool.imap(function, items, chunksize=1), noted)
+            results = _collect(pool.imap(function, items, chunksize=1), noted, done)
         pool.close()
     except BaseException:
-        pool.terminate()
+        if pool is not None:
+            pool.terminate()
         raise
     finally:
-        pool.join()
+        if pool is not None:
+            pool.join()
     return results
+
+
+# Ctrl-C and the stop signals, held while the pool forks its workers.
+HELD_SIGNALS = (signal.SIGINT, *STOP_SIGNALS)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the stop signals while workers are forked: one arriving during a fork is
+    raised inside Python's at-fork handlers, which ignore exceptions, so the stop was
+    lost and the build went on (seen under load: "Exception ignored in _releaseLock").
+    Held, it is raised when the block ends, where the caller's cleanup sees it. The
+    workers start with it held and release it in _worker_init, after setting their own
+    handlers."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+class OutOfTime(BookgenError):
+    """A piece of work ran past its time limit (`bookgen solve --timeout`)."""
+
+
+@contextmanager
+def time_limit(seconds: float, message: str) -> Iterator[None]:
+    """Stop the block with OutOfTime(message) after `seconds` of wall-clock time (where
+    the platform has interval timers; elsewhere the block runs to its end)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(_signum: int, _frame: Any) -> None:
+        raise OutOfTime(message)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 # How often the parent looks for a noted signal while it waits for a worker's result.
 _POLL_SECONDS = 0.1
 
 
-def _collect(results: Iterator[Any], noted: list[int]) -> list[Any]:
+def _collect(results: Iterator[Any], noted: list[int], done: Callable[[], None] | None = None) -> list[Any]:
     """Every result in order, raising for a signal only between waits.
 
     An exception raised by a signal handler while the pool's result iterator holds its
@@ -110,6 +166,8 @@ def _collect(results: Iterator[Any], noted: list[int]) -> list[Any]:
             continue
         except StopIteration:
             return collected
+        if done is not None:
+            done()
 
 
 @contextmanager

@@ -131,6 +131,7 @@ def test_a_spec_that_is_not_a_file_is_refused_without_reading(path: str, expecte
     if path.startswith("/dev/") and not Path(path).exists():
         pytest.skip(f"no {path} here")
     one_line(run("check", path), expected)
+    one_line(run("build", path), expected)
 
 
 def test_a_pipe_as_spec_is_refused_without_blocking(tmp_path: Path):
@@ -180,3 +181,199 @@ def test_a_huge_picture_is_refused_from_its_header(tmp_path: Path, width: int, h
     spec = tmp_path / "book.yaml"
     spec.write_text("sections:\n  - type: sliding\n    size: 3\n    image: huge.png\n")
     one_line(run("check", str(spec)), f"{spec}:4:5: sections[0].image: cannot read huge.png as a picture ({expected})")
+
+
+# ----- puzzle files for `bookgen solve`
+
+_SUDOKU_4 = {"type": "sudoku", "rows": 4, "cols": 4, "symbols": [1, 2, 3, 4],
+             "groups": [[[r, c] for c in range(4)] for r in range(4)], "givens": []}
+
+
+def _with(**changes) -> str:
+    import json
+
+    return json.dumps({**_SUDOKU_4, **changes})
+
+
+PUZZLE_FILES: dict[str, tuple[str, str]] = {
+    "groups is a number": (_with(groups=5), ": groups: expected a list, got 5"),
+    "a group is a number": (_with(groups=[5]), ": groups[0]: expected a list, got 5"),
+    "cage cells is a number": (_with(type="kenken", cages=[{"cells": 5, "op": "+", "target": 3}]),
+                               ": cages[0].cells: expected a list, got 5"),
+    "givens is a number": (_with(givens=5), ": givens: expected a list, got 5"),
+    "a given is too short": (_with(givens=[[0, 0]]), ": givens[0]: expected [row, col, value], got [0, 0]"),
+    "rows is Infinity": (_with().replace('"rows": 4', '"rows": Infinity'),
+                         ": JSON value bookgen cannot use: Infinity is not a number a puzzle can hold"),
+    "rows is text": (_with(rows="four"), ": rows: expected a whole number, got \"four\""),
+    "rows is true": (_with(rows=True), ": rows: expected a whole number, got true"),
+    "a line break in a value": (_with(rows="\x85"), ': rows: expected a whole number, got "\\x85"'),
+    "100,000 nested brackets": ("[" * 100_000, ": JSON nested too deeply to be a puzzle"),
+    "a 36x36 grid": (_with(rows=36, cols=36), ": rows: expected a whole number from 1 to 25, got 36"),
+    "a 5000-digit target": ('{"type": "kenken", "rows": 4, "cols": 4, "symbols": [1, 2, 3, 4], "cages": '
+                            '[{"cells": [[0, 0]], "op": "=", "target": ' + "9" * 5000 + "}]}",
+                            ": JSON value bookgen cannot use: a number of 5000 digits is more than any puzzle holds"),
+    "a 35-digit target": (_with(type="kenken", cages=[{"cells": [[0, 0]], "op": "=", "target": 10**34}]),
+                          ": cages[0].target: expected a whole number of at most 30 digits, got "
+                          "10000000000000000000000000000000000"),
+    "typed-in 5000-digit target": ("a a\nb b\n\na " + "9" * 5000 + "+\nb 3+\n",
+                                   ":4: clue: expected a target of at most 30 digits, got one of 5000"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLE_FILES))
+def test_a_bad_puzzle_file_gives_its_one_line_and_exit_2(name: str, tmp_path: Path):
+    content, expected = PUZZLE_FILES[name]
+    path = tmp_path / "p.json"
+    path.write_text(content)
+    one_line(run("solve", str(path)), f"{path}{expected}")
+
+
+def _kenken_text(rows: list[str], clues: dict[str, str]) -> str:
+    return "\n".join(rows) + "\n\n" + "\n".join(f"{k} {v}" for k, v in clues.items()) + "\n"
+
+
+@pytest.mark.parametrize("rows, clues, first_line", [
+    # A 9-cell row cage (40 s before), and a 405+ over the whole grid (20 GB before).
+    ([letter * 9 for letter in "abcdefghi"], {letter: "45+" for letter in "abcdefghi"}, "several solutions"),
+    (["a" * 9] * 9, {"a": "405+"}, "several solutions"),
+    ([letter * 12 for letter in "abcdefghijkl"], {letter: "479001600x" for letter in "abcdefghijkl"},
+     "several solutions"),
+])
+def test_large_cages_are_solved_by_bounds_in_bounded_time(rows, clues, first_line, tmp_path: Path):
+    path = tmp_path / "k.txt"
+    path.write_text(_kenken_text(rows, clues))
+    result = run("solve", str(path))
+    assert result.exit_code == 0 and result.output.startswith(first_line)
+
+
+def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkeypatch):
+    import time
+
+    import bookgen.cli
+    from bookgen.puzzles import sudoku
+
+    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    monkeypatch.setattr(sudoku.PUZZLE_TYPE, "solve", lambda puzzle, timeout=None: time.sleep(30))
+    path = tmp_path / "p.json"
+    path.write_text(_with())
+    one_line(run("solve", str(path), "--timeout", "0.2"),
+             f"bookgen: {path}: no answer within 0.2 s; allow more with --timeout", status=1)
+
+
+def test_a_search_that_cannot_end_soon_stops_at_the_time_limit(tmp_path: Path, monkeypatch):
+    import bookgen.cli
+
+    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    path = tmp_path / "k.txt"
+    path.write_text(_kenken_text(["a" * 9] * 9, {"a": "404+"}))  # no solution, provable only by trying all
+    one_line(run("solve", str(path), "--timeout", "1"),
+             f"bookgen: {path}: no answer within 1 s; allow more with --timeout", status=1)
+
+
+# ----- generated inputs: a result or one line per problem, never a traceback or a hang
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_KEYS = ["title", "subtitle", "author", "paper", "seed", "answer_key", "name_line", "sections", "type", "size",
+         "difficulty", "count", "per_page", "large_print", "rows", "cols", "moves", "blank", "operations",
+         "hide_operations", "max_cage", "image", "symmetry", "layout", "copies", "students", "<<", "sise"]
+_SCALARS = st.one_of(
+    st.sampled_from(["sudoku", "kenken", "sliding", "killer", "easy", "hard", "A4", "letter", "yes", "no", "~",
+                     "0x10", "1e3", "-1", "0123", "", "''", "\"a\"", "[]", "{}", "*a", "&a x", "!!str 3", "9" * 50]),
+    st.integers(-10, 20).map(str),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12),
+)
+
+
+def _yaml_value(depth: int) -> st.SearchStrategy[str]:
+    if depth == 0:
+        return _SCALARS
+    inner = _yaml_value(depth - 1)
+    return st.one_of(
+        _SCALARS,
+        st.lists(inner, max_size=4).map(lambda items: "[" + ", ".join(items) + "]"),
+        st.dictionaries(st.sampled_from(_KEYS), inner, max_size=4).map(
+            lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items()) + "}"),
+    )
+
+
+_SECTION = st.dictionaries(st.sampled_from(_KEYS), _yaml_value(2), max_size=6).map(
+    lambda d: "  - " + "\n    ".join(f"{k}: {v}" for k, v in d.items()) if d else "  - {}")
+_SPEC = st.one_of(
+    st.tuples(st.dictionaries(st.sampled_from(_KEYS[:7]), _yaml_value(1), max_size=4),
+              st.lists(_SECTION, max_size=3)).map(
+        lambda parts: "".join(f"{k}: {v}\n" for k, v in parts[0].items()) + "sections:\n" + "\n".join(parts[1]) + "\n"),
+    st.binary(max_size=200).map(lambda b: b.decode("latin-1")),
+    st.text(max_size=200),
+)
+
+
+def _one_line_each(result, path: Path) -> None:
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    if result.exit_code != 0:
+        lines = result.output.splitlines()
+        assert lines and all(line.startswith((str(path), "bookgen: ")) for line in lines), result.output
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=_SPEC)
+def test_generated_specs_are_checked_or_refused_line_by_line(text: str, tmp_path: Path):
+    spec = tmp_path / "gen.yaml"
+    spec.write_bytes(text.encode("utf-8", "surrogatepass"))
+    result = run("check", str(spec))
+    assert result.exit_code in (0, 2), result.output
+    _one_line_each(result, spec)
+
+
+_JSON_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.floats(allow_nan=False, allow_infinity=False),
+              st.text(max_size=4)),
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=4), inner, max_size=3)),
+    max_leaves=20,
+)
+_CELL = st.lists(st.integers(-1, 5), min_size=2, max_size=2)
+_PUZZLE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["sudoku", "kenken", "sliding", "killer", "nonsense"])},
+    optional={
+        "rows": st.one_of(st.integers(-1, 6), _JSON_VALUE),
+        "cols": st.one_of(st.integers(-1, 6), _JSON_VALUE),
+        "symbols": st.one_of(st.just([1, 2, 3, 4]), _JSON_VALUE),
+        "groups": st.one_of(st.lists(st.lists(_CELL, max_size=4), max_size=4), _JSON_VALUE),
+        "cages": st.one_of(st.lists(st.fixed_dictionaries({"cells": st.lists(_CELL, max_size=4),
+                                                            "op": st.sampled_from(["+", "-", "*", "/", "=", "?"]),
+                                                            "target": st.integers(-2, 30)}), max_size=4),
+                           _JSON_VALUE),
+        "givens": st.one_of(st.lists(st.lists(st.integers(-1, 5), max_size=4), max_size=4), _JSON_VALUE),
+        "start": st.one_of(st.lists(st.lists(st.integers(-1, 6), max_size=3), max_size=3), _JSON_VALUE),
+        "goal": _JSON_VALUE,
+        "moves": _JSON_VALUE,
+        "solution": _JSON_VALUE,
+        "hide_operations": _JSON_VALUE,
+    },
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(puzzle=_PUZZLE)
+def test_generated_puzzle_files_are_solved_or_refused_in_one_line(puzzle: dict, tmp_path: Path):
+    import json
+
+    path = tmp_path / "gen.json"
+    path.write_text(json.dumps(puzzle))
+    result = run("solve", str(path), "--timeout", "2")
+    assert result.exit_code in (0, 1, 2), result.output
+    _one_line_each(result, path)
+    if result.exit_code != 0:
+        assert len(result.output.splitlines()) == 1, result.output
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet="abcd \n+-x/*×÷−0123456789", max_size=80))
+def test_generated_typed_in_kenken_is_solved_or_refused_in_one_line(text: str, tmp_path: Path):
+    path = tmp_path / "gen.txt"
+    path.write_text(text)
+    result = run("solve", str(path), "--timeout", "2")
+    assert result.exit_code in (0, 1, 2), result.output
+    _one_line_each(result, path)

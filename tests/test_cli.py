@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from bookgen.cli import main
+from bookgen.cli import main, progress
 
 BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
@@ -144,3 +145,37 @@ def test_a_starter_with_its_commented_options_switched_on_still_builds(tmp_path:
 def test_new_refuses_an_unknown_kind():
     result = run("new", "novel")
     assert result.exit_code == 2 and "worksheet" in result.output
+
+
+def test_build_off_a_terminal_prints_one_summary_line_and_no_control_characters(small_spec: Path, tmp_path: Path):
+    pdf = tmp_path / "b.pdf"
+    result = CliRunner().invoke(main, ["build", str(small_spec), "-o", str(pdf), "--jobs", "1"])
+    assert result.exit_code == 0
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"wrote {pdf}: ")
+    assert " pages, 5 puzzles, seed 42, in " in lines[0] and lines[0].endswith(" s")
+    assert not any(ch in result.stdout for ch in "\r\x1b\b")
+
+
+def test_quiet_build_prints_nothing(small_spec: Path, tmp_path: Path):
+    result = CliRunner().invoke(main, ["build", str(small_spec), "-o", str(tmp_path / "b.pdf"), "-q"])
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == ""
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_is_drawn_only_on_a_terminal_and_not_when_quiet():
+    terminal, log = _Terminal(), io.StringIO()
+    with progress(3, False, terminal) as done:
+        for _ in range(3):
+            done()
+    assert "Making puzzles" in terminal.getvalue() and "3/3" in terminal.getvalue()
+    with progress(3, False, log) as none:
+        assert none is None
+    with progress(3, True, _Terminal()) as none:
+        assert none is None
+    assert log.getvalue() == ""

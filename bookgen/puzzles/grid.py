@@ -7,11 +7,13 @@ from the model and tests a filled grid against them.
 
 from __future__ import annotations
 
+import json
 from math import prod
 from typing import Any
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
 from bookgen.model import OPS, Cage, Grid, GridModel, Group, is_connected
+from bookgen.options import brief
 from bookgen.puzzles.base import Pen, Puzzle, Violation, Weight
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import count_solutions
@@ -39,70 +41,112 @@ def grid_to_json(grid: Grid | None) -> list[list[int | None]] | None:
     return None if grid is None else [list(row) for row in grid]
 
 
+# Interchange grids bookgen reads: larger ones are no puzzle it makes (the largest is a
+# samurai's 21×21), and the search recurses once per cell it decides.
+MAX_GRID_SIDE = 25
+MAX_SYMBOLS = 64
+MAX_TARGET_DIGITS = 30
+
+
 def model_from_json(data: dict[str, Any], source: str = "puzzle") -> GridModel:
     """Read the grid part of an interchange puzzle, naming the field of any problem."""
-
-    def fail(field: str, message: str) -> PuzzleFormatError:
-        return PuzzleFormatError(Problem(Location(source), field, message))
-
-    try:
-        rows, cols = int(data["rows"]), int(data["cols"])
-        symbols = tuple(int(s) for s in data["symbols"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise fail("rows/cols/symbols", f"expected whole numbers and a list of symbols ({exc})") from None
-    if not (1 <= rows <= 64 and 1 <= cols <= 64) or not symbols or len(set(symbols)) != len(symbols):
-        raise fail("rows/cols/symbols", "expected a grid of 1..64 rows and columns and distinct symbols")
+    read = FieldReader(source)
+    rows = read.whole(data.get("rows"), "rows", 1, MAX_GRID_SIDE)
+    cols = read.whole(data.get("cols"), "cols", 1, MAX_GRID_SIDE)
+    symbols = tuple(read.whole(v, f"symbols[{i}]", -10**6, 10**6)
+                    for i, v in enumerate(read.items(data.get("symbols"), "symbols", MAX_SYMBOLS)))
+    if not symbols or len(set(symbols)) != len(symbols):
+        raise read.fail("symbols", "expected a list of different whole numbers")
 
     def cell(value: Any, field: str) -> tuple[int, int]:
-        try:
-            r, c = (int(x) for x in value)
-        except (TypeError, ValueError):
-            raise fail(field, f"expected [row, col], got {value!r}") from None
+        pair = read.items(value, field, 2)
+        if len(pair) != 2:
+            raise read.fail(field, f"expected [row, col], got {brief(value)}")
+        r, c = (read.whole(x, field, -10**9, 10**9) for x in pair)
         if not (0 <= r < rows and 0 <= c < cols):
-            raise fail(field, f"cell [{r}, {c}] is outside the {rows}x{cols} grid")
+            raise read.fail(field, f"cell [{r}, {c}] is outside the {rows}x{cols} grid")
         return (r, c)
 
+    area = rows * cols
     groups = []
-    for gi, g in enumerate(data.get("groups", [])):
-        groups.append(Group(tuple(cell(x, f"groups[{gi}]") for x in g), _group_kind(g)))
+    for gi, g in enumerate(read.items(data.get("groups", []), "groups", 4 * area)):
+        cells = tuple(cell(x, f"groups[{gi}]") for x in read.items(g, f"groups[{gi}]", area))
+        groups.append(Group(cells, _group_kind(cells)))
     cages = []
-    for ki, k in enumerate(data.get("cages", [])):
+    for ki, k in enumerate(read.items(data.get("cages", []), "cages", area)):
         field = f"cages[{ki}]"
         if not isinstance(k, dict):
-            raise fail(field, "expected an object with cells, op, target")
+            raise read.fail(field, "expected an object with cells, op, target")
         op = k.get("op")
         if op not in OPS:
-            raise fail(f"{field}.op", f"expected one of {' '.join(OPS)}, got {op!r}")
-        cells = tuple(cell(x, f"{field}.cells") for x in k.get("cells", []))
+            raise read.fail(f"{field}.op", f"expected one of {' '.join(OPS)}, got {brief(op)}")
+        cells = tuple(cell(x, f"{field}.cells") for x in read.items(k.get("cells", []), f"{field}.cells", area))
         if not cells or not is_connected(cells):
-            raise fail(f"{field}.cells", "a cage needs one or more connected cells")
+            raise read.fail(f"{field}.cells", "a cage needs one or more connected cells")
         if op in "-/" and len(cells) != 2 or op == "=" and len(cells) != 1:
-            raise fail(f"{field}.op", f"{op} needs {'one cell' if op == '=' else 'exactly two cells'}")
-        try:
-            target = int(k["target"])
-        except (KeyError, TypeError, ValueError):
-            raise fail(f"{field}.target", "expected a whole number") from None
-        cages.append(Cage(cells, op, target, bool(k.get("distinct", False))))
+            raise read.fail(f"{field}.op", f"{op} needs {'one cell' if op == '=' else 'exactly two cells'}")
+        target = read.whole(k.get("target"), f"{field}.target", -10**MAX_TARGET_DIGITS, 10**MAX_TARGET_DIGITS,
+                            f"a whole number of at most {MAX_TARGET_DIGITS} digits")
+        distinct = k.get("distinct", False)
+        if not isinstance(distinct, bool):
+            raise read.fail(f"{field}.distinct", f"expected true or false, got {brief(distinct)}")
+        cages.append(Cage(cells, op, target, distinct))
     present = sorted({c for g in groups for c in g.cells} | {c for k in cages for c in k.cells})
     givens = []
-    for gi, gv in enumerate(data.get("givens", [])):
-        try:
-            r, c, v = (int(x) for x in gv)
-        except (TypeError, ValueError):
-            raise fail(f"givens[{gi}]", f"expected [row, col, value], got {gv!r}") from None
-        cell((r, c), f"givens[{gi}]")
+    for gi, gv in enumerate(read.items(data.get("givens", []), "givens", area)):
+        triple = read.items(gv, f"givens[{gi}]", 3)
+        if len(triple) != 3:
+            raise read.fail(f"givens[{gi}]", f"expected [row, col, value], got {brief(gv)}")
+        r, c = cell(triple[:2], f"givens[{gi}]")
+        v = read.whole(triple[2], f"givens[{gi}]", -10**6, 10**6)
         if v not in symbols:
-            raise fail(f"givens[{gi}]", f"value {v} is not one of the symbols")
+            raise read.fail(f"givens[{gi}]", f"value {v} is not one of the symbols")
         givens.append((r, c, v))
     if not present:
-        raise fail("groups", "a puzzle needs groups or cages")
+        raise read.fail("groups", "a puzzle needs groups or cages")
     return GridModel(rows, cols, symbols, tuple(present), tuple(groups), tuple(cages), tuple(sorted(givens)))
 
 
-def _group_kind(cells: list) -> str:
+class FieldReader:
+    """Reads one field of an interchange file, or names it in a one-line PuzzleFormatError."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, field: str, message: str) -> PuzzleFormatError:
+        return PuzzleFormatError(Problem(Location(self.source), field, message))
+
+    def whole(self, value: Any, field: str, lo: int, hi: int, expected: str = "") -> int:
+        """A JSON whole number (not true/false, not 4.5) from lo to hi."""
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(field, f"expected a whole number, got {brief(json_text(value))}")
+        if not lo <= value <= hi:
+            raise self.fail(field, f"expected {expected or f'a whole number from {lo} to {hi}'}, got {brief(value)}")
+        return value
+
+    def items(self, value: Any, field: str, most: int) -> list[Any]:
+        """A JSON list of at most `most` items."""
+        if not isinstance(value, list):
+            raise self.fail(field, f"expected a list, got {brief(json_text(value))}")
+        if len(value) > most:
+            raise self.fail(field, f"expected at most {most} items, got {len(value)}")
+        return value
+
+
+def json_text(value: Any) -> str:
+    """A value as it was written in the JSON file (null, true, a string in quotes)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _group_kind(cells: tuple[tuple[int, int], ...]) -> str:
     """Rows and columns matter to some techniques (X-wing); recognise them by shape."""
-    rs = {int(x[0]) for x in cells}
-    cs = {int(x[1]) for x in cells}
+    rs = {r for r, _c in cells}
+    cs = {c for _r, c in cells}
     if len(rs) == 1 and len(cells) > 1:
         return "row"
     if len(cs) == 1 and len(cells) > 1:

@@ -44,6 +44,7 @@ from bookgen.puzzles.kenken_rules import (
 )
 from bookgen.puzzles.kenken_text import parse_text
 from bookgen.solve.arithmetic import CageBoard
+from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import Solver
 from bookgen.solve.techniques import Contradiction, grade_board
@@ -96,7 +97,7 @@ class KenKenType:
             return SolveResult(Outcome.AMBIGUOUS, count.solutions[0], count.solutions[1], solutions=2)
         try:
             graded = grade_board(CageBoard(model), LEVELS)
-        except Contradiction:
+        except (Contradiction, CageTooLarge):  # a cage no person would list: not graded
             graded = None
         level = (
             LEVELS[max(graded.level, 0)].name if graded is not None and graded.outcome is Outcome.SOLVED else None

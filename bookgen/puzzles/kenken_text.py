@@ -7,6 +7,7 @@ import re
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
 from bookgen.model import Cage, Cell, GridModel, is_connected
+from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.kenken_rules import SIGNS, kenken_model
 
 _TARGET_OP = re.compile(r"^(\d+)\s*(\S?)$")
@@ -65,6 +66,9 @@ def parse_text(text: str, source: str) -> GridModel:
         target_op = _TARGET_OP.match(rest)
         if not target_op:
             raise fail(number, "clue", f"expected a letter, a target and an operation (e.g. 'a 12x'), got {content!r}")
+        if len(target_op.group(1)) > gridlib.MAX_TARGET_DIGITS:
+            raise fail(number, "clue", f"expected a target of at most {gridlib.MAX_TARGET_DIGITS} digits, got one of "
+                                       f"{len(target_op.group(1))}")
         op_text = target_op.group(2)
         if op_text not in _TEXT_OPS:
             raise fail(number, "clue", f"unknown operation {op_text!r}: expected + - x / (or × ÷ −)")

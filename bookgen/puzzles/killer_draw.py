@@ -19,9 +19,12 @@ SUM_SIZE = 0.21
 SUM_AT = 0.06  # the sum's top-left, from the cell's top-left corner
 SUM_GAP = 0.05  # clear space between the sum and the broken dashed line
 DASH, GAP = 0.11, 0.07
-DIGIT_SIZE = 0.44
+DIGIT_SIZE = 0.40
 # Digits sit a little below the middle, clear of the sum in the corner.
-DIGIT_Y = 0.57
+DIGIT_Y = 0.56
+# What is left of a dash cut by the sum's box and shorter than this would print as a
+# stray dot: it is dropped.
+SHORTEST = 0.03
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -64,7 +67,8 @@ def dashes(a: Point, b: Point) -> list[tuple[Point, Point]]:
 
 
 def clip_out(seg: tuple[Point, Point], box: Box) -> list[tuple[Point, Point]]:
-    """The parts of an axis-parallel segment outside a box."""
+    """The parts of an axis-parallel segment outside a box (none too short to read as a
+    dash)."""
     (x1, y1), (x2, y2) = seg
     x0, y0, bx1, by1 = box
     if y1 == y2:  # horizontal
@@ -72,12 +76,12 @@ def clip_out(seg: tuple[Point, Point], box: Box) -> list[tuple[Point, Point]]:
             return [seg]
         lo, hi = sorted((x1, x2))
         parts = [(lo, min(hi, x0)), (max(lo, bx1), hi)]
-        return [((p, y1), (q, y1)) for p, q in parts if q - p > 1e-9]
+        return [((p, y1), (q, y1)) for p, q in parts if q - p >= SHORTEST]
     if not x0 <= x1 <= bx1:
         return [seg]
     lo, hi = sorted((y1, y2))
     parts = [(lo, min(hi, y0)), (max(lo, by1), hi)]
-    return [((x1, p), (x1, q)) for p, q in parts if q - p > 1e-9]
+    return [((x1, p), (x1, q)) for p, q in parts if q - p >= SHORTEST]
 
 
 def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> None:

@@ -13,9 +13,10 @@ the current domains is a single `t & D == t` (see `TuplePropagator`).
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations
-from math import prod
+from math import comb, factorial, prod
 
 from bookgen.model import Cage, GridModel
 
@@ -29,6 +30,11 @@ HIDDEN = "?"
 SHOWN_OPS = ("+", "-", "*", "/")
 
 Differ = tuple[tuple[bool, ...], ...]
+
+
+class CageTooLarge(ValueError):
+    """A cage whose assignments cannot be listed in bounded time and memory (see `listable`):
+    the search narrows it by bounds instead; listing-based reasoning (the grader) must skip it."""
 
 
 def cage_value(op: str, values: list[int] | tuple[int, ...]) -> int | None:
@@ -141,12 +147,104 @@ class DistinctSumPropagator:
         return changed
 
 
+class BoundsPropagator:
+    """A cage too large to list its assignments (a 9-cell row cage, `405+` over a whole
+    grid): sums and products narrowed by bounds — a value stays only if the other cells'
+    smallest and largest totals can still make the target — and the target checked
+    exactly once every cell is decided. Sound for any symbols; products are narrowed
+    only when every symbol is positive."""
+
+    def __init__(self, cells: tuple[int, ...], op: str, target: int, symbols: tuple[int, ...]) -> None:
+        self.cells = cells
+        self.op = op
+        self.target = target
+        self.symbols = symbols
+        self.positive = all(v > 0 for v in symbols)
+
+    def _values(self, d: int) -> list[int]:
+        found = []
+        while d:
+            b = d & -d
+            found.append(self.symbols[b.bit_length() - 1])
+            d ^= b
+        return found
+
+    def prune(self, dom: list[int]) -> list[int] | None:
+        values = [self._values(dom[c]) for c in self.cells]
+        if any(not v for v in values):
+            return None
+        if all(len(v) == 1 for v in values):
+            return [] if makes_target(self.op, self.target, [v[0] for v in values]) else None
+        ops = ("+", "*") if self.op == HIDDEN else (self.op,)
+        keep = [set() for _ in values]
+        for op in ops:
+            allowed = self._allowed(op, values)
+            for j, ok in enumerate(allowed):
+                keep[j] |= ok
+        changed = []
+        for c, vs, ok in zip(self.cells, values, keep):
+            if not ok:
+                return None
+            if len(ok) < len(vs):
+                dom[c] = sum(1 << self.symbols.index(v) for v in ok)
+                changed.append(c)
+        return changed
+
+    def _allowed(self, op: str, values: list[list[int]]) -> list[set[int]]:
+        """Per cell, the values `op`'s bounds allow (every value when they say nothing)."""
+        if op == "+":
+            lows, highs = [min(v) for v in values], [max(v) for v in values]
+            lo, hi = sum(lows), sum(highs)
+            return [{v for v in vs if lo - low <= self.target - v <= hi - high}
+                    for vs, low, high in zip(values, lows, highs)]
+        if op == "*" and self.positive:
+            lows, highs = [min(v) for v in values], [max(v) for v in values]
+            lo, hi = prod(lows), prod(highs)
+            return [{v for v in vs if self.target % v == 0 and lo // low <= self.target // v <= hi // high}
+                    for vs, low, high in zip(values, lows, highs)]
+        if op in ("+", "*"):
+            return [set(v) for v in values]
+        return [set() for _ in values]  # − and ÷ take two cells: never a large cage
+
+
+# Listing a cage's assignments stops being worth it past these sizes: the multisets
+# enumerated first, then the assignments themselves (a 9-cell + cage of 1..9 has
+# millions). Such cages get a BoundsPropagator instead; none of the printed puzzles'
+# cages come near (the largest KenKen cage, 6 cells of 1..9, has about 25,000).
+MAX_MULTISETS = 100_000
+MAX_LISTED = 200_000
+
+
+def listable(op: str, target: int, symbols: tuple[int, ...], cells: int) -> bool:
+    """Whether a cage's assignments can be listed in bounded time and memory."""
+    if op == HIDDEN:
+        return cells == 1 or all(listable(o, target, symbols, cells) for o in SHOWN_OPS)
+    if op in ("-", "/", "="):
+        return True
+    if comb(len(symbols) + cells - 1, cells) > MAX_MULTISETS:
+        return False
+    listed = sum(_arrangements(m) for m in _multisets(op, cells, symbols).get(target, ()))
+    return listed <= MAX_LISTED
+
+
+def _arrangements(multiset: tuple[int, ...]) -> int:
+    """Distinct orders of a multiset: k! over the factorials of its repeat counts."""
+    count = factorial(len(multiset))
+    for repeats in Counter(multiset).values():
+        count //= factorial(repeats)
+    return count
+
+
 def compile_cage(model: GridModel, cage: Cage, index: dict, must_differ) -> object:
     """The propagator for one cage. `must_differ(a, b)` says two cells share a group."""
     cells = tuple(index[c] for c in cage.cells)
     symbols = model.symbols
     if cage.distinct and cage.op == "+" and _count_bound(len(cells), len(symbols)) > MAX_TUPLES:
+        if comb(len(symbols), len(cells)) > MAX_MULTISETS:
+            return BoundsPropagator(cells, cage.op, cage.target, symbols)
         return DistinctSumPropagator(cells, _distinct_sum_subsets(symbols, len(cells), cage.target))
+    if not listable(cage.op, cage.target, symbols, len(cells)):
+        return BoundsPropagator(cells, cage.op, cage.target, symbols)
     differ = differ_matrix(cells, must_differ, cage.distinct)
     return TuplePropagator(cells, packed_tuples(cage.op, cage.target, symbols, differ), len(symbols))
 
@@ -192,6 +290,8 @@ def value_tuples(op: str, target: int, symbols: tuple[int, ...], differ: Differ)
     the four operations (a one-cell cage still just equals its target).
     """
     k = len(differ)
+    if not listable(op, target, symbols, k):
+        raise CageTooLarge(f"a {k}-cell cage {target}{op} has too many arrangements to list")
     if op == HIDDEN:
         if k == 1:
             return value_tuples("=", target, symbols, differ)

@@ -12,7 +12,7 @@ from bookgen.model import is_connected
 from bookgen.puzzles import get
 from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.killer import OFFERED, PUZZLE_TYPE, Params, single_cap
-from bookgen.puzzles.killer_draw import INSET
+from bookgen.puzzles.killer_draw import INSET, SHORTEST
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
 
@@ -216,6 +216,8 @@ def test_each_sum_is_top_left_in_its_first_cell_with_the_dashes_broken_around_it
             # No dash passes through the sum's box.
             xs, ys = sorted((a[0], b[0])), sorted((a[1], b[1]))
             assert xs[1] <= x or xs[0] >= x + width or ys[1] <= y or ys[0] >= y + 0.21
+            # and no stump of a cut dash is left to print as a stray dot.
+            assert xs[1] - xs[0] + ys[1] - ys[0] >= SHORTEST
     assert sums
 
 
