@@ -34,6 +34,20 @@ sections:
 """
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Tests never read or write the user's cache folder (puzzles, pattern tables)."""
+    import os
+
+    previous = os.environ.get("BOOKGEN_CACHE_DIR")
+    os.environ["BOOKGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if previous is None:
+        os.environ.pop("BOOKGEN_CACHE_DIR", None)
+    else:
+        os.environ["BOOKGEN_CACHE_DIR"] = previous
+
+
 @dataclass(frozen=True)
 class BuiltBook:
     spec_path: Path
