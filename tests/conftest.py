@@ -34,18 +34,11 @@ sections:
 """
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _private_cache(tmp_path_factory: pytest.TempPathFactory):
-    """Tests never read or write the user's cache folder (puzzles, pattern tables)."""
-    import os
-
-    previous = os.environ.get("BOOKGEN_CACHE_DIR")
-    os.environ["BOOKGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
-    yield
-    if previous is None:
-        os.environ.pop("BOOKGEN_CACHE_DIR", None)
-    else:
-        os.environ["BOOKGEN_CACHE_DIR"] = previous
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test has its own cache folder: it never reads or writes the user's, and a
+    puzzle cached by one test never spares another its generation."""
+    monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
 
 @dataclass(frozen=True)
