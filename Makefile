@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup sample samples test bench clean
+.PHONY: setup sample samples test bench clean pictures
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,17 @@ sample: $(STAMP)
 samples: $(STAMP)
 	mkdir -p out
 	for spec in samples/*.yaml; do $(BIN)/bookgen build $$spec -o out/$$(basename $$spec .yaml).pdf || exit 1; done
+
+# The README's pictures, made by `bookgen preview` from the small specs in docs/pictures/
+# (so they show what the tool really prints); the page numbers are the pages pictured.
+PICTURES := out/pictures
+pictures: $(STAMP)
+	rm -rf $(PICTURES) && mkdir -p $(PICTURES)
+	for spec in docs/pictures/*.yaml; do $(BIN)/bookgen preview $$spec -o $(PICTURES) --dpi 80 -q >/dev/null || exit 1; done
+	cp $(PICTURES)/worksheet-001.png docs/worksheet-page.png
+	cp $(PICTURES)/kenken-002.png docs/kenken-page.png
+	cp $(PICTURES)/killer-002.png docs/killer-page.png
+	cp $(PICTURES)/kenken-003.png docs/answer-page.png
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

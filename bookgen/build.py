@@ -16,16 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from bookgen import puzzles
+from bookgen import __version__, puzzles
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
+from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
 from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
-from bookgen.render.pdf import render
+from bookgen.render.pdf import Metadata, render
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import parallel_map
 
@@ -143,7 +144,23 @@ def instructions_of(section: SectionSpec) -> str:
 
 
 def book_of(spec: BookSpec) -> Book:
-    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line)
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec))
+
+
+def stamp_of(spec: BookSpec) -> str:
+    """What every page's footer carries so the book can be rebuilt exactly: the version
+    that made it and the seed (`bookgen build spec.yaml --seed N`)."""
+    return f"bookgen {__version__} · seed {spec.seed}"
+
+
+def metadata(spec: BookSpec) -> Metadata:
+    """Title and author as given; the subtitle, or the puzzle types, as the subject;
+    the types and levels as keywords; the version that made it as the creator."""
+    kinds = list(dict.fromkeys(puzzles.get(s.type).title for s in spec.sections))
+    levels = list(dict.fromkeys(getattr(s.params, "difficulty", "") for s in spec.sections))
+    subject = spec.subtitle or "Puzzles: " + ", ".join(kinds)
+    keywords = ("puzzles", *kinds, *[level for level in levels if level], f"seed {spec.seed}")
+    return Metadata(spec.title, spec.author, subject, tuple(keywords), f"bookgen {__version__}")
 
 
 def page_template(spec: BookSpec, layout: str | None = None) -> Template:
@@ -230,7 +247,7 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     entries = generate_all(spec, jobs, done)
     layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure)
     with staged(targets, [out.path for out in outputs]) as temps:
-        render(layout, entries, temps[0], spec.title, spec.author, fonts)
+        render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
         if json_path is not None:
             write_json(temps[1], book_json(spec, entries, layout))
     return layout

@@ -71,12 +71,32 @@ def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextIte
 
 
 def footer(number: int, book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
+    """The layout's footer text, centred, and the book's stamp at the outer corner; the
+    centred text keeps clear of the stamp on both sides, so it stays centred."""
+    stamped = stamp(book, tpl, measure)
     text = tpl.footer.format(page=number, title=book.title)
     if not text:
-        return []
+        return stamped
     size = tpl.sizes.footer
-    text = ellipsized(text, size, tpl.content_width, measure)
-    return [TextItem(text, tpl.left + tpl.content_width / 2, tpl.height - tpl.bottom - size * 0.25, size, align="center")]
+    room = tpl.content_width
+    if stamped:
+        room -= 2 * (measure(stamped[0].text, stamped[0].size, False) + 4 * MM)
+    text = ellipsized(text, size, room, measure)
+    centred = TextItem(text, tpl.left + tpl.content_width / 2, _footer_baseline(tpl), size, align="center")
+    return [centred] + stamped
+
+
+def _footer_baseline(tpl: Template) -> float:
+    return tpl.height - tpl.bottom - tpl.sizes.footer * 0.25
+
+
+def stamp(book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
+    """The bookgen version and the seed, small, right-aligned at the foot of the page."""
+    if not book.stamp:
+        return []
+    size = tpl.sizes.stamp
+    text = ellipsized(book.stamp, size, tpl.content_width / 3, measure)
+    return [TextItem(text, tpl.width - tpl.right, _footer_baseline(tpl), size, align="right")]
 
 
 def title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measure: Measure) -> list[TextItem]:
@@ -98,7 +118,7 @@ def title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measu
         y += fit * 0.6
     if contents:
         texts += contents_list(contents, y + sizes.heading * 3, tpl, measure)
-    return texts
+    return texts + stamp(book, tpl, measure)
 
 
 def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, measure: Measure) -> list[TextItem]:

@@ -57,6 +57,9 @@ class Book:
     author: str = ""
     answer_key: bool = True
     name_line: bool = False
+    # "bookgen 0.1.0 · seed 2026", small in every page's footer: with the spec, all it
+    # takes to rebuild the book (and its answer key) exactly.
+    stamp: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,3 +111,14 @@ class BookLayout:
     pages: tuple[Page, ...]
     page_of: dict[int, int]  # puzzle number -> page it is printed on
     answer_page_of: dict[int, int]  # puzzle number -> page of its answer
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One entry of the PDF's bookmarks: a title, the page it opens, its depth in the
+    tree (0 at the top) and how far down the page (points from the top) the view opens."""
+
+    title: str
+    page: int
+    level: int
+    top: float = 0.0

@@ -40,6 +40,7 @@ class TypeSizes:
     footer: float
     answer_label: float
     min: float
+    stamp: float  # the version and seed in every footer
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ renames into place only when complete, so a failed build never leaves half a PDF
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from bookgen.layout.model import BookLayout, Entry, Page, Rule, TextItem
+from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_RATIO, Point, Weight
 from bookgen.render.fonts import Fonts, default_fonts
 
@@ -137,18 +138,46 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         entry.ptype.draw(entry.puzzle, pen, solution)
 
 
-def render(layout: BookLayout, entries: list[Entry], path: str | Path, title: str, author: str,
-           fonts: Fonts | None = None) -> None:
-    """Write the book to `path` (the caller's temporary file: see bookgen.outputs)."""
+@dataclass(frozen=True)
+class Metadata:
+    """The PDF's document information, as a library catalogue or a print shop reads it."""
+
+    title: str
+    author: str = ""
+    subject: str = ""
+    keywords: tuple[str, ...] = ()
+    creator: str = "bookgen"
+
+
+def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Metadata,
+           fonts: Fonts | None = None, marks: tuple[Mark, ...] = ()) -> None:
+    """Write the book to `path` (the caller's temporary file: see bookgen.outputs), with
+    `marks` as its bookmarks."""
     fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
     # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
     canvas = rl_canvas.Canvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1,
                               initialFontName=fonts.checked("", False).pdf_name)
-    canvas.setTitle(title)
-    canvas.setAuthor(author)
-    canvas.setCreator("bookgen")
+    canvas.setTitle(meta.title)
+    canvas.setAuthor(meta.author)
+    canvas.setSubject(meta.subject)
+    canvas.setKeywords(", ".join(meta.keywords))
+    canvas.setCreator(meta.creator)
+    on_page: dict[int, list[tuple[int, Mark]]] = {}
+    for k, mark in enumerate(marks):
+        on_page.setdefault(mark.page, []).append((k, mark))
     for page in layout.pages:
         _draw_page(canvas, page, layout, by_number, fonts)
+        for k, mark in on_page.get(page.number, []):
+            _bookmark(canvas, layout.template.height, f"m{k}", mark)
         canvas.showPage()
+    if marks:
+        canvas.showOutline()
     canvas.save()
+
+
+def _bookmark(canvas: Any, page_height: float, key: str, mark: Mark) -> None:
+    """A destination on the current page, `mark.top` points down, and its outline entry
+    (marks come in page order, so each entry is added after its parent)."""
+    canvas.bookmarkPage(key, fit="XYZ", left=0, top=page_height - mark.top, zoom=0)
+    canvas.addOutlineEntry(mark.title, key, level=mark.level, closed=mark.level > 0)

@@ -114,7 +114,7 @@ def test_every_page_but_a_sections_last_has_its_slots_filled(book):
 def test_long_text_shrinks_only_down_to_the_layouts_smallest_size_and_titles_wrap(book):
     layout, _data, _pdf = book
     tpl = layout.template
-    smallest = min(tpl.sizes.min, tpl.sizes.answer_label, tpl.sizes.footer)
+    smallest = min(tpl.sizes.min, tpl.sizes.answer_label, tpl.sizes.footer, tpl.sizes.stamp)
     assert all(t.size >= smallest - 0.01 for page in layout.pages for t in page.texts)
     if tpl.title_page:
         title_lines = [t for t in layout.pages[0].texts if t.bold and t.align == "center"]

@@ -6,7 +6,8 @@ import pytest
 
 from bookgen.model import Cage
 from bookgen.puzzles import kenken
-from bookgen.puzzles.kenken import LEVELS, kenken_model, latin_square, random_cage, random_layout, solving_model
+from bookgen.puzzles.kenken_generate import latin_square, random_cage, random_layout
+from bookgen.puzzles.kenken_rules import LEVELS, kenken_model, solving_model
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
 from bookgen.solve.arithmetic import CageBoard

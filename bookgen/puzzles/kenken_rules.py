@@ -1,0 +1,161 @@
+"""KenKen's rules as data: the levels, the operations and their signs, the options a
+section may set, the grid model and what a well-formed caging is. Shared by generation
+(kenken_generate), typed-in puzzles (kenken_text), drawing (kenken_draw) and the puzzle
+type (kenken)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from bookgen.errors import ParamsError
+from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
+from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
+from bookgen.puzzles.base import Puzzle, Violation
+from bookgen.solve import arithmetic as a
+from bookgen.solve import techniques as t
+from bookgen.solve.cages import HIDDEN
+from bookgen.solve.techniques import Level
+
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", (a.SINGLE_CELL_CAGE, a.NAKED_SINGLE, a.HIDDEN_SINGLE, a.CAGE_SINGLE)),
+    Level("easy", (a.CAGE_CANDIDATES,)),
+    Level("medium", (t.NAKED_PAIR, t.HIDDEN_PAIR, a.CAGE_LINE)),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, a.LINE_INTO_CAGE, t.X_WING)),
+    Level("expert", (a.LINE_SUM, a.LINE_PRODUCT, a.CAGE_PAIRS, t.XY_WING, t.SWORDFISH)),
+)
+LEVEL_NAMES = tuple(level.name for level in LEVELS)
+
+OPERATIONS = ("+", "-", "*", "/")
+# What people type for the operations, including the true signs and YAML-safe letters
+# (a bare * starts an alias in YAML). `multiply_only` reads naturally as a whole value:
+# `operations: multiply_only`.
+OP_ALIASES = (
+    ("×", "*"), ("x", "*"), ("X", "*"), ("·", "*"), ("÷", "/"), (":", "/"), ("−", "-"), ("–", "-"),
+    ("plus", "+"), ("add", "+"), ("minus", "-"), ("subtract", "-"), ("times", "*"),
+    ("multiply", "*"), ("multiply_only", "*"), ("divide", "/"),
+)
+SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "=": ""}
+
+# Default cap on one-cell cages: one per this many cells.
+CELLS_PER_SINGLE = 8
+
+
+@dataclass(frozen=True)
+class Params:
+    size: int = option(Int(3, 12), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
+    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
+    operations: tuple[str, ...] = option(
+        SubsetOf(OPERATIONS, OP_ALIASES), OPERATIONS,
+        "operations the cages may use: any of + - x / (also × ÷ −), or multiply_only",
+    )
+    hide_operations: bool = option(Bool(), False, "print only the targets; solvers work out the operations")
+    max_cage: int = option(Int(2, 6), 4, "largest cage, in cells")
+    max_single_cells: int | None = option(
+        Optional(Int(0, 144)), None, f"most one-cell cages (default one per {CELLS_PER_SINGLE} cells)"
+    )
+    candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
+
+    def validate(self) -> None:
+        if set(self.operations) == {"/"}:
+            raise ParamsError(
+                "operations",
+                "÷ alone cannot fill a grid (most neighbouring digits do not divide); add another operation",
+            )
+        cells = self.size * self.size
+        if self.max_single_cells is not None and self.max_single_cells > cells:
+            raise ParamsError("max_single_cells", f"a {self.size}x{self.size} grid has only {cells} cells")
+        if pairs_only(self.operations) and cells % 2 and self.single_cap == 0:
+            raise ParamsError(
+                "max_single_cells", f"with only − and ÷ every cage has two cells, and {cells} cells need a single one"
+            )
+        if self.difficulty not in reachable(self.size):
+            raise ParamsError(
+                "difficulty",
+                f"a {self.size}x{self.size} KenKen can be {', '.join(reachable(self.size))}; "
+                f"{self.difficulty} ones are too rare or too slow to generate",
+            )
+
+    @property
+    def single_cap(self) -> int:
+        if self.max_single_cells is not None:
+            return self.max_single_cells
+        return max(1, self.size * self.size // CELLS_PER_SINGLE)
+
+    @property
+    def cage_limit(self) -> int:
+        """Only − and ÷ allowed: every cage has two cells (or one)."""
+        return 2 if pairs_only(self.operations) else self.max_cage
+
+
+def pairs_only(operations: tuple[str, ...]) -> bool:
+    return set(operations) <= {"-", "/"}
+
+
+def reachable(size: int) -> tuple[str, ...]:
+    """The levels generation reaches at this size, measured with bench/kenken.py and the
+    tests: 3x3 puzzles never need more than easy; 4x4 ones rarely need hard techniques
+    (with one or two operations, fewer than 1 attempt in 50); 10x10 to 12x12 beginner
+    puzzles take tens of seconds and expert ones often fail within a minute."""
+    if size == 3:
+        return LEVEL_NAMES[:2]
+    if size == 4:
+        return LEVEL_NAMES[:3]
+    if size >= 10:
+        return LEVEL_NAMES[1:4]
+    return LEVEL_NAMES
+
+
+# --- the model -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def latin_structure(n: int) -> GridModel:
+    return GridModel(n, n, tuple(range(1, n + 1)), full_cells(n, n), line_groups(n, n))
+
+
+def kenken_model(n: int, cages: list[Cage] | tuple[Cage, ...]) -> GridModel:
+    base = latin_structure(n)
+    return replace(base, cages=tuple(sorted(cages, key=lambda k: k.anchor)))
+
+
+def solving_model(model: GridModel, hidden: bool) -> GridModel:
+    """The model the solver and grader see: with hidden operations, each multi-cell cage
+    allows any operation that makes its target."""
+    if not hidden:
+        return model
+    return replace(model, cages=tuple(
+        k if len(k.cells) == 1 else Cage(k.cells, HIDDEN, k.target) for k in model.cages
+    ))
+
+
+def is_hidden(puzzle: Puzzle) -> bool:
+    return bool(getattr(puzzle.params, "hide_operations", False))
+
+
+def clue_text(cage: Cage, hidden: bool) -> str:
+    return str(cage.target) if hidden else f"{cage.target}{SIGNS[cage.op]}"
+
+
+
+def layout_violations(model: GridModel) -> list[Violation]:
+    """KenKen's rules on the cages themselves: they tile the grid, are connected, and −
+    and ÷ have two cells."""
+    problems = []
+    seen: dict[Cell, int] = {}
+    for k, cage in enumerate(model.cages):
+        if not is_connected(cage.cells):
+            problems.append(Violation("a cage is not connected", cage.cells))
+        if cage.op in "-/" and len(cage.cells) != 2:
+            problems.append(Violation(f"{SIGNS[cage.op]} needs a two-cell cage", cage.cells))
+        if cage.distinct:
+            problems.append(Violation("a KenKen cage may repeat digits (distinct must be false)", cage.cells))
+        for cell in cage.cells:
+            if cell in seen:
+                problems.append(Violation("a cell is in two cages", (cell,)))
+            seen[cell] = k
+    missing = [cell for cell in model.cells if cell not in seen]
+    if missing:
+        problems.append(Violation("cells outside every cage", tuple(missing)))
+    return problems
+
