@@ -27,6 +27,7 @@ from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
+from bookgen.solve.hints import first_sentences
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import parallel_map
 
@@ -245,12 +246,25 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     fonts = fonts_for(spec)
     plan(spec, fonts)
     entries = generate_all(spec, jobs, done)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure)
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(spec, entries))
     with staged(targets, [out.path for out in outputs]) as temps:
         render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
         if json_path is not None:
             write_json(temps[1], book_json(spec, entries, layout))
     return layout
+
+
+# Sentences of worked steps printed for each puzzle of a section with `hints: true`.
+HINT_SENTENCES = 4
+
+
+def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[str]]:
+    """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
+    found = {}
+    for entry in entries:
+        if spec.sections[entry.section.index % len(spec.sections)].hints:
+            found[entry.number] = first_sentences(entry.ptype.steps(entry.puzzle), HINT_SENTENCES)
+    return found
 
 
 def input_files(spec: BookSpec) -> list[Input]:
