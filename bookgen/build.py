@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from bookgen import __version__, puzzles
+from bookgen import __version__, puzzle_cache, puzzles
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
 from bookgen.layout.outline import outline
@@ -27,6 +27,7 @@ from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
+from bookgen.solve.hints import first_sentences
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import parallel_map
 
@@ -96,19 +97,32 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
     return planned
 
 
-def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None = None) -> list[Entry]:
+def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None = None,
+                 use_cache: bool = False) -> list[Entry]:
     """Every puzzle of the book, in order, with repeats within the book (across copies
-    too, so every student's set differs) replaced; `done()` after each puzzle."""
+    too, so every student's set differs) replaced; `done()` after each puzzle. With
+    `use_cache`, puzzles made by an earlier build of the same request are reused."""
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
-    if jobs > 1 and len(tasks) > 1:
-        made = parallel_map(make_puzzle, tasks, min(jobs, len(tasks)), done)
+    keys = [puzzle_cache.key(t.type, t.params, t.seed) for t in tasks] if use_cache else []
+    made: list[Puzzle | None] = [puzzle_cache.load(k) for k in keys] if use_cache else [None] * len(tasks)
+    missing = [i for i, puzzle in enumerate(made) if puzzle is None]
+    for _ in range(len(tasks) - len(missing)):
+        if done is not None:
+            done()
+    todo = [tasks[i] for i in missing]
+    if jobs > 1 and len(todo) > 1:
+        fresh = parallel_map(make_puzzle, todo, min(jobs, len(todo)), done)
     else:
-        made = []
-        for task in tasks:
-            made.append(make_puzzle(task))
+        fresh = []
+        for task in todo:
+            fresh.append(make_puzzle(task))
             if done is not None:
                 done()
+    for i, puzzle in zip(missing, fresh):
+        made[i] = puzzle
+        if use_cache:
+            puzzle_cache.store(keys[i], puzzle)
     entries, seen = [], set()
     for p, puzzle in zip(planned, made):
         puzzle = _unrepeated(spec, p, puzzle, seen)
@@ -237,20 +251,34 @@ def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Has
 
 
 def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1,
-          done: Callable[[], None] | None = None) -> BookLayout:
+          done: Callable[[], None] | None = None, use_cache: bool = False) -> BookLayout:
     """Generate, lay out and write the book; outputs are checked before any work and
-    written together, only when all of them are complete. `done()` after each puzzle."""
+    written together, only when all of them are complete. `done()` after each puzzle;
+    `use_cache` reuses puzzles an earlier build made (see bookgen.puzzle_cache)."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     targets = checked(outputs, input_files(spec))
     fonts = fonts_for(spec)
     plan(spec, fonts)
-    entries = generate_all(spec, jobs, done)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure)
+    entries = generate_all(spec, jobs, done, use_cache)
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(spec, entries))
     with staged(targets, [out.path for out in outputs]) as temps:
         render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
         if json_path is not None:
             write_json(temps[1], book_json(spec, entries, layout))
     return layout
+
+
+# Sentences of worked steps printed for each puzzle of a section with `hints: true`.
+HINT_SENTENCES = 4
+
+
+def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[str]]:
+    """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
+    found = {}
+    for entry in entries:
+        if spec.sections[entry.section.index % len(spec.sections)].hints:
+            found[entry.number] = first_sentences(entry.ptype.steps(entry.puzzle), HINT_SENTENCES)
+    return found
 
 
 def input_files(spec: BookSpec) -> list[Input]:

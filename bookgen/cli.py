@@ -80,9 +80,10 @@ def _notes_to_stderr() -> None:
 @click.option("--json", "json_path", help="Also write the puzzles as interchange JSON.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary line (errors are still printed).")
+@click.option("--no-cache", is_flag=True, help="Generate every puzzle afresh; do not read or write the puzzle cache.")
 @_reported
 def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None,
-          quiet: bool) -> None:
+          quiet: bool, no_cache: bool) -> None:
     """Build the PDF book described by SPEC_FILE."""
     from bookgen.build import build as build_book
 
@@ -92,7 +93,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
     with progress(spec.total_puzzles, quiet) as done:
-        layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done)
+        layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache)
     if not quiet:
         seconds = time.monotonic() - started
         click.echo(f"wrote {target}: {_count(len(layout.pages), 'page')}, {_count(spec.total_puzzles, 'puzzle')}, "
@@ -255,8 +256,9 @@ def _shown(value: Any) -> str:
 @click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
 @click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("--no-cache", is_flag=True, help="Generate every puzzle afresh; do not read or write the puzzle cache.")
 @_reported
-def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool) -> None:
+def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool, no_cache: bool) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
     from bookgen.build import build as build_book
     from bookgen.outputs import checked_folder
@@ -270,7 +272,7 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
     out.mkdir(parents=True, exist_ok=True)
     pdf = out / (Path(spec_file).stem + ".pdf")
     with progress(spec.total_puzzles, quiet) as done:
-        build_book(spec, pdf, None, os.cpu_count() or 1, done)
+        build_book(spec, pdf, None, os.cpu_count() or 1, done, use_cache=not no_cache)
     for png in rasterise(pdf, out, dpi):
         click.echo(str(png))
 

@@ -56,6 +56,7 @@ class SectionOptions:
     per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
+    hints: bool = option(Bool(), False, "after the answers, each puzzle's first steps in plain words (sudoku)")
     layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")
@@ -72,6 +73,7 @@ class SectionSpec:
     params: Any  # the type's own frozen Params
     layout: str | None = None
     instructions: str | None = None  # the user's own; None: the type's
+    hints: bool = False  # worked first steps after the answer key
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,10 @@ class _Reader:
             return None
         params = ptype.Params(**params_values)
         count = common_values.get("count", 1)
+        if common_values.get("hints") and not hasattr(ptype, "steps"):
+            self.problem(entries["hints"][0], f"{field}.hints",
+                         f"worked steps are not yet written for {ptype.name}; they are for sudoku")
+            return None
         try:
             params.validate()
             self.distinct_enough(ptype, params, count)
@@ -286,6 +292,7 @@ class _Reader:
             count=count,
             per_page=common_values.get("per_page"),
             large_print=common_values.get("large_print", False),
+            hints=common_values.get("hints", False),
             layout=common_values.get("layout"),
             instructions=common_values.get("instructions"),
             params=params,

@@ -34,6 +34,13 @@ sections:
 """
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test has its own cache folder: it never reads or writes the user's, and a
+    puzzle cached by one test never spares another its generation."""
+    monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @dataclass(frozen=True)
 class BuiltBook:
     spec_path: Path

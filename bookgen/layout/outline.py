@@ -5,6 +5,7 @@ to any of them."""
 from __future__ import annotations
 
 from bookgen.layout.answers import ANSWERS
+from bookgen.layout.hints import HINTS
 from bookgen.layout.model import BookLayout, Entry, Mark
 
 CONTENTS = "Title and contents"
@@ -29,6 +30,9 @@ def outline(layout: BookLayout, entries: list[Entry]) -> tuple[Mark, ...]:
         marks.append(Mark(puzzle_mark(entry), page, depth + 1, tops[entry.number]))
     if layout.answer_page_of:
         marks.append(Mark(ANSWERS, min(layout.answer_page_of.values()), 0))
+    hint_pages = [page.number for page in layout.pages if page.kind == "hints"]
+    if hint_pages:
+        marks.append(Mark(HINTS, hint_pages[0], 0))
     return tuple(marks)
 
 

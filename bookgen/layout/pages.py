@@ -12,6 +12,7 @@ import dataclasses
 
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.layout.flow import flowed
+from bookgen.layout.hints import HINTS, hint_pages
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, planned_size
@@ -40,7 +41,10 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
     return [plan_section(section, book, tpl, measure) for section in sections]
 
 
-def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -> BookLayout:
+def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
+            hints: dict[int, list[str]] | None = None) -> BookLayout:
+    """The whole book; `hints` (puzzle number -> its first steps in words) adds the
+    worked-steps pages after the answers."""
     pages: list[Page] = []
     page_of: dict[int, int] = {}
     first = 2 if tpl.title_page else 1
@@ -67,6 +71,9 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure) -
         contents.append((ANSWERS, first + len(pages)))
         more, answer_page_of = answer_pages(entries, first + len(pages), page_of, book, tpl, measure)
         pages += more
+    if hints:
+        contents.append((HINTS, first + len(pages)))
+        pages += hint_pages(entries, hints, first + len(pages), page_of, book, tpl, measure)
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     return BookLayout(tpl, tuple(pages), page_of, answer_page_of)

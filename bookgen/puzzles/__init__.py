@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from bookgen.puzzles.base import PuzzleType
-from bookgen.puzzles import kenken, killer, sliding, sudoku
+from bookgen.puzzles import kenken, killer, samurai, sliding, sudoku
 
 _TYPES: tuple[PuzzleType, ...] = (
     sudoku.PUZZLE_TYPE,
     kenken.PUZZLE_TYPE,
     killer.PUZZLE_TYPE,
+    samurai.PUZZLE_TYPE,
     sliding.PUZZLE_TYPE,
 )
 

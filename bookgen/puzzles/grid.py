@@ -17,7 +17,7 @@ from bookgen.options import brief
 from bookgen.puzzles.base import Pen, Puzzle, Violation, Weight
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import count_solutions
-from bookgen.solve.techniques import Level, grade
+from bookgen.solve.techniques import Board, Contradiction, Level, Step, grade, grade_board
 
 
 # --- interchange JSON ----------------------------------------------------------------
@@ -204,6 +204,16 @@ def _cage_holds(cage: Cage, vs: list[int]) -> bool:
 
 
 # --- solving and reporting -----------------------------------------------------------
+
+
+def worked_steps(model: GridModel, levels: tuple[Level, ...], board: Board | None = None) -> list[Step]:
+    """The grader's steps on the puzzle, in order, as it takes them (worked solutions)."""
+    found: list[Step] = []
+    try:
+        grade_board(board or Board(model), levels, steps=found)
+    except Contradiction:
+        return []
+    return found
 
 
 def solve_grid(model: GridModel, levels: tuple[Level, ...]) -> SolveResult:

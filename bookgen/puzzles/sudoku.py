@@ -26,7 +26,7 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation, Weight
 from bookgen.solve import techniques as t
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Level, grade
+from bookgen.solve.techniques import Level, Step, grade
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", (t.NAKED_SINGLE, t.HIDDEN_SINGLE)),
@@ -144,6 +144,10 @@ class SudokuType:
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return gridlib.solve_grid(puzzle.board, LEVELS)
+
+    def steps(self, puzzle: Puzzle) -> list[Step]:
+        """The grader's steps, for worked solutions."""
+        return gridlib.worked_steps(puzzle.board, LEVELS)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return gridlib.check_grid(puzzle.board, solution)

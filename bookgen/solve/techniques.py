@@ -42,6 +42,11 @@ class Board:
         self.peers = [tuple(sorted(p)) for p in peer_sets]
         self.cand = [self.full] * self.n
         self.placed = [False] * self.n
+        # Changes since the current step began, when steps are being recorded (None: not):
+        # ("place", cell, bit) and ("remove", cell, bits). A placement's own peer upkeep is
+        # not logged: it is part of writing the digit, not a step of its own.
+        self.log: list[tuple[str, int, int]] | None = None
+        self._upkeep = False
         self.intersections = _intersections(self.groups, self.nsym)
         bit = {s: 1 << i for i, s in enumerate(model.symbols)}
         for r, c, v in model.givens:
@@ -53,15 +58,23 @@ class Board:
             raise Contradiction
         self.cand[i] = b
         self.placed[i] = True
-        for p in self.peers[i]:
-            if self.cand[p] & b:
-                self.eliminate(p, b)
+        if self.log is not None:
+            self.log.append(("place", i, b))
+        self._upkeep = True
+        try:
+            for p in self.peers[i]:
+                if self.cand[p] & b:
+                    self.eliminate(p, b)
+        finally:
+            self._upkeep = False
 
     def eliminate(self, i: int, bits: int) -> bool:
         """Remove candidates from a cell; True when something was removed."""
         d = self.cand[i]
         if not d & bits:
             return False
+        if self.log is not None and not self._upkeep:
+            self.log.append(("remove", i, d & bits))
         d &= ~bits
         if not d:
             raise Contradiction
@@ -92,6 +105,16 @@ class Level:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of the grader, as a person would take it: the technique, the digits it
+    wrote and the pencil marks it crossed out (cells as the model's (row, column))."""
+
+    technique: str
+    placed: tuple[tuple[tuple[int, int], int], ...]  # (cell, symbol)
+    removed: tuple[tuple[tuple[int, int], tuple[int, ...]], ...]  # (cell, symbols crossed out)
+
+
+@dataclass(frozen=True)
 class Grade:
     outcome: Outcome  # SOLVED, IMPOSSIBLE or UNFINISHED (the grader cannot see ambiguity)
     level: int  # index of the hardest level used (-1 when nothing was needed)
@@ -108,16 +131,22 @@ def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None)
     return grade_board(board, levels, up_to)
 
 
-def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = None) -> Grade:
+def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = None,
+                steps: list[Step] | None = None) -> Grade:
     """`grade` on a board the caller built (a puzzle type's own Board subclass, or a board
-    already part-solved); the board is left in the state where the techniques stopped."""
+    already part-solved); the board is left in the state where the techniques stopped.
+    With `steps`, each step taken is appended to it (worked solutions)."""
     allowed = levels if up_to is None else levels[: up_to + 1]
     hardest, used = -1, []
+    if steps is not None:
+        board.log = []
     try:
         while not board.solved():
             for li, level in enumerate(allowed):
                 step = next((t for t in level.techniques if t.apply(board)), None)
                 if step is not None:
+                    if steps is not None:
+                        steps.append(_step(board, step.name))
                     hardest = max(hardest, li)
                     if step.name not in used:
                         used.append(step.name)
@@ -127,6 +156,19 @@ def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = Non
     except Contradiction:
         return Grade(Outcome.IMPOSSIBLE, hardest, tuple(used))
     return Grade(Outcome.SOLVED, hardest, tuple(used), board.values())
+
+
+def _step(board: Board, technique: str) -> Step:
+    """The changes logged since the last step, as a Step; the log starts afresh."""
+    log, board.log = board.log or [], []
+    cells, symbols = board.model.cells, board.model.symbols
+
+    def named(bits: int) -> tuple[int, ...]:
+        return tuple(symbols[k] for k in range(board.nsym) if bits >> k & 1)
+
+    placed = tuple((cells[i], named(b)[0]) for kind, i, b in log if kind == "place")
+    removed = tuple((cells[i], named(b)) for kind, i, b in log if kind == "remove")
+    return Step(technique, placed, removed)
 
 
 # --- techniques over all-different groups -------------------------------------------

@@ -118,3 +118,50 @@ def test_the_seed_printed_on_a_page_rebuilds_the_book_byte_for_byte(book: Path, 
     # The spec has since been changed to another seed; the printout's seed wins.
     again = build(tmp_path, SPEC.format(seed=5), "again", "--seed", printed.group(1))
     assert again.read_bytes() == book.read_bytes()
+
+
+HINTED = """\
+title: Hints
+seed: 4
+sections:
+  - title: Little sudoku
+    type: sudoku
+    size: 4
+    difficulty: easy
+    count: 2
+    hints: true
+  - title: No hints here
+    type: sudoku
+    size: 4
+    difficulty: easy
+    count: 1
+"""
+
+
+def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp_path: Path):
+    from bookgen import puzzles
+    from bookgen.solve.hints import first_sentences
+
+    pdf = build(tmp_path, HINTED, "hinted", "--json", str(tmp_path / "hinted.json"))
+    reader = pypdf.PdfReader(pdf)
+    marks = outline(reader)
+    assert [t for _d, t, _p in marks][-2:] == ["Answers", "Stuck? The first steps"]
+    hint_page = marks[-1][2]
+    assert hint_page > marks[-2][2]
+    text = " ".join(reader.pages[p].extract_text() for p in range(hint_page - 1, len(reader.pages)))
+    text = " ".join(text.split())
+    import json
+    sudoku = puzzles.get("sudoku")
+    items = json.loads((tmp_path / "hinted.json").read_text())["puzzles"]
+    for item in items[:2]:
+        said = first_sentences(sudoku.steps(sudoku.from_json(item)), 4)
+        assert f"Puzzle {item['id']} (page {item['page']})" in text
+        assert all(sentence in text for sentence in said)
+    assert "Puzzle 3 (page" not in text
+
+
+def test_hints_on_a_type_without_worked_steps_are_refused_in_one_line(tmp_path: Path):
+    spec = tmp_path / "k.yaml"
+    spec.write_text("title: K\nsections:\n  - type: kenken\n    size: 4\n    hints: true\n")
+    result = CliRunner().invoke(main, ["check", str(spec)])
+    assert result.exit_code == 2 and "sections[0].hints: worked steps are not yet written for kenken" in result.output

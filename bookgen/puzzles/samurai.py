@@ -1,0 +1,221 @@
+"""Samurai sudoku: five 9x9 sudokus on a 21x21 layout, the four corner grids each sharing
+one 3x3 box with the centre grid. Every row, column and box of each of the five grids
+holds the digits 1-9 once; the shared boxes obey both grids they belong to. The cells
+outside the five grids are not part of the puzzle (and print as nothing).
+
+The puzzle is one model: the groups of the five grids (a shared box once), over the 369
+cells of the layout. So the search proves it unique as a whole, and the shared grader
+grades it on the combined groups, techniques crossing from one grid into another
+through the shared boxes.
+
+Generation: a full consistent samurai solution by search, then givens removed in
+symmetric sets while the grader still solves the puzzle within the level; removals are
+tried a batch at a time while they succeed (early on, nearly all do), then one by one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from bookgen.errors import GenerationError, ParamsError
+from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
+from bookgen.options import Choice, option
+from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation, Weight
+from bookgen.puzzles.sudoku import LEVELS as SUDOKU_LEVELS
+from bookgen.solve.chains import CHAINS
+from bookgen.solve.result import Outcome, SolveResult
+from bookgen.solve.search import solver_for
+from bookgen.solve.techniques import Level, grade
+
+LEVELS: tuple[Level, ...] = SUDOKU_LEVELS + (Level("expert", CHAINS),)
+LEVEL_NAMES = tuple(level.name for level in LEVELS)
+
+SIDE = 21  # the layout is SIDE x SIDE cells
+# Top-left corners of the five grids: four corners, then the centre.
+ORIGINS: tuple[Cell, ...] = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
+SYMMETRIES = ("rotational", "mirror", "none")
+
+# The levels offered: each measured 100/100 seeds by bench/levels.py within the budget.
+OFFERED: tuple[str, ...] = LEVEL_NAMES
+
+# Orbits removed together before falling back to one at a time (see `_remove`).
+BATCH = 8
+MAX_ATTEMPTS = 200  # the budget is what stops it; hard needs ~5 attempts (about 1 in 5 is hard)
+
+
+@dataclass(frozen=True)
+class Params:
+    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
+    symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
+
+    def validate(self) -> None:
+        if self.difficulty not in OFFERED:
+            raise ParamsError(
+                "difficulty", f"a samurai sudoku can be {', '.join(OFFERED)}; {self.difficulty} ones are not offered"
+            )
+
+
+def _boxes(r0: int, c0: int) -> list[tuple[Cell, ...]]:
+    return [tuple((r0 + br + r, c0 + bc + c) for r in range(3) for c in range(3))
+            for br in range(0, 9, 3) for bc in range(0, 9, 3)]
+
+
+@lru_cache(maxsize=None)
+def structure() -> GridModel:
+    """The empty samurai: every row, column and box of the five grids, a shared box once."""
+    groups: list[Group] = []
+    boxes: set[tuple[Cell, ...]] = set()
+    for r0, c0 in ORIGINS:
+        groups.extend(line_groups(9, 9, r0, c0))
+        for box in _boxes(r0, c0):
+            if box not in boxes:
+                boxes.add(box)
+                groups.append(Group(box, "box"))
+    cells = tuple(sorted({cell for g in groups for cell in g.cells}))
+    return GridModel(SIDE, SIDE, tuple(range(1, 10)), cells, tuple(groups))
+
+
+def _orbits(symmetry: str, rng: random.Random) -> list[tuple[Cell, ...]]:
+    """Cells removed together, in random order; both symmetries map the layout onto itself."""
+    seen: set[Cell] = set()
+    orbits = []
+    for r, c in structure().cells:
+        if (r, c) in seen:
+            continue
+        if symmetry == "rotational":
+            orbit = {(r, c), (SIDE - 1 - r, SIDE - 1 - c)}
+        elif symmetry == "mirror":
+            orbit = {(r, c), (r, SIDE - 1 - c)}
+        else:
+            orbit = {(r, c)}
+        seen |= orbit
+        orbits.append(tuple(sorted(orbit)))
+    rng.shuffle(orbits)
+    return orbits
+
+
+def _solvable(base: GridModel, givens: dict[Cell, int], level: int) -> bool:
+    return grade(base.with_givens(givens), LEVELS, up_to=level).outcome is Outcome.SOLVED
+
+
+def _remove(base: GridModel, givens: dict[Cell, int], orbits: list[tuple[Cell, ...]], level: int) -> list[tuple[Cell, ...]]:
+    """Remove every orbit whose removal keeps the puzzle solvable within `level`; the
+    orbits removed, in order.
+
+    A batch of orbits is tried at once and kept when the grader still solves the
+    puzzle; a failing batch is retried orbit by orbit. Early on nearly every removal
+    succeeds, so this grades far fewer times than one orbit at a time, with the same
+    guarantee for every kept removal."""
+    pending, removed = list(orbits), []
+    batch = BATCH
+    while pending:
+        chunk, pending = pending[:batch], pending[batch:]
+        kept = {cell: givens.pop(cell) for orbit in chunk for cell in orbit if cell in givens}
+        if _solvable(base, givens, level):
+            removed.extend(chunk)
+            continue
+        givens.update(kept)
+        if len(chunk) > 1:
+            batch = 1
+            pending = chunk + pending
+    return removed
+
+
+def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
+    """Givens removed while the puzzle stays within the level, from fresh solutions until
+    one needs the level. (Giving givens back to an expert puzzle was tried for hard: at
+    the uniqueness frontier it falls to medium or easy instead, so it is not done.)"""
+    base = structure()
+    level = LEVEL_NAMES.index(difficulty)
+    solver = solver_for(base)
+    for _ in range(MAX_ATTEMPTS):
+        if budget.expired():
+            break
+        solution = solver.random_solution(rng)
+        if solution is None:
+            raise GenerationError("the samurai layout has no solution")
+        givens = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
+        _remove(base, givens, _orbits(symmetry, rng), level)
+        puzzle = base.with_givens(givens)
+        if grade(puzzle, LEVELS).level == level:
+            return puzzle, solution
+    raise GenerationError(f"no {difficulty} samurai found within the budget; try another level or seed")
+
+
+class SamuraiType:
+    name = "samurai"
+    aliases = ("samurai-sudoku",)
+    title = "Samurai Sudoku"
+    instructions = (
+        "Five sudokus overlap: the corner grids each share one box with the centre grid. "
+        "Fill in every grid so that each of its rows, columns and bold boxes contains the "
+        "digits 1 to 9 exactly once; a shared box counts in both grids. Every puzzle has "
+        "exactly one solution, which you can find by logic alone."
+    )
+    Params = Params
+    levels = LEVEL_NAMES
+
+    def instructions_for(self, params: Params) -> str:
+        return self.instructions
+
+    def planned_size(self, params: Params) -> tuple[float, float]:
+        return (float(SIDE), float(SIDE))
+
+    def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
+        model, solution = generate_samurai(params.difficulty, params.symmetry, rng, budget)
+        return Puzzle(self.name, params.difficulty, model, solution, params)
+
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+        return gridlib.solve_grid(puzzle.board, LEVELS)
+
+    def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
+        return gridlib.check_grid(puzzle.board, solution)
+
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        return {**gridlib.model_to_json(puzzle.board), "solution": gridlib.grid_to_json(puzzle.solution)}
+
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        """Any sudoku-family model reads; one with the samurai's groups gets the samurai's
+        own structure back (group kinds included), so it grades as it was generated."""
+        model = gridlib.model_from_json(data, source)
+        base = structure()
+        if {frozenset(g.cells) for g in model.groups} == {frozenset(g.cells) for g in base.groups}:
+            model = base.with_givens(model.givens)
+        return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
+
+    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
+        return gridlib.grid_result_json(result)
+
+    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
+        return gridlib.grid_result_text(result)
+
+    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
+        return (float(puzzle.board.cols), float(puzzle.board.rows))
+
+    def identity(self, puzzle: Puzzle) -> tuple:
+        return gridlib.identity(puzzle.board)
+
+    def describe(self, puzzle: Puzzle) -> str:
+        return "samurai"
+
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+        """Thin cell lines, thick lines between boxes and round the whole layout; nothing
+        in the cells outside the five grids. Each box is one region, so the grids line up
+        on their shared boxes by construction."""
+        model = puzzle.board
+        gridlib.draw_cell_lines(pen, model)
+        boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
+        gridlib.draw_region_borders(pen, boxes, Weight.BOX)
+        for loop in outline(model.cells):
+            pen.outline(loop, Weight.BORDER)
+        gridlib.draw_values(pen, model, solution)
+
+
+PUZZLE_TYPE = SamuraiType()

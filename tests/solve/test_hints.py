@@ -1,0 +1,51 @@
+"""Worked steps are the grader's real steps: replayed on the puzzle each is sound (a
+digit written is the solution's, a pencil mark crossed out is not), and they say so in
+plain words with cells named by row and column."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bookgen import puzzles
+from bookgen.puzzles.base import Budget
+from bookgen.solve.hints import cell_name, sentences
+
+
+def made(size: int, difficulty: str, seed: int):
+    sudoku = puzzles.get("sudoku")
+    return sudoku, sudoku.generate(sudoku.Params(size=size, difficulty=difficulty), random.Random(seed), Budget(60))
+
+
+@pytest.mark.parametrize("size,difficulty,seed", [(4, "easy", 1), (6, "easy", 2), (9, "easy", 3),
+                                                  (9, "medium", 4), (9, "hard", 5)])
+def test_every_recorded_step_is_sound_and_they_finish_the_grid(size: int, difficulty: str, seed: int):
+    sudoku, puzzle = made(size, difficulty, seed)
+    model = puzzle.board
+    solution = {cell: puzzle.solution[cell[0]][cell[1]] for cell in model.cells}
+    written = {(r, c): v for r, c, v in model.givens}
+    steps = sudoku.steps(puzzle)
+    assert steps
+    for step in steps:
+        assert step.placed or step.removed
+        for cell, digit in step.placed:
+            assert digit == solution[cell] and cell not in written
+            written[cell] = digit
+        for cell, digits in step.removed:
+            assert solution[cell] not in digits
+    assert written == solution
+
+
+def test_a_hard_puzzle_records_a_technique_beyond_singles():
+    sudoku, puzzle = made(9, "hard", 5)
+    assert {s.technique for s in sudoku.steps(puzzle)} - {"naked single", "hidden single"}
+
+
+def test_steps_read_as_plain_sentences_naming_row_and_column():
+    sudoku, puzzle = made(4, "easy", 1)
+    step = sudoku.steps(puzzle)[0]
+    (r, c), digit = step.placed[0]
+    words = sentences(step)[0]
+    assert f"row {r + 1}, column {c + 1}" in words.lower() and str(digit) in words
+    assert cell_name((2, 4)) == "row 3, column 5"

@@ -1,0 +1,87 @@
+"""The puzzle cache: a rebuild reuses puzzles, byte for byte; damaged entries are
+ignored and rewritten; --no-cache neither reads nor writes it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import bookgen.build
+from bookgen import puzzle_cache
+from bookgen.cli import main
+
+SPEC = """\
+title: Cached
+seed: 5
+sections:
+  - type: sudoku
+    size: 4
+    difficulty: easy
+    count: 3
+  - type: kenken
+    size: 4
+    count: 2
+"""
+
+
+@pytest.fixture
+def setup(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC)
+    return spec, tmp_path
+
+
+def build(spec: Path, out: Path, *extra: str):
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(out), "-q", "-j", "1", *extra])
+    assert result.exit_code == 0, result.output
+    return out.read_bytes()
+
+
+def _entries(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "puzzles").rglob("*.bin"))
+
+
+def _no_generation(monkeypatch):
+    def refuse(task):
+        raise AssertionError(f"puzzle {task.number} generated again")
+
+    monkeypatch.setattr(bookgen.build, "make_puzzle", refuse)
+
+
+def test_a_rebuild_reuses_every_puzzle_and_is_byte_identical(setup, monkeypatch):
+    spec, tmp_path = setup
+    first = build(spec, tmp_path / "a.pdf")
+    assert len(_entries(tmp_path)) == 5
+    _no_generation(monkeypatch)
+    assert build(spec, tmp_path / "b.pdf") == first
+
+
+def test_a_damaged_entry_is_ignored_and_written_again(setup):
+    spec, tmp_path = setup
+    first = build(spec, tmp_path / "a.pdf")
+    damaged = _entries(tmp_path)[0]
+    good = damaged.read_bytes()
+    damaged.write_bytes(good[:-1] + bytes([good[-1] ^ 1]))
+    assert build(spec, tmp_path / "b.pdf") == first
+    assert damaged.read_bytes() == good
+
+
+def test_no_cache_neither_reads_nor_writes(setup):
+    spec, tmp_path = setup
+    first = build(spec, tmp_path / "a.pdf", "--no-cache")
+    assert _entries(tmp_path) == []
+    assert build(spec, tmp_path / "b.pdf", "--no-cache") == first
+
+
+def test_the_key_changes_with_type_options_seed_and_generator():
+    from bookgen.puzzles.sudoku import Params
+
+    base = puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 1)
+    assert base == puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 1)
+    assert base != puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 2)
+    assert base != puzzle_cache.key("sudoku", Params(size=9, difficulty="easy"), 1)
+    assert base != puzzle_cache.key("killer", Params(size=4, difficulty="easy"), 1)
+    assert len(puzzle_cache.generator_version()) == 16
