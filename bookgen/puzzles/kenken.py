@@ -9,8 +9,12 @@ with the level below):
 - beginner: every step writes one forced digit, with no pencil marks beyond the digits
   already in the rows and columns: one-cell cages, naked singles (a cell whose row and
   column leave one digit), hidden singles (a digit with one place left in a row or
-  column), and cage singles (a cage with one or two empty cells whose target leaves one
-  digit for a cell, e.g. 7+ with the 3 already written).
+  column), and cage singles (a cage with one or two empty cells whose target, with the
+  digits already in their rows and columns, leaves one digit for a cell: 7+ with the 3
+  already written gives 4; 3× in two empty cells is 1 and 3, and where the row already
+  has its 1 the cell is 3). Two empty cells, not one, because "which two numbers make
+  this, and which one is already used here" is a step a seven-year-old makes without
+  pencil marks; README and tests say the same (BEGINNER_OPEN_CELLS = 2).
 - easy: adds cage arithmetic as pencil marks: each cell of a cage keeps only the digits
   of some combination that makes the target in those cells.
 - medium: adds naked and hidden pairs in rows and columns, and a cage claiming a digit in

@@ -1,43 +1,42 @@
 """KenKen generation.
 
-Generation: a random Latin square; a random partition into connected cages (sizes 2 to
-`max_cage`, few one-cell cages); an operation per cage chosen from those allowed that fit
-its digits (− and ÷ only on two cells, ÷ only when exact). Then rounds of grading: the
-grader (techniques up to the requested level) either solves the puzzle, which proves it
-unique, or gets stuck; the search solver then looks, from the grader's pencil marks, for
-a second solution. If there is one, the puzzle is repaired where the two solutions
-differ (a cage there changes its operation, is split, or is merged with a neighbour) so
-that the second solution breaks a rule; if not, the puzzle is unique but too hard, and a
-cage holding a cell the grader could not fill is split into parts that keep its
-operation. A puzzle that ends up easier than asked is discarded and the next attempt
-begins.
+Generation aims at the level from the start (kenken_rules.STYLES): cage sizes grown
+larger for harder levels, one-cell cages capped per level (many at beginner, a few as a
+last resort above), and clues drawn so the four operations come out about evenly and
+giveaways (a target only one set of digits makes) are common at beginner and rare above.
+A random Latin square is caged and clued that way. Then rounds of grading: the grader
+(techniques up to the requested level) either solves the puzzle, which proves it unique,
+or gets stuck; the harder levels' techniques go on from there, and if they do not finish
+the search solver looks for a second solution. If there is one, the puzzle is repaired
+where the two solutions differ (a cage there changes its operation, is split, hands a
+cell to a neighbour or is merged with one) so that the second solution breaks a rule; if
+not, the puzzle is unique but too hard, and cages holding cells the grader could not fill
+are split into parts that keep their operation (or, when no split is allowed, given a
+clue that says more). A puzzle that ends up easier than asked climbs towards the level by
+merges and clue changes the grader still solves (`harden`), instead of being thrown away.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from collections import Counter
 from itertools import combinations
 
 from bookgen.errors import GenerationError
 from bookgen.model import Cage, Cell, Grid, GridModel, full_cells, is_connected
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken_rules import LEVEL_NAMES, LEVELS, Params, kenken_model, latin_structure, solving_model
+from bookgen.puzzles.kenken_rules import (
+    LEVEL_NAMES, LEVELS, STYLES, Params, digit_sets, is_giveaway, kenken_model, latin_structure, solving_model,
+)
 from bookgen.solve.arithmetic import CageBoard
 from bookgen.solve.cages import HIDDEN, cage_value, makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver, solver_for
 from bookgen.solve.techniques import Grade, grade_board
 
-# Share of each cage size among the cages grown (before leftover cells are merged in):
-# weight 0.6**(size-2), so with max_cage 4 about half the cages have two cells, a third
-# three and a sixth four, close to published 6x6 and 9x9 KenKen.
-SIZE_DECAY = 0.6
-
-# Weights of the operations on a two-cell cage (÷ fits few pairs, so it is favoured when
-# it does) and on larger cages; only allowed operations that fit the digits are drawn.
-PAIR_OP_WEIGHTS = {"/": 3.0, "-": 2.0, "+": 1.5, "*": 1.0}
-LARGE_OP_WEIGHTS = {"+": 1.0, "*": 1.0}
+# Operations that fit a cage of three or more cells (− and ÷ take exactly two).
+LARGE_OPS = ("+", "*")
 
 # Work limits, all counts (never times) so the puzzle produced does not depend on speed.
 MAX_ATTEMPTS = 400
@@ -48,6 +47,8 @@ MAX_ROUNDS = 120
 # 4-8 s (limit 3000) to 1.4-2.5 s, 9x9 hidden-sign medians rise from 0.45 to 0.67 s
 # while their worst case falls from 9.6 to 2.3 s; plain 9x9 is unchanged.
 SEARCH_NODES = 600
+# A climb towards a harder level grades at most this many candidate changes per step.
+HARDEN_TRIES = 40
 
 
 def latin_square(n: int, rng: random.Random) -> Grid:
@@ -66,10 +67,12 @@ def _neighbours(cell: Cell, n: int) -> list[Cell]:
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < n and 0 <= c + dc < n]
 
 
-def random_layout(n: int, max_cage: int, single_cap: int, rng: random.Random) -> list[tuple[Cell, ...]] | None:
+def random_layout(
+    n: int, max_cage: int, single_cap: int, rng: random.Random, size_decay: float = STYLES["medium"].size_decay
+) -> list[tuple[Cell, ...]] | None:
     """Connected cages covering the grid; None when too many one-cell cages are left."""
     sizes = list(range(2, max_cage + 1))
-    weights = [SIZE_DECAY ** (s - 2) for s in sizes]
+    weights = [size_decay ** (s - 2) for s in sizes]
     owner: dict[Cell, int] = {}
     cages: list[list[Cell]] = []
     order = list(full_cells(n, n))
@@ -107,20 +110,20 @@ def random_layout(n: int, max_cage: int, single_cap: int, rng: random.Random) ->
     return found
 
 
-def choose_op(values: list[int], allowed: tuple[str, ...], rng: random.Random) -> str | None:
-    """An allowed operation that fits these digits, drawn by weight; None if none fits."""
+def fitting_ops(values: list[int], allowed: tuple[str, ...]) -> list[str]:
+    """The allowed operations that fit these digits (− and ÷ on two cells, ÷ exact)."""
     if len(values) == 1:
-        return "="
+        return ["="]
     if len(values) == 2:
         hi, lo = max(values), min(values)
-        fits = [op for op in allowed if op != "/" or hi % lo == 0]
-        weights = PAIR_OP_WEIGHTS
-    else:
-        fits = [op for op in allowed if op in LARGE_OP_WEIGHTS]
-        weights = LARGE_OP_WEIGHTS
-    if not fits:
-        return None
-    return rng.choices(fits, [weights[op] for op in fits])[0]
+        return [op for op in allowed if op != "/" or hi % lo == 0]
+    return [op for op in allowed if op in LARGE_OPS]
+
+
+def choose_op(values: list[int], allowed: tuple[str, ...], rng: random.Random) -> str | None:
+    """An allowed operation that fits these digits, drawn evenly; None if none fits."""
+    fits = fitting_ops(values, allowed)
+    return rng.choice(fits) if fits else None
 
 
 def make_cage(cells: tuple[Cell, ...], op: str, solution: Grid) -> Cage:
@@ -133,6 +136,10 @@ def random_cage(cells: tuple[Cell, ...], solution: Grid, allowed: tuple[str, ...
     return None if op is None else make_cage(cells, op, solution)
 
 
+def op_counts(cages: list[Cage]) -> Counter[str]:
+    return Counter(k.op for k in cages if len(k.cells) > 1)
+
+
 @dataclass(frozen=True)
 class Attempt:
     """What one generation attempt works with."""
@@ -141,6 +148,29 @@ class Attempt:
     solution: Grid
     params: Params
     rng: random.Random
+
+    @property
+    def hidden(self) -> bool:
+        return self.params.hide_operations
+
+    def clue(self, cells: tuple[Cell, ...], used: Counter[str]) -> Cage | None:
+        """A cage on these cells with an allowed operation, drawn so that the operations
+        come out about evenly (each is weighted by how rarely it is used so far) and so
+        that giveaway clues appear as often as the level wants them."""
+        fits = fitting_ops([self.solution[r][c] for r, c in cells], self.params.operations)
+        if not fits:
+            return None
+        if fits == ["="]:
+            return make_cage(cells, "=", self.solution)
+        options, weights = [], []
+        for op in fits:
+            cage = make_cage(cells, op, self.solution)
+            weight = 1.0 / (1 + used[op]) ** 2
+            if is_giveaway(cage, self.n, self.hidden):
+                weight *= self.params.style.giveaway_weight
+            options.append(cage)
+            weights.append(weight)
+        return self.rng.choices(options, weights)[0]
 
     def holds(self, cage: Cage, grid: Grid) -> bool:
         """Does this (other) grid meet the cage as the solver reads it?"""
@@ -168,34 +198,63 @@ def _bipartitions(cells: tuple[Cell, ...]) -> list[tuple[tuple[Cell, ...], tuple
 
 def _repair_moves(att: Attempt, cages: list[Cage], other: Grid) -> list[list[Cage]]:
     """Changed cage lists, each of which the other solution breaks, near where it differs."""
-    n, sol, rng, allowed = att.n, att.solution, att.rng, att.params.operations
+    n, sol = att.n, att.solution
     owner = {cell: k for k, cage in enumerate(cages) for cell in cage.cells}
     differing = sorted({owner[(r, c)] for r in range(n) for c in range(n) if sol[r][c] != other[r][c]})
     moves: list[list[Cage]] = []
     for k in differing:
         cage = cages[k]
         rest = cages[:k] + cages[k + 1:]
+        used = op_counts(rest)
         # Change the operation.
-        for op in allowed:
-            if op != cage.op and len(cage.cells) > 1:
-                if choose_op([sol[r][c] for r, c in cage.cells], (op,), rng) is not None:
-                    new = make_cage(cage.cells, op, sol)
-                    if not att.holds(new, other):
-                        moves.append(rest + [new])
+        if len(cage.cells) > 1:
+            for op in fitting_ops([sol[r][c] for r, c in cage.cells], att.params.operations):
+                new = make_cage(cage.cells, op, sol)
+                if op != cage.op and not att.holds(new, other):
+                    moves.append(rest + [new])
         # Split in two.
         for part_a, part_b in _bipartitions(cage.cells) if len(cage.cells) > 1 else ():
-            new_a, new_b = random_cage(part_a, sol, allowed, rng), random_cage(part_b, sol, allowed, rng)
+            new_a = att.clue(part_a, used)
+            new_b = new_a and att.clue(part_b, used + Counter([new_a.op]))
             if new_a and new_b and not (att.holds(new_a, other) and att.holds(new_b, other)):
                 moves.append(rest + [new_a, new_b])
+        # Hand a differing cell to a neighbouring cage (both cages get new clues).
+        moves.extend(_shifts(att, cages, k, owner, other))
         # Merge with a neighbour.
         near = sorted({owner[nb] for cell in cage.cells for nb in _neighbours(cell, n)} - {k})
         for j in near:
             if len(cage.cells) + len(cages[j].cells) <= att.params.cage_limit:
-                merged = random_cage(cage.cells + cages[j].cells, sol, allowed, rng)
+                others = [x for i, x in enumerate(cages) if i not in (k, j)]
+                merged = att.clue(cage.cells + cages[j].cells, op_counts(others))
                 if merged and not att.holds(merged, other):
-                    moves.append([x for i, x in enumerate(cages) if i not in (k, j)] + [merged])
+                    moves.append(others + [merged])
     cap = att.params.single_cap
     return [m for m in moves if _singles(m) <= cap]
+
+
+def _shifts(att: Attempt, cages: list[Cage], k: int, owner: dict[Cell, int], other: Grid) -> list[list[Cage]]:
+    """Cage k gives one of its cells where the solutions differ to a neighbouring cage,
+    when both stay connected and within the size limit and the other solution breaks."""
+    sol, moves = att.solution, []
+    cage = cages[k]
+    if len(cage.cells) < 2:
+        return moves
+    for cell in cage.cells:
+        if sol[cell[0]][cell[1]] == other[cell[0]][cell[1]]:
+            continue
+        left = tuple(x for x in cage.cells if x != cell)
+        if not is_connected(left):
+            continue
+        for j in sorted({owner[nb] for nb in _neighbours(cell, att.n)} - {k}):
+            if len(cages[j].cells) >= att.params.cage_limit:
+                continue
+            others = [x for i, x in enumerate(cages) if i not in (k, j)]
+            used = op_counts(others)
+            new_k = att.clue(left, used)
+            new_j = new_k and att.clue(tuple(sorted(cages[j].cells + (cell,))), used + Counter([new_k.op]))
+            if new_k and new_j and not (att.holds(new_k, other) and att.holds(new_j, other)):
+                moves.append(others + [new_k, new_j])
+    return moves
 
 
 def grade_cages(att: Attempt, cages: list[Cage], up_to: int | None) -> tuple[Grade, CageBoard]:
@@ -203,15 +262,14 @@ def grade_cages(att: Attempt, cages: list[Cage], up_to: int | None) -> tuple[Gra
     return grade_board(board, LEVELS, up_to), board
 
 
-def _refinements(att: Attempt, cages: list[Cage], board: CageBoard) -> list[list[Cage]]:
+def _refinements(att: Attempt, cages: list[Cage], unfilled: set[Cell]) -> list[list[Cage]]:
     """Splits of a cage holding a cell the grader could not fill, each part keeping the
     cage's operation (a − or ÷ pair becomes two one-cell cages)."""
-    hidden = att.params.hide_operations
     moves = []
     for k, cage in enumerate(cages):
         if len(cage.cells) < 2:
             continue
-        if all(board.placed[board.model.index[c]] for c in cage.cells):
+        if unfilled.isdisjoint(cage.cells):
             continue
         rest = cages[:k] + cages[k + 1:]
         for part_a, part_b in _bipartitions(cage.cells):
@@ -219,8 +277,8 @@ def _refinements(att: Attempt, cages: list[Cage], board: CageBoard) -> list[list
             for part in (part_a, part_b):
                 if len(part) == 1:
                     parts.append(make_cage(part, "=", att.solution))
-                elif hidden:
-                    parts.append(random_cage(part, att.solution, att.params.operations, att.rng))
+                elif att.hidden:
+                    parts.append(att.clue(part, op_counts(rest + [p for p in parts if p])))
                 else:
                     parts.append(make_cage(part, cage.op, att.solution))
             if all(parts):
@@ -229,22 +287,100 @@ def _refinements(att: Attempt, cages: list[Cage], board: CageBoard) -> list[list
     return [m for m in moves if _singles(m) <= cap]
 
 
+def _giveaways(att: Attempt, cages: list[Cage]) -> int:
+    return sum(1 for k in cages if is_giveaway(k, att.n, att.hidden))
+
+
+def _taste(att: Attempt, move: list[Cage]) -> tuple[int, int]:
+    """How a move reads, lower is better: above beginner fewer giveaways, then fewer
+    one-cell cages; at beginner only the one-cell cages count (the level likes both)."""
+    beginner = att.params.difficulty == LEVEL_NAMES[0]
+    return (0 if beginner else _giveaways(att, move), _singles(move))
+
+
 def _choose_repair(att: Attempt, cages: list[Cage], other: Grid) -> list[Cage] | None:
     moves = _repair_moves(att, cages, other)
     if not moves:
         return None
-    # Prefer moves that keep cages large (fewer cages): small cages make easy puzzles.
+    # Prefer moves that keep cages large (fewer cages): small cages make easy puzzles;
+    # among those, the clues that read best.
     fewest = min(len(m) for m in moves)
-    return att.rng.choice([m for m in moves if len(m) <= fewest + 1])
+    moves = [m for m in moves if len(m) <= fewest + 1]
+    best = min(_taste(att, m) for m in moves)
+    return att.rng.choice([m for m in moves if _taste(att, m) == best])
 
 
-def _choose_refinement(att: Attempt, cages: list[Cage], stuck: CageBoard) -> list[Cage] | None:
-    moves = _refinements(att, cages, stuck)
-    if not moves:
-        return None
-    # Fewest new one-cell cages first.
-    best = min(_singles(m) for m in moves)
-    return att.rng.choice([m for m in moves if _singles(m) == best])
+def _easings(att: Attempt, cages: list[Cage], unfilled: set[Cell]) -> list[list[Cage]]:
+    """A cage holding a cell the grader could not fill given an operation that leaves
+    fewer sets of digits (a clue that says more); unlike a split this can let another
+    solution in, so uniqueness is checked again."""
+    moves = []
+    for k, cage in enumerate(cages):
+        if len(cage.cells) < 2 or unfilled.isdisjoint(cage.cells):
+            continue
+        now = len(digit_sets(cage, att.n, att.hidden))
+        for op in fitting_ops([att.solution[r][c] for r, c in cage.cells], att.params.operations):
+            new = make_cage(cage.cells, op, att.solution)
+            if op != cage.op and len(digit_sets(new, att.n, att.hidden)) < now:
+                moves.append(cages[:k] + cages[k + 1:] + [new])
+    return moves
+
+
+def _choose_refinement(att: Attempt, cages: list[Cage], unfilled: set[Cell]) -> tuple[list[Cage] | None, bool]:
+    """The change that makes a stalled puzzle easier, and whether it surely keeps a
+    unique puzzle unique: a split if one keeps within the one-cell cap, else a clue that
+    says more."""
+    for moves, keeps in ((_refinements(att, cages, unfilled), not att.hidden), (_easings(att, cages, unfilled), False)):
+        if moves:
+            best = min(_taste(att, m) for m in moves)
+            return att.rng.choice([m for m in moves if _taste(att, m) == best]), keeps
+    return None, False
+
+
+def _hardenings(att: Attempt, cages: list[Cage]) -> list[list[Cage]]:
+    """Changes that can only make a puzzle harder or keep it as it is: two neighbouring
+    cages merged into one (a larger cage says less about each cell), and a giveaway clue
+    given another operation."""
+    n = att.n
+    owner = {cell: k for k, cage in enumerate(cages) for cell in cage.cells}
+    moves: list[list[Cage]] = []
+    for k, cage in enumerate(cages):
+        for j in sorted({owner[nb] for cell in cage.cells for nb in _neighbours(cell, n)}):
+            if j > k and len(cage.cells) + len(cages[j].cells) <= att.params.cage_limit:
+                others = [x for i, x in enumerate(cages) if i not in (k, j)]
+                merged = att.clue(cage.cells + cages[j].cells, op_counts(others))
+                if merged:
+                    moves.append(others + [merged])
+        if len(cage.cells) > 1 and is_giveaway(cage, n, att.hidden):
+            rest = cages[:k] + cages[k + 1:]
+            for op in fitting_ops([att.solution[r][c] for r, c in cage.cells], att.params.operations):
+                new = make_cage(cage.cells, op, att.solution)
+                if op != cage.op and not is_giveaway(new, n, att.hidden):
+                    moves.append(rest + [new])
+    att.rng.shuffle(moves)
+    return moves
+
+
+def harden(att: Attempt, cages: list[Cage], graded: int, level: int, budget: Budget) -> list[Cage] | None:
+    """Climb from a unique puzzle graded below `level` towards it: take a merge or a clue
+    change after which the grader (up to `level`) still solves the puzzle, which proves it
+    still unique, at a level no lower than before. Each step removes a cage or a
+    giveaway, so the climb ends; None when it stalls below `level`."""
+    for _ in range(MAX_ROUNDS):
+        tried = 0
+        for move in _hardenings(att, cages):
+            if tried == HARDEN_TRIES or budget.expired():
+                return None
+            tried += 1
+            result, _ = grade_cages(att, move, level)
+            if result.outcome is Outcome.SOLVED and result.level >= graded:
+                if result.level == level:
+                    return move
+                cages, graded = move, result.level
+                break
+        else:
+            return None
+    return None
 
 
 def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[Cage] | None:
@@ -265,14 +401,21 @@ def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[
             raise GenerationError("time budget spent while making the KenKen unique and graded")
         graded, board = grade_cages(att, cages, level)
         if graded.outcome is Outcome.SOLVED:
-            return cages if graded.level == level else None
+            return cages if graded.level == level else harden(att, cages, graded.level, level, budget)
         if graded.outcome is Outcome.IMPOSSIBLE:
             return None  # cannot happen: the square meets every cage
+        unfilled = {cell for cell in board.model.cells if not board.placed[board.model.index[cell]]}
         other, proved = None, known_unique
         if not known_unique:
-            count = Solver(board.model).count_from(board.cand, limit=2, node_limit=SEARCH_NODES)
-            other = next((s for s in count.solutions if s != att.solution), None)
-            proved = count.complete
+            # The harder levels' techniques go on from where the level stalled: if they
+            # finish, the puzzle is unique with no search; if not, their pencil marks
+            # leave the search far less to try than the stalled level's would.
+            if level + 1 < len(LEVELS):
+                proved = grade_board(board, LEVELS).outcome is Outcome.SOLVED
+            if not proved:
+                count = Solver(board.model).count_from(board.cand, limit=2, node_limit=SEARCH_NODES)
+                other = next((s for s in count.solutions if s != att.solution), None)
+                proved = count.complete
         if other is not None:
             changed = _choose_repair(att, cages, other)
         else:
@@ -280,12 +423,34 @@ def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[
             # the grader stalled. A split whose parts keep the cage's operation only adds
             # rules, so a unique puzzle stays unique; with hidden operations the parts'
             # targets may mean other operations, so uniqueness is checked again.
-            changed = _choose_refinement(att, cages, board)
-            known_unique = proved and not att.params.hide_operations
+            # Far from the level (many cells unfilled), several cages change per round:
+            # each round costs a grading, and a small step at a time took tens of them.
+            changed, keeps = cages, True
+            for _ in range(1 + len(unfilled) // (2 * att.n)):
+                step, step_keeps = _choose_refinement(att, changed, unfilled)
+                if step is None:
+                    break
+                changed, keeps = step, keeps and step_keeps
+            if changed is cages:
+                changed = None
+            known_unique = proved and keeps
         if changed is None:
             return None
         cages = changed
     return None
+
+
+def _clues(att: Attempt, layout: list[tuple[Cell, ...]]) -> list[Cage] | None:
+    """A clue for every cage, drawn in turn so the operations come out about evenly."""
+    cages: list[Cage] = []
+    used: Counter[str] = Counter()
+    for cells in layout:
+        cage = att.clue(cells, used)
+        if cage is None:
+            return None
+        cages.append(cage)
+        used[cage.op] += 1
+    return cages
 
 
 def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
@@ -295,11 +460,11 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
         if budget.expired():
             break
         att = Attempt(n, latin_square(n, rng), params, rng)
-        layout = random_layout(n, params.cage_limit, params.single_cap, rng)
+        layout = random_layout(n, params.cage_limit, params.single_cap, rng, params.style.size_decay)
         if layout is None:
             continue
-        cages = [random_cage(cells, att.solution, params.operations, rng) for cells in layout]
-        if not all(cages):
+        cages = _clues(att, layout)
+        if cages is None:
             continue
         fitted = settle(att, cages, level, budget)
         if fitted is not None:

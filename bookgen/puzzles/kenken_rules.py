@@ -14,7 +14,7 @@ from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
-from bookgen.solve.cages import HIDDEN
+from bookgen.solve.cages import HIDDEN, Differ, value_tuples
 from bookgen.solve.techniques import Level
 
 LEVELS: tuple[Level, ...] = (
@@ -37,8 +37,30 @@ OP_ALIASES = (
 )
 SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "=": ""}
 
-# Default cap on one-cell cages: one per this many cells.
-CELLS_PER_SINGLE = 8
+@dataclass(frozen=True)
+class LevelStyle:
+    """How generation aims at a level before any grading: the cage shapes and clues a
+    puzzle of that level is made of."""
+
+    # Default cap on one-cell cages: one per this many cells (at least one). A one-cell
+    # cage is a free digit: a beginner starts from them, harder levels use them only
+    # where the grader cannot do without one (generation takes them as a last resort).
+    cells_per_single: int
+    # Share of each cage size among the cages grown: weight decay**(size-2). Larger
+    # cages say less about each cell, so harder levels grow more of them.
+    size_decay: float
+    # How much more (or less) often a giveaway clue (only one set of digits makes it,
+    # e.g. 3× or 17+ in two cells) is drawn than an informative one.
+    giveaway_weight: float
+
+
+STYLES = {
+    "beginner": LevelStyle(8, 0.35, 3.0),
+    "easy": LevelStyle(12, 0.5, 0.6),
+    "medium": LevelStyle(18, 0.6, 0.3),
+    "hard": LevelStyle(36, 0.7, 0.05),
+    "expert": LevelStyle(36, 0.8, 0.02),
+}
 
 
 @dataclass(frozen=True)
@@ -52,7 +74,7 @@ class Params:
     hide_operations: bool = option(Bool(), False, "print only the targets; solvers work out the operations")
     max_cage: int = option(Int(2, 6), 4, "largest cage, in cells")
     max_single_cells: int | None = option(
-        Optional(Int(0, 144)), None, f"most one-cell cages (default one per {CELLS_PER_SINGLE} cells)"
+        Optional(Int(0, 144)), None, "most one-cell cages (default: one per 8 cells at beginner, fewer at each level above)"
     )
     candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
 
@@ -80,7 +102,11 @@ class Params:
     def single_cap(self) -> int:
         if self.max_single_cells is not None:
             return self.max_single_cells
-        return max(1, self.size * self.size // CELLS_PER_SINGLE)
+        return max(1, self.size * self.size // self.style.cells_per_single)
+
+    @property
+    def style(self) -> LevelStyle:
+        return STYLES[self.difficulty]
 
     @property
     def cage_limit(self) -> int:
@@ -131,6 +157,32 @@ def solving_model(model: GridModel, hidden: bool) -> GridModel:
 
 def is_hidden(puzzle: Puzzle) -> bool:
     return bool(getattr(puzzle.params, "hide_operations", False))
+
+
+def shared_lines(cells: tuple[Cell, ...]) -> Differ:
+    """Which pairs of a cage's cells share a row or column (and so hold different digits)."""
+    return tuple(
+        tuple(a != b and (cells[a][0] == cells[b][0] or cells[a][1] == cells[b][1]) for b in range(len(cells)))
+        for a in range(len(cells))
+    )
+
+
+def digit_sets(cage: Cage, n: int, hidden: bool) -> frozenset[tuple[int, ...]]:
+    """The sets of digits (with repeats, sorted) that can make this cage's target."""
+    op = HIDDEN if hidden and len(cage.cells) > 1 else cage.op
+    return _digit_sets(op, cage.target, n, shared_lines(cage.cells))
+
+
+@lru_cache(maxsize=8192)
+def _digit_sets(op: str, target: int, n: int, differ: Differ) -> frozenset[tuple[int, ...]]:
+    return frozenset(tuple(sorted(v)) for v in value_tuples(op, target, tuple(range(1, n + 1)), differ))
+
+
+@lru_cache(maxsize=65536)
+def is_giveaway(cage: Cage, n: int, hidden: bool) -> bool:
+    """A multi-cell clue that only one set of digits can make (e.g. 3× is 1 and 3): the
+    solver is handed the digits and only has to place them."""
+    return len(cage.cells) > 1 and len(digit_sets(cage, n, hidden)) == 1
 
 
 def clue_text(cage: Cage, hidden: bool) -> str:

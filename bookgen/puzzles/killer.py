@@ -33,7 +33,7 @@ from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.killer_draw import draw_killer
 from bookgen.puzzles.killer_gen import Plan, generate_killer
-from bookgen.puzzles.sudoku import BOX_SHAPES, structure
+from bookgen.puzzles.sudoku import structure
 from bookgen.solve import chains
 from bookgen.solve import killer_techniques as k
 from bookgen.solve import techniques as t
@@ -69,15 +69,32 @@ def single_cap(size: int, level: str) -> int:
     return size * size // (4 if level == "beginner" else 16)
 
 
-# The (size, level) pairs offered: each measured 100/100 seeds within the build's
-# per-puzzle budget (seeds 0-99; 9x9 medians: beginner 0.08 s, easy 0.14 s, medium
-# 0.33 s, hard 0.47 s, expert 1.2 s). 4x4 medium made only 81/100 and 6x6 expert is slow
-# (median about 2 s, up to 7 s), so neither is offered.
-OFFERED: dict[int, tuple[str, ...]] = {
-    4: ("beginner", "easy"),
-    6: ("beginner", "easy", "medium", "hard"),
-    9: LEVEL_NAMES,
+# Successes out of seeds tried within the build's per-puzzle budget, per (size, level),
+# seeds 0-99, with the default options; a level is offered only at 100/100. Re-measure
+# with `python bench/levels.py --type killer` after changing the generator or the grader.
+# CPU medians: 9x9 beginner 0.08 s, easy 0.14 s, medium 0.33 s, hard 0.47 s, expert
+# 0.8-1.2 s; 6x6 expert 1.6 s (up to 21 s). 4x4 puzzles rarely need more than cage
+# combinations: medium made 81 of 100 and the harder levels are not offered.
+MEASURED: dict[tuple[int, str], tuple[int, int]] = {
+    (4, "beginner"): (100, 100),
+    (4, "easy"): (100, 100),
+    (4, "medium"): (81, 100),
+    (6, "beginner"): (100, 100),
+    (6, "easy"): (100, 100),
+    (6, "medium"): (100, 100),
+    (6, "hard"): (100, 100),
+    (6, "expert"): (100, 100),
+    (9, "beginner"): (100, 100),
+    (9, "easy"): (100, 100),
+    (9, "medium"): (100, 100),
+    (9, "hard"): (100, 100),
+    (9, "expert"): (100, 100),
 }
+SIZES = (4, 6, 9)
+
+
+def offered(size: int) -> tuple[str, ...]:
+    return tuple(level for level in LEVEL_NAMES if MEASURED.get((size, level)) == (100, 100))
 
 
 # The smallest `max_cage` each level is generated with: small cages give away too much
@@ -88,18 +105,21 @@ SMALLEST_MAX_CAGE = {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert":
 
 @dataclass(frozen=True)
 class Params:
-    size: int = option(Choice(tuple(BOX_SHAPES)), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
+    size: int = option(Choice(SIZES), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     max_cage: int = option(Int(2, 6), 5, "largest cage, in cells")
     givens: int = option(Int(0, 40), 0, "most digits given at the start (for easier puzzles)")
 
     def validate(self) -> None:
-        offered = OFFERED[self.size]
-        if self.difficulty not in offered:
+        levels = offered(self.size)
+        if self.difficulty not in levels:
+            measured = MEASURED.get((self.size, self.difficulty))
+            why = (f"bench/levels.py delivered {measured[0]} of {measured[1]} seeds within the budget"
+                   if measured else "they are not generated reliably at this size")
             raise ParamsError(
                 "difficulty",
-                f"a {self.size}x{self.size} killer sudoku can be {', '.join(offered)}; "
-                f"{self.difficulty} ones are not generated reliably at this size",
+                f"a {self.size}x{self.size} killer sudoku can be {', '.join(levels)}; "
+                f"{self.difficulty} ones are not offered ({why})",
             )
         if self.max_cage < SMALLEST_MAX_CAGE[self.difficulty]:
             raise ParamsError(
@@ -221,7 +241,7 @@ def read_killer(data: dict[str, Any], source: str) -> Puzzle:
         return PuzzleFormatError(Problem(Location(source), field, message))
 
     n = data.get("rows")
-    if not isinstance(n, int) or isinstance(n, bool) or n not in BOX_SHAPES:
+    if not isinstance(n, int) or isinstance(n, bool) or n not in SIZES:
         raise fail("rows", f"a killer sudoku has 4, 6 or 9 rows, got {n!r}")
     cages = data.get("cages")
     if not isinstance(cages, list) or not cages:

@@ -397,3 +397,38 @@ def test_instructions_explain_only_the_signs_a_section_uses():
     assert "shows only its target" in hidden
     every = PUZZLE_TYPE.instructions_for(Params(size=6))
     assert all(sign in every for sign in "+−×÷")
+
+
+# --- options that used to fail: generation aimed at the level ----------------------------
+
+
+def assert_clues_follow_the_level(puzzle, params: Params) -> None:
+    """Above beginner: at most the level's one-cell cages; every printed clue is one the
+    solver reads (under the hidden rules too)."""
+    from bookgen.puzzles.kenken_rules import is_giveaway
+
+    cages = puzzle.board.cages
+    assert sum(1 for cage in cages if len(cage.cells) == 1) <= params.single_cap
+    if params.difficulty != "beginner":
+        multi = [cage for cage in cages if len(cage.cells) > 1]
+        giveaways = sum(1 for cage in multi if is_giveaway(cage, params.size, params.hide_operations))
+        assert giveaways < len(multi)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"size": 7, "difficulty": "hard", "operations": ("*",)},
+        {"size": 6, "difficulty": "expert", "operations": ("*",)},
+        {"size": 9, "difficulty": "beginner", "hide_operations": True},
+    ],
+)
+def test_multiply_only_hard_and_expert_and_hidden_beginner_are_unique_and_graded_at_the_level(options):
+    for seed in range(2):
+        puzzle = generate(seed, **options)
+        hidden = options.get("hide_operations", False)
+        count = Solver(solving_model(puzzle.board, hidden)).count(limit=2)
+        assert count.count == 1 and count.solutions[0] == puzzle.solution
+        assert PUZZLE_TYPE.solve(puzzle).level == options["difficulty"]
+        assert_well_formed(puzzle, puzzle.params)
+        assert_clues_follow_the_level(puzzle, puzzle.params)

@@ -11,12 +11,12 @@ from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles import get
 from bookgen.puzzles.base import Budget, Weight
-from bookgen.puzzles.killer import OFFERED, PUZZLE_TYPE, Params, single_cap
+from bookgen.puzzles.killer import PUZZLE_TYPE, SIZES, Params, offered, single_cap
 from bookgen.puzzles.killer_draw import INSET, SHORTEST
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
 
-CASES = [(size, level) for size, levels in OFFERED.items() for level in levels]
+CASES = [(size, level) for size in SIZES for level in offered(size)]
 SEEDS = range(3)
 
 
@@ -71,8 +71,8 @@ def test_same_seed_same_puzzle():
 
 def test_levels_not_offered_are_refused_with_the_reason():
     with pytest.raises(ParamsError) as caught:
-        Params(size=4, difficulty="expert").validate()
-    assert "4x4 killer sudoku can be" in str(caught.value)
+        Params(size=4, difficulty="medium").validate()
+    assert "4x4 killer sudoku can be beginner, easy" in str(caught.value) and "81 of 100" in str(caught.value)
 
 
 def test_cages_too_small_for_the_level_are_refused_with_the_reason():
