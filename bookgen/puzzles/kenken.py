@@ -82,6 +82,10 @@ class KenKenType:
             "Fill the grid so that each row and each column holds every number from 1 to the "
             f"grid's size once. {rule} A one-square cage shows its number. Numbers may repeat "
             "in a cage, but never in a row or column."
+        ) + (
+            " The small grey numbers along the foot of each square are the numbers it might hold: "
+            "cross out each one you rule out, and write the answer large in the middle."
+            if params.candidates else ""
         )
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:

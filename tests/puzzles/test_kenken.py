@@ -366,19 +366,31 @@ def test_hidden_operations_print_only_targets():
     assert sorted(item["text"] for item in pen.texts) == sorted(str(k.target) for k in puzzle.board.cages)
 
 
-def test_candidates_are_small_faint_and_below_the_clue():
-    puzzle = generate(1, size=6, difficulty="easy", candidates=True)
+def test_candidates_are_small_light_in_a_band_at_the_foot_and_not_in_one_cell_cages():
+    puzzle = generate(1, size=6, difficulty="beginner", candidates=True)
+    singles = {cage.cells[0] for cage in puzzle.board.cages if len(cage.cells) == 1}
+    assert singles
     pen = RecordingPen()
     PUZZLE_TYPE.draw(puzzle, pen)
     small = [item for item in pen.texts if item["align"] == "center"]
-    assert len(small) == 36 * 6
+    assert len(small) == (36 - len(singles)) * 6
     for item in small:
         x, y = item["at"]
-        assert 0.1 <= item["gray"] < 1 and item["size"] < 0.2
-        assert y - item["size"] / 2 > int(y) + 0.09 + 0.22
+        assert (int(y), int(x)) not in singles
+        assert 0.5 <= item["gray"] < 1 and item["size"] <= 0.1
+        # The middle of the cell (where the answer is written) stays free.
+        assert y - item["size"] / 2 > int(y) + 0.7
     pen_answer = RecordingPen()
     PUZZLE_TYPE.draw(puzzle, pen_answer, puzzle.solution)
     assert all(item["gray"] == 1.0 for item in pen_answer.texts)
+
+
+def test_every_clue_of_a_grid_prints_at_one_size():
+    puzzle = generate(2, size=9, difficulty="hard", operations=("*",))
+    pen = RecordingPen()
+    PUZZLE_TYPE.draw(puzzle, pen)
+    clues = [item for item in pen.texts if item["align"] == "topleft"]
+    assert len({item["size"] for item in clues}) == 1
 
 
 def test_two_digit_clues_shrink_to_fit_their_cell():
@@ -432,3 +444,8 @@ def test_multiply_only_hard_and_expert_and_hidden_beginner_are_unique_and_graded
         assert PUZZLE_TYPE.solve(puzzle).level == options["difficulty"]
         assert_well_formed(puzzle, puzzle.params)
         assert_clues_follow_the_level(puzzle, puzzle.params)
+
+
+def test_instructions_explain_the_pencil_marks_only_when_printed():
+    assert "cross out" in PUZZLE_TYPE.instructions_for(Params(size=6, candidates=True))
+    assert "cross out" not in PUZZLE_TYPE.instructions_for(Params(size=6))
