@@ -8,6 +8,10 @@ from bookgen.solve.techniques import Step
 # What each technique's step says; {cell}/{digit} for a placement, {cells}/{digits} for
 # crossed-out pencil marks. A technique not listed gets the general sentence.
 SENTENCES: dict[str, str] = {
+    "full house": "Row {row}, column {col} is the last empty square of its row, column or box, so it takes "
+                  "the one number missing there: {digit}.",
+    "hidden single in a box": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} "
+                              "in its box.",
     "naked single": "Row {row}, column {col} can only be {digit}: every other number is already in its row, "
                     "its column or its box, or crossed out.",
     "hidden single": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} in one of "
