@@ -10,6 +10,8 @@ use is in `_words`; a template naming anything else is a bug the tests catch.
 
 from __future__ import annotations
 
+from math import prod
+
 from bookgen.model import Cage, Cell
 from bookgen.solve.techniques import Detail, Step
 
@@ -37,50 +39,43 @@ SENTENCES: dict[str, str] = {
     "naked single": "Row {row}, column {col} can only be {digit}: every other number is already in its "
                     "{houses}, or crossed out.",
     "hidden single": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} in {group}.",
-    "pointing and claiming": "In {group}, {digits} can only go in {cells}, which are all in {region} too, so "
-                             "cross out {crossed}.",
-    "naked pair": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: cross out "
-                  "{crossed}.",
-    "naked triple": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: cross out "
-                    "{crossed}.",
-    "hidden pair": "In {group}, {digits} fit only in {cells}, so those two cells hold nothing else: cross out "
-                   "{crossed}.",
-    "hidden triple": "In {group}, {digits} fit only in {cells}, so those three cells hold nothing else: cross "
-                     "out {crossed}.",
+    "pointing and claiming": "In {group}, {digits} can only go in {cells}, which are all in {region} too, "
+                             "so {marks}.",
+    "naked pair": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: {marks}.",
+    "naked triple": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: {marks}.",
+    "hidden pair": "In {group}, {digits} fit only in {cells}, so those two cells hold nothing else: {marks}.",
+    "hidden triple": "In {group}, {digits} fit only in {cells}, so those three cells hold nothing else: {marks}.",
     "X-wing": "In two rows (or columns), {digits_crossed} fits only in the same two columns (rows), at the "
-              "corners of a rectangle; whichever way it goes, those two columns (rows) get it there, so cross out "
-              "{crossed}.",
+              "corners of a rectangle; whichever way it goes, those two columns (rows) get it there, so {marks}.",
     "swordfish": "In three rows (or columns), {digits_crossed} fits only in the same three columns (rows); "
-                 "whichever way it goes, those columns (rows) get it there, so cross out {crossed}.",
+                 "whichever way it goes, those columns (rows) get it there, so {marks}.",
     "XY-wing": "Three cells with two numbers each work like a trap: whichever number the middle one takes, one of "
-               "the two ends is {digits_crossed}, so a cell that sees both ends cannot be: cross out {crossed}.",
+               "the two ends is {digits_crossed}, so a cell that sees both ends cannot be: {marks}.",
     "XYZ-wing": "Three cells work like a trap: whichever way they go, one of them is {digits_crossed}, so a cell "
-                "that sees all three cannot be: cross out {crossed}.",
+                "that sees all three cannot be: {marks}.",
     "X-chain": "Following one number from cell to cell, where it must be in one place or the other, shows it "
-               "cannot be in {cells_crossed}: cross out {crossed}.",
+               "cannot be in {cells_crossed}: {marks}.",
     "XY-chain": "Following a chain of cells with two numbers each shows that {cells_crossed} cannot be "
-                "{digits_crossed}: cross out {crossed}.",
+                "{digits_crossed}: {marks}.",
     # Cages (KenKen and killer).
     "one-cell cage": "A cage of one square holds just its clue: write {placements}.",
     "cage single": "{Cage} {can_be}, so row {row}, column {col} is {digit}.",
     "last cell of a cage": "{Cage} already has {written}, so its last empty cell, row {row}, column {col}, is "
                            "{digit}.",
-    "cage arithmetic": "{Cage} {can_be}, so cross out {crossed}.",
-    "cage combinations": "{Cage} {can_be}, so cross out {crossed}.",
+    "cage arithmetic": "{Cage} {can_be}, so {marks}.",
+    "cage combinations": "{Cage} {can_be}, so {marks}.",
     "cage claims a digit in its line": "Every way to fill {cage} puts {digits} in {group}, so no other cell of "
-                                       "{group} can be {digits_or}: cross out {crossed}.",
+                                       "{group} can be {digits_or}: {marks}.",
     "cage claims a digit in a house": "Every way to fill {cage} uses {digits}, and it can only go in {cells}, so "
-                                      "no other cell of {group_or} can be {digits_or}: cross out {crossed}.",
+                                      "no other cell of {group_or} can be {digits_or}: {marks}.",
     "line pins a digit into a cage": "In {group}, {digits} can only go in {cage}, so the cage must use it there "
-                                     "and {can_only}: cross out {crossed}.",
+                                     "and {can_only}: {marks}.",
     "house pins a digit into a cage": "In {group}, {digits} can only go in {cage}, so the cage must use it there "
-                                      "and {can_only}: cross out {crossed}.",
+                                      "and {can_only}: {marks}.",
     "two cages in a line": "{Cage} and {other} share a row or column, where a number cannot repeat. Only some "
-                           "ways to fill the first leave a way to fill the second: it {can_only}, so cross out "
-                           "{crossed}.",
+                           "ways to fill the first leave a way to fill the second: it {can_only}, so {marks}.",
     "two cages in one house": "{Cage} and {other} are both inside {group}, so they share no number. Only some "
-                              "ways to fill the first leave a way to fill the second: it {can_only}, so cross out "
-                              "{crossed}.",
+                              "ways to fill the first leave a way to fill the second: it {can_only}, so {marks}.",
     "line sum rule/sum": "{Group} adds up to {total}. The cages inside it that can make only one total, and "
                          "the numbers already written in it, make {known}, so {rest}.{cross}",
     "line product rule/product": "{Group} multiplies to {total}. The cages inside it that can make only one "
@@ -89,7 +84,7 @@ SENTENCES: dict[str, str] = {
     **{f"{technique}/{kind}": said for technique in ("rule of 45 (one house)", "rule of 45", "innies and outies")
        for kind, said in _RULE_45.items()},
 }
-GENERAL = "Using {technique}, cross out {crossed}."
+GENERAL = "Using {technique}, {marks}."
 GENERAL_PLACE = "Using {technique}, write {digit} in row {row}, column {col}."
 
 
@@ -178,20 +173,21 @@ def _plural(name: str) -> bool:
     return name.startswith(("rows", "columns", "the boxes"))
 
 
-def digit_set(values: tuple[int, ...], op: str) -> str:
-    """One way to fill a cage: "8 and 9", "1 + 2 + 4" (sums), "2 × 3 × 4" (products)."""
+def digit_set(values: tuple[int, ...], cage: Cage) -> str:
+    """One way to fill a cage: "8 and 9"; with three digits or more, the sum or product
+    that makes the clue, "1 + 2 + 4" or "2 × 3 × 4" (with hidden signs, whichever does)."""
     shown = [str(v) for v in values]
-    if len(shown) >= 3 and op in ("+", "*"):
-        return f" {SIGNS[op]} ".join(shown)
-    return _listed(shown)
+    if len(shown) < 3:
+        return _listed(shown)
+    op = "+" if cage.distinct or sum(values) == cage.target else "*" if prod(values) == cage.target else ""
+    return f" {SIGNS[op]} ".join(shown) if op else _listed(shown)
 
 
 def ways_name(ways: tuple[tuple[int, ...], ...], cage: Cage) -> str:
     """A cage's ways in a few words: all of them, or how many with some examples."""
-    op = "+" if cage.distinct else cage.op
     if len(ways) <= LISTED_WAYS:
-        return _listed([digit_set(w, op) for w in ways], "or")
-    examples = ", ".join(digit_set(w, op) for w in ways[:3])
+        return _listed([digit_set(w, cage) for w in ways], "or")
+    examples = ", ".join(digit_set(w, cage) for w in ways[:3])
     return f"one of {len(ways)} ways ({examples}…)"
 
 
@@ -206,17 +202,30 @@ def _can_be(detail: Detail) -> str:
             f"{ways_name(fit, cage)} still {fits}")
 
 
-def _crossed(removed: tuple[tuple[Cell, tuple[int, ...]], ...]) -> str:
-    """ "5 and 6 in row 1, columns 1 and 2; 2 in row 3, column 1": cells grouped by the
-    digits they lose."""
-    per_cell: dict[Cell, set[int]] = {}
-    for cell, digits in removed:  # a step may cross out in one cell twice (a cage, then a house)
-        per_cell.setdefault(cell, set()).update(digits)
-    by_digits: dict[tuple[int, ...], list[Cell]] = {}
-    for cell, digits in per_cell.items():
-        by_digits.setdefault(tuple(sorted(digits)), []).append(cell)
-    return "; ".join(f"{_listed([str(d) for d in digits])} in {cells_name(cells)}"
-                     for digits, cells in by_digits.items())
+def _marks(step: Step) -> str:
+    """What to do with the pencil marks, cells grouped alike: "cross out 5 and 6 in row 1,
+    columns 1 and 2", or, when fewer marks stay than go, "row 3, column 1 can only be 1
+    or 2" (a child pencils in the few that stay)."""
+    gone: dict[Cell, set[int]] = {}
+    for cell, digits in step.removed:  # a step may cross out in one cell twice (a cage, then a house)
+        gone.setdefault(cell, set()).update(digits)
+    left = dict(step.left)
+    crossed: dict[tuple[int, ...], list[Cell]] = {}
+    kept: dict[tuple[int, ...], list[Cell]] = {}
+    for cell, digits in gone.items():
+        stay = left.get(cell, ())
+        if stay and len(stay) < len(digits):
+            kept.setdefault(stay, []).append(cell)
+        else:
+            crossed.setdefault(tuple(sorted(digits)), []).append(cell)
+    parts = []
+    if crossed:
+        parts.append("cross out " + "; ".join(f"{_listed([str(d) for d in digits])} in {cells_name(cells)}"
+                                              for digits, cells in crossed.items()))
+    for stay, cells in kept.items():
+        can = "must be" if len(stay) == 1 else "can only be"
+        parts.append(f"{cells_name(cells)} {can} {_listed([str(d) for d in stay], 'or')}")
+    return "; ".join(parts)
 
 
 def _houses(step: Step) -> str:
@@ -259,13 +268,14 @@ def _words(step: Step) -> dict[str, object]:
     detail = step.detail
     groups = [group_name(g, step.size) for g in detail.groups]
     crossed_cells = [cell for cell, _d in step.removed]
+    marks = _marks(step)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})
     words: dict[str, object] = {
         "technique": step.technique,
         "houses": _houses(step),
-        "crossed": _crossed(step.removed),
+        "marks": marks,
         # A sum rule that leaves one cell one number says so instead of listing cross-outs.
-        "cross": "" if len(detail.cells) == 1 and not detail.minus else f" Cross out {_crossed(step.removed)}.",
+        "cross": "" if len(detail.cells) == 1 and not detail.minus else f" So {marks}.",
         "cells_crossed": cells_name(crossed_cells),
         "digits_crossed": _listed([str(d) for d in crossed_digits], "or"),
         "group": _listed(groups), "Group": _listed(groups)[:1].upper() + _listed(groups)[1:],

@@ -152,6 +152,7 @@ class Step:
     removed: tuple[tuple[tuple[int, int], tuple[int, ...]], ...]  # (cell, symbols crossed out)
     detail: Detail = Detail()
     houses: tuple[str, ...] = ()
+    left: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = ()  # (cell, marks left) where some went
     size: int = 0  # how many symbols (a row's length, in square grids)
 
 
@@ -210,7 +211,9 @@ def _step(board: Board, technique: str) -> Step:
 
     placed = tuple((cells[i], named(b)[0]) for kind, i, b in log if kind == "place")
     removed = tuple((cells[i], named(b)) for kind, i, b in log if kind == "remove")
-    return Step(technique, placed, removed, detail, _houses(board.model), board.nsym)
+    touched = dict.fromkeys(i for kind, i, _b in log if kind == "remove")
+    left = tuple((cells[i], named(board.cand[i])) for i in touched)
+    return Step(technique, placed, removed, detail, _houses(board.model), left=left, size=board.nsym)
 
 
 def _houses(model: GridModel) -> tuple[str, ...]:

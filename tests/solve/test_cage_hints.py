@@ -17,6 +17,7 @@ from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken_rules import LEVELS as KENKEN_LEVELS
 from bookgen.puzzles.killer import LEVELS as KILLER_LEVELS
 from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, sentences, ways_name
+from bookgen.solve.techniques import Detail, Step
 
 KENKEN_CASES = [(4, "beginner", 1, False), (6, "easy", 2, False), (6, "medium", 3, False), (6, "hard", 4, False),
                 (6, "expert", 5, False), (6, "expert", 8, False), (5, "medium", 6, True), (6, "hard", 7, True)]
@@ -67,6 +68,8 @@ def test_every_recorded_step_is_sound_states_true_facts_and_finishes_the_grid(na
             written[cell] = digit
         for cell, digits in step.removed:
             assert solution[cell] not in digits, step
+        for cell, stay in step.left:  # "row 3, column 1 can only be 1 or 2" keeps the answer
+            assert solution[cell] in stay, step
         _check_facts(step, solution)
         for sentence in sentences(step):
             assert "{" not in sentence and "}" not in sentence and not sentence.startswith("Using "), sentence
@@ -113,3 +116,13 @@ def test_hidden_sign_kenken_sentences_print_the_clue_without_a_sign():
     assert cage_steps
     for step in cage_steps:
         assert f"the {step.detail.cage.target} cage" in " ".join(sentences(step)).lower()
+
+
+def test_pencil_marks_are_crossed_out_or_when_few_stay_the_ones_left_are_named():
+    cage = Cage(((0, 0), (0, 1)), "+", 3, distinct=True)
+    step = Step("cage combinations", (), (((0, 0), (3, 4, 5, 6, 7, 8, 9)), ((0, 1), (3, 4, 5, 6, 7, 8, 9)),
+                                          ((2, 0), (9,))),
+                Detail(cage=cage, ways=((1, 2),), fit=((1, 2),)), ("row", "column", "box", "cage"),
+                left=(((0, 0), (1, 2)), ((0, 1), (1, 2)), ((2, 0), (1, 2, 3, 4, 5, 6, 7, 8))), size=9)
+    assert sentences(step) == ["The 3 cage in row 1, columns 1 and 2 can only be 1 and 2, so cross out 9 in "
+                               "row 3, column 1; row 1, columns 1 and 2 can only be 1 or 2."]
