@@ -59,7 +59,7 @@ SENTENCES: dict[str, str] = {
                 "{digits_crossed}: {marks}.",
     # Cages (KenKen and killer).
     "one-cell cage": "A cage of one square holds just its clue: write {placements}.",
-    "cage single": "{Cage} {can_be}, so row {row}, column {col} is {digit}.",
+    "cage single": "{Cage} {can_be}, so {placed}.",
     "last cell of a cage": "{Cage} already has {written}, so its last empty cell, row {row}, column {col}, is "
                            "{digit}.",
     "cage arithmetic": "{Cage} {can_be}, so {marks}.",
@@ -175,12 +175,13 @@ def _plural(name: str) -> bool:
 
 def digit_set(values: tuple[int, ...], cage: Cage) -> str:
     """One way to fill a cage: "8 and 9"; with three digits or more, the sum or product
-    that makes the clue, "1 + 2 + 4" or "2 × 3 × 4" (with hidden signs, whichever does)."""
+    that makes the clue, "1+2+4" or "2×3×4" (with hidden signs, whichever does)."""
     shown = [str(v) for v in values]
     if len(shown) < 3:
         return _listed(shown)
     op = "+" if cage.distinct or sum(values) == cage.target else "*" if prod(values) == cage.target else ""
-    return f" {SIGNS[op]} ".join(shown) if op else _listed(shown)
+    # No spaces: a line is never broken inside one way ("1+2+4").
+    return SIGNS[op].join(shown) if op else _listed(shown)
 
 
 def ways_name(ways: tuple[tuple[int, ...], ...], cage: Cage) -> str:
@@ -226,6 +227,12 @@ def _marks(step: Step) -> str:
         can = "must be" if len(stay) == 1 else "can only be"
         parts.append(f"{cells_name(cells)} {can} {_listed([str(d) for d in stay], 'or')}")
     return "; ".join(parts)
+
+
+def _placed(placed: tuple[tuple[Cell, int], ...]) -> str:
+    """ "row 3, column 1 is 2 and row 4, column 1 is 3" (semicolons past two)."""
+    parts = [f"{cell_name(cell)} is {v}" for cell, v in placed]
+    return " and ".join(parts) if len(parts) <= 2 else "; ".join(parts[:-1]) + "; and " + parts[-1]
 
 
 def _houses(step: Step) -> str:
@@ -288,6 +295,7 @@ def _words(step: Step) -> dict[str, object]:
         "total": detail.total, "known": detail.known, "gap": _gap(detail), "need": detail.need,
         "rest": _rest(step), "then": _then(step),
         "placements": _placements(step.placed),
+        "placed": _placed(step.placed),
     }
     words["Region"] = str(words["region"])[:1].upper() + str(words["region"])[1:]
     plural = _plural(str(words["region"]) or _listed(groups))
@@ -314,7 +322,7 @@ def sentences(step: Step) -> list[str]:
     template = template_for(step)
     words = _words(step)
     if step.placed:
-        if template and "{placements}" in template:
+        if template and ("{placements}" in template or "{placed}" in template):
             return [template.format(**words)]
         template = template if template and "{digit}" in template else GENERAL_PLACE
         return [template.format(**words, row=r + 1, col=c + 1, digit=v) for (r, c), v in step.placed]
