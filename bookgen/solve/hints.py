@@ -10,6 +10,7 @@ use is in `_words`; a template naming anything else is a bug the tests catch.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import prod
 
 from bookgen.model import Cage, Cell
@@ -246,7 +247,8 @@ def _rest(step: Step) -> str:
     cells, minus, need = detail.cells, detail.minus, detail.need
     if minus:
         more = (f"{need} more than" if need > 0 else f"{-need} less than" if need < 0 else "the same as")
-        return f"{cells_name(cells)} {_more(cells)} {more} {cells_name(minus)}"
+        together = " together" if len(minus) > 1 else ""
+        return f"{cells_name(cells)} {_more(cells)} {more} {cells_name(minus)}{together}"
     if len(cells) == 1:
         return f"{cell_name(cells[0])} must be {need}"
     verb = "multiply to" if detail.kind == "product" else "add up to"
@@ -316,25 +318,44 @@ def template_for(step: Step) -> str | None:
     return SENTENCES.get(key)
 
 
-def sentences(step: Step) -> list[str]:
+@dataclass(frozen=True)
+class Hint:
+    """One sentence of worked steps, and the cells it writes in or crosses out in (shown
+    on a small grid beside the words)."""
+
+    text: str
+    cells: tuple[Cell, ...]
+
+
+def hints(step: Step) -> list[Hint]:
     """The step in plain words: a sentence per digit written (or one for all, when the
     sentence lists them), or one for the marks crossed out."""
     template = template_for(step)
     words = _words(step)
     if step.placed:
+        everywhere = tuple(cell for cell, _v in step.placed)
         if template and ("{placements}" in template or "{placed}" in template):
-            return [template.format(**words)]
+            return [Hint(template.format(**words), everywhere)]
         template = template if template and "{digit}" in template else GENERAL_PLACE
-        return [template.format(**words, row=r + 1, col=c + 1, digit=v) for (r, c), v in step.placed]
+        return [Hint(template.format(**words, row=r + 1, col=c + 1, digit=v), ((r, c),))
+                for (r, c), v in step.placed]
     template = template if template and "{digit}" not in template else GENERAL
-    return [template.format(**words)]
+    return [Hint(template.format(**words), tuple(dict.fromkeys(cell for cell, _d in step.removed)))]
 
 
-def first_sentences(steps: list[Step], limit: int) -> list[str]:
+def sentences(step: Step) -> list[str]:
+    return [hint.text for hint in hints(step)]
+
+
+def first_hints(steps: list[Step], limit: int) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
-    said: list[str] = []
+    said: list[Hint] = []
     for step in steps:
-        said += sentences(step)
+        said += hints(step)
         if len(said) >= limit:
             break
     return said[:limit]
+
+
+def first_sentences(steps: list[Step], limit: int) -> list[str]:
+    return [hint.text for hint in first_hints(steps, limit)]
