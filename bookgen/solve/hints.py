@@ -180,7 +180,9 @@ def digit_set(values: tuple[int, ...], cage: Cage) -> str:
     shown = [str(v) for v in values]
     if len(shown) < 3:
         return _listed(shown)
-    op = "+" if cage.distinct or sum(values) == cage.target else "*" if prod(values) == cage.target else ""
+    op = "+" if cage.distinct else cage.op
+    if op not in ("+", "*"):  # hidden signs: the one that makes the clue (+ when both do)
+        op = "+" if sum(values) == cage.target else "*" if prod(values) == cage.target else ""
     # No spaces: a line is never broken inside one way ("1+2+4").
     return SIGNS[op].join(shown) if op else _listed(shown)
 

@@ -93,6 +93,10 @@ def test_cages_are_named_by_clue_and_place_and_their_ways_listed_as_a_child_says
     killer = Cage(((4, 4), (4, 5), (5, 4)), "+", 17, distinct=True)
     assert clue(killer) == "17" and cage_name(killer) == "the 17 cage starting at row 5, column 5"
     assert ways_name(((8, 9),), Cage(((0, 0), (0, 1)), "+", 17, distinct=True)) == "8 and 9"
+    three = ((0, 0), (0, 1), (1, 0))
+    assert ways_name(((1, 2, 3),), Cage(three, "*", 6)) == "1\u00d72\u00d73"  # the clue's own sign, though 1+2+3 is 6
+    assert ways_name(((1, 1, 4), (1, 2, 3)), Cage(three, "?", 6)) == "1+1+4 or 1+2+3"
+    assert ways_name(((1, 2, 4),), Cage(three, "?", 8)) == "1\u00d72\u00d74"
 
 
 def test_a_killer_cage_combinations_step_names_the_cage_and_its_ways():
