@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 
-from bookgen.model import Cage, Cell
+from bookgen.model import Cage, Cell, Group
 from bookgen.solve.techniques import Detail, Step
 
 # The clue's sign, as printed (KenKen); killer cages and hidden signs show the number only.
@@ -40,7 +40,7 @@ SENTENCES: dict[str, str] = {
     "naked single": "Row {row}, column {col} can only be {digit}: every other number is already in its "
                     "{houses}, or crossed out.",
     "hidden single": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} in {group}.",
-    "pointing and claiming": "In {group}, {digits} can only go in {cells}, which are all in {region} too, "
+    "pointing and claiming": "In {group1}, {digits} can only go in {cells}, which are all in {group2} too, "
                              "so {marks}.",
     "naked pair": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: {marks}.",
     "naked triple": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: {marks}.",
@@ -150,6 +150,19 @@ def cage_name(cage: Cage) -> str:
     if len(rows) == 1 or len(cols) == 1:
         return f"the {clue(cage)} cage in {cells_name(cage.cells)}"
     return f"the {clue(cage)} cage starting at {cell_name(cage.anchor)}"
+
+
+def house_name(group: Group, size: int) -> str:
+    """A row, column or box by where it is; a diagonal, window or region by its kind."""
+    cells = group.cells
+    if group.kind == "diagonal":
+        corner = "top left" if cells[0][0] == cells[0][1] else "top right"
+        return f"the diagonal from the {corner}"
+    if group.kind == "window":
+        return f"the shaded window through {cell_name(min(cells))}"
+    if group.kind == "region":
+        return f"the bold-edged region through {cell_name(min(cells))}"
+    return group_name(cells, size)
 
 
 def group_name(cells: tuple[Cell, ...], size: int) -> str:
@@ -277,7 +290,7 @@ def _then(step: Step) -> str:
 def _words(step: Step) -> dict[str, object]:
     """Every placeholder a sentence may use, for this step."""
     detail = step.detail
-    groups = [group_name(g, step.size) for g in detail.groups]
+    groups = [house_name(g, step.size) for g in detail.groups]
     crossed_cells = [cell for cell, _d in step.removed]
     marks = _marks(step)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})
@@ -291,6 +304,7 @@ def _words(step: Step) -> dict[str, object]:
         "digits_crossed": _listed([str(d) for d in crossed_digits], "or"),
         "group": _listed(groups), "Group": _listed(groups)[:1].upper() + _listed(groups)[1:],
         "group_or": _listed(groups, "or"),
+        "group1": groups[0] if groups else "", "group2": groups[-1] if groups else "",
         "region": group_name(detail.region, step.size) if detail.region else "",
         "cells": cells_name(detail.cells),
         "digits": _listed([str(d) for d in detail.digits]),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
 
-from bookgen.model import Cage, Cell, GridModel
+from bookgen.model import Cage, Cell, GridModel, Group
 from bookgen.solve.result import Outcome
 
 
@@ -48,6 +48,7 @@ class Board:
         self.log: list[tuple[str, int, int]] | None = None
         self._upkeep = False
         self.detail: Detail | None = None  # what the current step looked at (see `note`)
+        self._group_index: dict[frozenset[int], Group] | None = None
         self.intersections = _intersections(self.groups, self.nsym)
         bit = {s: 1 << i for i, s in enumerate(model.symbols)}
         for r, c, v in model.givens:
@@ -96,6 +97,12 @@ class Board:
     def cells_of(self, indices) -> tuple[Cell, ...]:
         return tuple(self.model.cells[i] for i in indices)
 
+    def group_of(self, indices: tuple[int, ...]) -> Group:
+        """The model's group with these cells (kind and all), for a step's sentence."""
+        if self._group_index is None:
+            self._group_index = {frozenset(g): group for g, group in zip(self.groups, self.model.groups)}
+        return self._group_index.get(frozenset(indices)) or Group(self.cells_of(indices))
+
     def restrict(self, i: int, bits: int) -> bool:
         """Keep only `bits` among a cell's candidates."""
         return self.eliminate(i, self.cand[i] & ~bits)
@@ -130,7 +137,7 @@ class Detail:
     other: Cage | None = None  # a second cage (two cages compared)
     ways: tuple[tuple[int, ...], ...] = ()  # the cage's digit sets by its clue alone
     fit: tuple[tuple[int, ...], ...] = ()  # those still fitting the pencil marks
-    groups: tuple[tuple[Cell, ...], ...] = ()  # the rows, columns or boxes (their cells)
+    groups: tuple[Group, ...] = ()  # the rows, columns, boxes… it looked at
     region: tuple[Cell, ...] = ()  # several houses taken together (rule of 45)
     cells: tuple[Cell, ...] = ()  # the cells the reasoning is about (a pair, the innies)
     minus: tuple[Cell, ...] = ()  # cells counted the other way (outies less than innies)
@@ -262,7 +269,8 @@ def hidden_single(board: Board) -> bool:
             raise Contradiction
         unique = once & ~twice & ~placed
         if unique:
-            board.note(Detail(groups=(board.cells_of(g),)))
+            if board.recording:
+                board.note(Detail(groups=(board.group_of(g),)))
             for i in g:
                 hit = board.cand[i] & unique
                 if hit:
@@ -294,8 +302,9 @@ def _naked_subset(board: Board, size: int) -> bool:
                     if i not in combo:
                         progress |= board.eliminate(i, union)
                 if progress:
-                    board.note(Detail(groups=(board.cells_of(g),), cells=board.cells_of(combo),
-                                      digits=_symbols(board, union)))
+                    if board.recording:
+                        board.note(Detail(groups=(board.group_of(g),), cells=board.cells_of(combo),
+                                          digits=_symbols(board, union)))
                     return True
     return False
 
@@ -324,8 +333,9 @@ def _hidden_subset(board: Board, size: int) -> bool:
                 for i in spots:
                     progress |= board.restrict(i, keep)
                 if progress:
-                    board.note(Detail(groups=(board.cells_of(g),), cells=board.cells_of(sorted(spots)),
-                                      digits=_symbols(board, keep)))
+                    if board.recording:
+                        board.note(Detail(groups=(board.group_of(g),), cells=board.cells_of(sorted(spots)),
+                                          digits=_symbols(board, keep)))
                     return True
     return False
 
@@ -385,8 +395,10 @@ def locked_candidates(board: Board) -> bool:
                 if not board.placed[i]:
                     progress |= board.eliminate(i, locked)
             if progress:
-                board.note(Detail(groups=(board.cells_of(a),), region=board.cells_of(sorted(common.union(rest))),
-                                  cells=board.cells_of(sorted(common)), digits=_symbols(board, locked)))
+                if board.recording:
+                    other = board.group_of(tuple(common.union(rest)))
+                    board.note(Detail(groups=(board.group_of(a), other), cells=board.cells_of(sorted(common)),
+                                      digits=_symbols(board, locked)))
                 return True
     return False
 

@@ -12,11 +12,11 @@ from math import prod
 import pytest
 
 from bookgen import puzzles
-from bookgen.model import Cage
+from bookgen.model import Cage, Group
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken_rules import LEVELS as KENKEN_LEVELS
 from bookgen.puzzles.killer import LEVELS as KILLER_LEVELS
-from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, sentences, ways_name
+from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, house_name, sentences, ways_name
 from bookgen.solve.techniques import Detail, Step
 
 KENKEN_CASES = [(4, "beginner", 1, False), (6, "easy", 2, False), (6, "medium", 3, False), (6, "hard", 4, False),
@@ -130,3 +130,15 @@ def test_pencil_marks_are_crossed_out_or_when_few_stay_the_ones_left_are_named()
                 left=(((0, 0), (1, 2)), ((0, 1), (1, 2)), ((2, 0), (1, 2, 3, 4, 5, 6, 7, 8))), size=9)
     assert sentences(step) == ["The 3 cage in row 1, columns 1 and 2 can only be 1 and 2, so cross out 9 in "
                                "row 3, column 1; row 1, columns 1 and 2 can only be 1 or 2."]
+
+
+def test_houses_are_named_by_place_or_by_kind():
+    assert house_name(Group(tuple((3, c) for c in range(9)), "row"), 9) == "row 4"
+    assert house_name(Group(tuple((r, 1) for r in range(9)), "group"), 9) == "column 2"
+    box = Group(tuple((r, c) for r in range(3) for c in range(3, 6)), "box")
+    assert house_name(box, 9) == "the box of rows 1\u20133, columns 4\u20136"
+    assert house_name(Group(tuple((r, c) for r in range(4, 6) for c in range(3)), "group"), 6) == \
+        "the box of rows 5 and 6, columns 1\u20133"
+    assert house_name(Group(tuple((i, 8 - i) for i in range(9)), "diagonal"), 9) == "the diagonal from the top right"
+    window = Group(tuple((r, c) for r in range(1, 4) for c in range(1, 4)), "window")
+    assert house_name(window, 9) == "the shaded window through row 2, column 2"
