@@ -1,81 +1,232 @@
 """KenKen: every offered combination, measured. Not a test: nothing here asserts a time.
 
-For each (size, level, operations, hide_operations) it prints successes out of SEEDS
-seeds within the per-puzzle budget and the median time; then, per level, the giveaway
-rate (multi-cell clues only one set of digits makes), the one-cell cage share, the cage
-size distribution and the operation mix over the puzzles made.
+For each (size, level, operations, hide_operations) it counts successes out of SEEDS
+seeds (seeds 0..SEEDS-1) within the build's per-puzzle budget and the median and worst
+CPU time; then, per level, the giveaway rate (multi-cell clues only one set of digits
+makes), the one-cell cage share, the cage-size distribution and the operation mix over
+the puzzles made. Everything goes to a JSON file as well; `--table` turns such files into
+bookgen/puzzles/kenken_measured.py, the table of what `check` offers (100/100 only).
 
-Run: python bench/kenken_levels.py [seeds] [sizes, e.g. 4,6,9] [budget seconds]
-(the issue's table uses 100 seeds; develop with 10).
+A combination stops at its first failure (it cannot be offered any more), so a row
+reads e.g. 37/38: made on seeds 0-36, not on seed 37. Run under `nice -n 10`, small first:
+  python bench/kenken_levels.py --seeds 3 --sizes 4,6,9 --json /tmp/probe.json
+  python bench/kenken_levels.py --seeds 100 --sizes 3-9 --jobs 2 --json kk.json
+  python bench/kenken_levels.py --table kk.json [more.json ...]
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import random
 import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from pathlib import Path
 
+from bookgen.build import PUZZLE_BUDGET
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken import PUZZLE_TYPE, Params, reachable
-from bookgen.puzzles.kenken_rules import is_giveaway
+from bookgen.puzzles.kenken import PUZZLE_TYPE, Params
+from bookgen.puzzles.kenken_rules import LEVEL_NAMES, OPERATIONS, is_giveaway, ops_key
 
-OPERATION_SETS = (("+", "-", "*", "/"), ("*",), ("+", "-"), ("+",))
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "bookgen" / "puzzles" / "kenken_measured.py"
 
 
-def measure(params: Params, seeds: int, budget: float, stats: Counter) -> tuple[int, float]:
-    made, times = 0, []
+def operation_sets() -> list[tuple[str, ...]]:
+    """Every subset of + - * / the `operations` option accepts (÷ alone is refused)."""
+    found = []
+    for k in range(len(OPERATIONS), 0, -1):
+        for ops in combinations(OPERATIONS, k):
+            if set(ops) != {"/"}:
+                found.append(ops)
+    return found
+
+
+def tried(size: int) -> tuple[str, ...]:
+    """The levels worth measuring at a size: 3x3 puzzles never need more than cage
+    arithmetic and 4x4 ones almost never more than pairs (earlier runs: no 4x4 hard in 50
+    attempts); 10x10 to 12x12 expert ones took tens of seconds."""
+    if size == 3:
+        return LEVEL_NAMES[:2]
+    if size == 4:
+        return LEVEL_NAMES[:3]
+    if size >= 10:
+        return LEVEL_NAMES[:4]
+    return LEVEL_NAMES
+
+
+def combos(sizes: list[int], levels: list[str], op_sets: list[tuple[str, ...]], hidden: list[bool]) -> list[Params]:
+    out = []
+    for size in sizes:
+        for level in levels:
+            if level not in tried(size):
+                continue
+            for ops in op_sets:
+                for hide in hidden:
+                    params = Params(size=size, difficulty=level, operations=ops, hide_operations=hide)
+                    try:
+                        params.validate_shape()
+                    except BookgenError:
+                        continue  # refused for a reason of its own (e.g. − ÷ on an odd grid)
+                    out.append(params)
+    return out
+
+
+def measure(job: tuple[Params, int, float, bool]) -> dict:
+    """Seeds 0.. in turn; with `stop`, the first failure ends the combination (it can no
+    longer be 100/100, and a failure costs a whole budget)."""
+    params, seeds, budget, stop = job
+    made, times, stats = 0, [], Counter()
     for seed in range(seeds):
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             puzzle = PUZZLE_TYPE.generate(params, random.Random(seed), Budget(budget))
         except BookgenError:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
+            if stop:
+                break
             continue
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         made += 1
         for cage in puzzle.board.cages:
-            stats[("size", len(cage.cells))] += 1
-            if len(cage.cells) > 1:
+            n = len(cage.cells)
+            stats[f"size{n}"] += 1
+            if n > 1:
                 stats["multi"] += 1
-                stats[("op", cage.op)] += 1
+                stats[f"op{cage.op}"] += 1
                 stats["giveaway"] += is_giveaway(cage, params.size, params.hide_operations)
-    return made, statistics.median(times)
+    return {
+        "size": params.size, "level": params.difficulty, "operations": ops_key(params.operations),
+        "hidden": params.hide_operations, "made": made, "seeds": len(times),
+        "median": round(statistics.median(times), 4), "worst": round(max(times), 4), "stats": dict(stats),
+    }
 
 
-def main(seeds: int, sizes: list[int], budget: float) -> None:
+def line(row: dict) -> str:
+    return (f"  {row['size']:2}x{row['size']:<2} {row['level']:<8} {row['operations']:<5} "
+            f"{'hidden' if row['hidden'] else 'shown':<6} {row['made']:3}/{row['seeds']}  "
+            f"median {row['median']:6.2f} s  worst {row['worst']:6.2f} s")
+
+
+def summary(rows: list[dict]) -> dict[str, dict]:
+    """Per level: giveaway rate, one-cell share, cage-size distribution, operation mix."""
     per_level: dict[str, Counter] = {}
-    print(f"KenKen: successes of {seeds} seeds (budget {budget:.0f} s a puzzle) and median time")
-    for size in sizes:
-        for level in reachable(size):
-            stats = per_level.setdefault(level, Counter())
-            for operations in OPERATION_SETS:
-                for hidden in (False, True):
-                    params = Params(size=size, difficulty=level, operations=operations, hide_operations=hidden)
-                    try:
-                        params.validate()
-                    except BookgenError:
-                        continue
-                    made, median = measure(params, seeds, budget, stats)
-                    ops = "".join(operations)
-                    print(f"  {size:2}x{size:<2} {level:<8} {ops:<5} {'hidden' if hidden else 'shown':<6} "
-                          f"{made:3}/{seeds}  median {median:6.2f} s", flush=True)
-    print("\nPer level (all puzzles above): giveaways among multi-cell cages, one-cell share, sizes, operations")
-    for level, stats in per_level.items():
-        cages = sum(v for k, v in stats.items() if isinstance(k, tuple) and k[0] == "size")
+    for row in rows:
+        per_level.setdefault(row["level"], Counter()).update(row["stats"])
+    out = {}
+    for level in LEVEL_NAMES:
+        stats = per_level.get(level)
+        if not stats:
+            continue
+        cages = sum(v for k, v in stats.items() if k.startswith("size"))
         multi = max(stats["multi"], 1)
-        sizes_text = " ".join(f"{s}:{100 * stats[('size', s)] / cages:.0f}%" for s in range(1, 7) if stats[("size", s)])
-        ops_text = " ".join(f"{op}{100 * stats[('op', op)] / multi:.0f}%" for op in "+-*/")
-        print(f"  {level:<8} giveaways {100 * stats['giveaway'] / multi:4.1f}%  one-cell "
-              f"{100 * stats[('size', 1)] / max(cages, 1):4.1f}%  sizes {sizes_text}  ops {ops_text}")
+        out[level] = {
+            "cages": cages,
+            "giveaway_pct": round(100 * stats["giveaway"] / multi, 1),
+            "one_cell_pct": round(100 * stats["size1"] / max(cages, 1), 1),
+            "sizes_pct": {s: round(100 * stats[f"size{s}"] / cages, 1) for s in range(1, 7) if stats[f"size{s}"]},
+            "ops_pct": {op: round(100 * stats[f"op{op}"] / multi, 1) for op in "+-*/"},
+        }
+    return out
+
+
+def print_summary(levels: dict[str, dict], title: str) -> None:
+    print(f"\n{title}: giveaways among multi-cell cages, one-cell share, sizes, operations")
+    for level, s in levels.items():
+        sizes = " ".join(f"{k}:{v:.0f}%" for k, v in s["sizes_pct"].items())
+        ops = " ".join(f"{k}{v:.0f}%" for k, v in s["ops_pct"].items())
+        print(f"  {level:<8} giveaways {s['giveaway_pct']:4.1f}%  one-cell {s['one_cell_pct']:4.1f}%  "
+              f"sizes {sizes}  ops {ops}")
+
+
+def run(args: argparse.Namespace) -> None:
+    sizes = parse_sizes(args.sizes)
+    levels = args.levels.split(",") if args.levels else list(LEVEL_NAMES)
+    op_sets = operation_sets() if args.ops == "all" else [tuple(o) for o in args.ops.split(",")]
+    hidden = {"both": [False, True], "shown": [False], "hidden": [True]}[args.hidden]
+    jobs = [(p, args.seeds, args.budget, not args.keep_going) for p in combos(sizes, levels, op_sets, hidden)]
+    print(f"KenKen: {len(jobs)} combinations, successes of {args.seeds} seeds "
+          f"(budget {args.budget:.0f} s CPU a puzzle), median and worst CPU time", flush=True)
+    rows = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for row in pool.map(measure, jobs):
+            rows.append(row)
+            print(line(row), flush=True)
+            if args.json:
+                write_json(args.json, rows)
+    levels_summary = summary(rows)
+    print_summary(levels_summary, "Per level (every puzzle above)")
+    all_ops = summary([r for r in rows if r["operations"] == "+-*/" and not r["hidden"]])
+    print_summary(all_ops, "Per level, all four signs shown")
+    if args.json:
+        write_json(args.json, rows)
+
+
+def write_json(path: str, rows: list[dict]) -> None:
+    data = {
+        "rows": rows,
+        "per_level": summary(rows),
+        "per_level_all_signs_shown": summary([r for r in rows if r["operations"] == "+-*/" and not r["hidden"]]),
+    }
+    Path(path).write_text(json.dumps(data, indent=1))
+
+
+def parse_sizes(text: str) -> list[int]:
+    sizes = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        sizes.extend(range(int(lo), int(hi or lo) + 1))
+    return sizes
+
+
+def write_table(paths: list[str]) -> None:
+    """The offered table from measurement files: the last row measured wins."""
+    rows: dict[tuple, dict] = {}
+    for path in paths:
+        for row in json.loads(Path(path).read_text())["rows"]:
+            rows[(row["size"], row["level"], row["operations"], row["hidden"])] = row
+    lines = [
+        '"""Generated by `python bench/kenken_levels.py --table`: do not edit by hand.',
+        "",
+        "Successes out of seeds tried (seeds 0..N-1, each within the build's per-puzzle",
+        "budget) and the median CPU seconds, per (size, level, operations, hide_operations).",
+        "`check` offers a combination only when it was measured 100/100.",
+        '"""',
+        "",
+        "MEASURED: dict[tuple[int, str, str, bool], tuple[int, int, float]] = {",
+    ]
+    for key in sorted(rows, key=lambda k: (k[0], LEVEL_NAMES.index(k[1]), k[2], k[3])):
+        row = rows[key]
+        lines.append(f"    {key!r}: ({row['made']}, {row['seeds']}, {row['median']}),")
+    lines.append("}")
+    TABLE.write_text("\n".join(lines) + "\n")
+    offered = sum(1 for r in rows.values() if r["made"] == r["seeds"] >= 100)
+    print(f"wrote {TABLE.relative_to(ROOT)}: {len(rows)} combinations, {offered} offered")
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--sizes", default="4,6,9", help="e.g. 3-9 or 4,6,9")
+    parser.add_argument("--levels", default="", help="comma-separated (default all)")
+    parser.add_argument("--ops", default="all", help="'all' subsets, or e.g. +-*/,*")
+    parser.add_argument("--hidden", default="both", choices=("both", "shown", "hidden"))
+    parser.add_argument("--budget", type=float, default=PUZZLE_BUDGET, help="CPU seconds a puzzle")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--keep-going", action="store_true", help="measure every seed even after a failure")
+    parser.add_argument("--json", default="", help="write rows and per-level figures here")
+    parser.add_argument("--table", nargs="*", help="write the offered table from these JSON files")
+    args = parser.parse_args(argv)
+    if args.table:
+        write_table(args.table)
+    else:
+        run(args)
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    main(
-        int(args[0]) if args else 10,
-        [int(x) for x in args[1].split(",")] if len(args) > 1 else [4, 6, 9],
-        float(args[2]) if len(args) > 2 else 60.0,
-    )
+    main(sys.argv[1:])

@@ -56,7 +56,8 @@ class SectionOptions:
     per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
-    hints: bool = option(Bool(), False, "after the answers, each puzzle's first steps in plain words (sudoku)")
+    hints: bool = option(Bool(), False,
+                         "after the answers, each puzzle's first steps in plain words (sudoku, kenken, killer)")
     layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")
@@ -275,8 +276,9 @@ class _Reader:
         params = ptype.Params(**params_values)
         count = common_values.get("count", 1)
         if common_values.get("hints") and not hasattr(ptype, "steps"):
-            self.problem(entries["hints"][0], f"{field}.hints",
-                         f"worked steps are not yet written for {ptype.name}; they are for sudoku")
+            why = getattr(ptype, "no_steps_because", f"worked steps are not yet written for {ptype.name}")
+            offered = ", ".join(t.name for t in puzzles.all_types() if hasattr(t, "steps"))
+            self.problem(entries["hints"][0], f"{field}.hints", f"{why}; hints are offered for {offered}")
             return None
         try:
             params.validate()

@@ -51,7 +51,7 @@ from bookgen.solve.arithmetic import CageBoard
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import Solver
-from bookgen.solve.techniques import Contradiction, grade_board
+from bookgen.solve.techniques import Contradiction, Step, grade_board
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "reachable", "solving_model"]
 
@@ -112,6 +112,16 @@ class KenKenType:
         )
         outcome = Outcome.SOLVED if level is not None else Outcome.UNFINISHED
         return SolveResult(outcome, count.solutions[0], level=level, solutions=1)
+
+    def steps(self, puzzle: Puzzle) -> list[Step]:
+        """The grader's steps (under the hidden rules when the signs are hidden), for
+        worked solutions."""
+        model = solving_model(puzzle.board, is_hidden(puzzle))
+        try:
+            board = CageBoard(model)
+        except (Contradiction, CageTooLarge):
+            return []
+        return gridlib.worked_steps(model, LEVELS, board)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         problems = gridlib.check_grid(puzzle.board, solution)

@@ -49,6 +49,9 @@ MAX_ROUNDS = 120
 SEARCH_NODES = 600
 # A climb towards a harder level grades at most this many candidate changes per step.
 HARDEN_TRIES = 40
+# A climb grades at most this many candidates in all (shifts keep the cage count, so the
+# climb need not end by itself).
+HARDEN_GRADES = 100
 
 
 def latin_square(n: int, rng: random.Random) -> Grid:
@@ -338,9 +341,10 @@ def _choose_refinement(att: Attempt, cages: list[Cage], unfilled: set[Cell]) -> 
 
 
 def _hardenings(att: Attempt, cages: list[Cage]) -> list[list[Cage]]:
-    """Changes that can only make a puzzle harder or keep it as it is: two neighbouring
-    cages merged into one (a larger cage says less about each cell), and a giveaway clue
-    given another operation."""
+    """Changes that leave the puzzle as hard or harder more often than not: two
+    neighbouring cages merged into one (a larger cage says less about each cell), a
+    giveaway clue given another operation, and a cell handed to a neighbouring cage (new
+    shapes and clues for both; with one operation this is the only way to new clues)."""
     n = att.n
     owner = {cell: k for k, cage in enumerate(cages) for cell in cage.cells}
     moves: list[list[Cage]] = []
@@ -358,20 +362,50 @@ def _hardenings(att: Attempt, cages: list[Cage]) -> list[list[Cage]]:
                 if op != cage.op and not is_giveaway(new, n, att.hidden):
                     moves.append(rest + [new])
     att.rng.shuffle(moves)
+    shifts = _all_shifts(att, cages, owner)
+    att.rng.shuffle(shifts)
+    # Merges and clue changes first: they never add a cage.
+    return moves + shifts
+
+
+def _all_shifts(att: Attempt, cages: list[Cage], owner: dict[Cell, int]) -> list[list[Cage]]:
+    """Every cell handed from its cage (of two cells or more, staying connected) to a
+    neighbouring cage with room, both cages clued afresh, within the one-cell cap."""
+    moves = []
+    cap = att.params.single_cap
+    singles = _singles(cages)
+    for k, cage in enumerate(cages):
+        if len(cage.cells) < 2:
+            continue
+        for cell in cage.cells:
+            left = tuple(x for x in cage.cells if x != cell)
+            if not is_connected(left) or (len(left) == 1 and singles >= cap):
+                continue
+            for j in sorted({owner[nb] for nb in _neighbours(cell, att.n)} - {k}):
+                if len(cages[j].cells) >= att.params.cage_limit:
+                    continue
+                others = [x for i, x in enumerate(cages) if i not in (k, j)]
+                used = op_counts(others)
+                new_k = att.clue(left, used)
+                new_j = new_k and att.clue(tuple(sorted(cages[j].cells + (cell,))), used + Counter([new_k.op]))
+                if new_k and new_j:
+                    moves.append(others + [new_k, new_j])
     return moves
 
 
 def harden(att: Attempt, cages: list[Cage], graded: int, level: int, budget: Budget) -> list[Cage] | None:
-    """Climb from a unique puzzle graded below `level` towards it: take a merge or a clue
-    change after which the grader (up to `level`) still solves the puzzle, which proves it
-    still unique, at a level no lower than before. Each step removes a cage or a
-    giveaway, so the climb ends; None when it stalls below `level`."""
-    for _ in range(MAX_ROUNDS):
+    """Climb from a unique puzzle graded below `level` towards it: take a merge, clue
+    change or cell shift after which the grader (up to `level`) still solves the puzzle,
+    which proves it still unique, at a level no lower than before. At most HARDEN_GRADES
+    gradings in all; None when the climb stalls below `level`."""
+    left = HARDEN_GRADES
+    while left > 0:
         tried = 0
         for move in _hardenings(att, cages):
-            if tried == HARDEN_TRIES or budget.expired():
+            if tried == HARDEN_TRIES or left == 0 or budget.expired():
                 return None
             tried += 1
+            left -= 1
             result, _ = grade_cages(att, move, level)
             if result.outcome is Outcome.SOLVED and result.level >= graded:
                 if result.level == level:
@@ -460,7 +494,7 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
         if budget.expired():
             break
         att = Attempt(n, latin_square(n, rng), params, rng)
-        layout = random_layout(n, params.cage_limit, params.single_cap, rng, params.style.size_decay)
+        layout = random_layout(n, params.cage_limit, params.single_cap, rng, params.size_decay)
         if layout is None:
             continue
         cages = _clues(att, layout)

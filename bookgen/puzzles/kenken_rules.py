@@ -63,10 +63,28 @@ STYLES = {
 }
 
 
+def ops_key(operations: tuple[str, ...]) -> str:
+    """The operations in their usual order, as one string: the measured table's key."""
+    return "".join(op for op in OPERATIONS if op in operations)
+
+
+def reachable(size: int) -> tuple[str, ...]:
+    """The levels generation reaches at this size (to be replaced by the measured table)."""
+    if size == 3:
+        return LEVEL_NAMES[:2]
+    if size == 4:
+        return LEVEL_NAMES[:3]
+    if size >= 10:
+        return LEVEL_NAMES[1:4]
+    return LEVEL_NAMES
+
+
 @dataclass(frozen=True)
 class Params:
     size: int = option(Int(3, 12), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
-    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
+    difficulty: str = option(
+        Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs"
+    )
     operations: tuple[str, ...] = option(
         SubsetOf(OPERATIONS, OP_ALIASES), OPERATIONS,
         "operations the cages may use: any of + - x / (also × ÷ −), or multiply_only",
@@ -79,6 +97,11 @@ class Params:
     candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
 
     def validate(self) -> None:
+        self.validate_shape()
+        self.validate_offered()
+
+    def validate_shape(self) -> None:
+        """Requests no generator could meet, whatever was measured."""
         if set(self.operations) == {"/"}:
             raise ParamsError(
                 "operations",
@@ -91,12 +114,18 @@ class Params:
             raise ParamsError(
                 "max_single_cells", f"with only − and ÷ every cage has two cells, and {cells} cells need a single one"
             )
+
+    def validate_offered(self) -> None:
         if self.difficulty not in reachable(self.size):
             raise ParamsError(
                 "difficulty",
                 f"a {self.size}x{self.size} KenKen can be {', '.join(reachable(self.size))}; "
                 f"{self.difficulty} ones are too rare or too slow to generate",
             )
+
+    @property
+    def measured_key(self) -> tuple[int, str, str, bool]:
+        return (self.size, self.difficulty, ops_key(self.operations), self.hide_operations)
 
     @property
     def single_cap(self) -> int:
@@ -109,6 +138,10 @@ class Params:
         return STYLES[self.difficulty]
 
     @property
+    def size_decay(self) -> float:
+        return self.style.size_decay
+
+    @property
     def cage_limit(self) -> int:
         """Only − and ÷ allowed: every cage has two cells (or one)."""
         return 2 if pairs_only(self.operations) else self.max_cage
@@ -116,20 +149,6 @@ class Params:
 
 def pairs_only(operations: tuple[str, ...]) -> bool:
     return set(operations) <= {"-", "/"}
-
-
-def reachable(size: int) -> tuple[str, ...]:
-    """The levels generation reaches at this size, measured with bench/kenken.py and the
-    tests: 3x3 puzzles never need more than easy; 4x4 ones rarely need hard techniques
-    (with one or two operations, fewer than 1 attempt in 50); 10x10 to 12x12 beginner
-    puzzles take tens of seconds and expert ones often fail within a minute."""
-    if size == 3:
-        return LEVEL_NAMES[:2]
-    if size == 4:
-        return LEVEL_NAMES[:3]
-    if size >= 10:
-        return LEVEL_NAMES[1:4]
-    return LEVEL_NAMES
 
 
 # --- the model -------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from bookgen.solve import techniques as t
 from bookgen.solve.killer_techniques import KillerBoard
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import count_solutions
-from bookgen.solve.techniques import Contradiction, Level, grade_board
+from bookgen.solve.techniques import Contradiction, Level, Step, grade_board
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
@@ -178,6 +178,14 @@ class KillerType:
         level = LEVELS[max(graded.level, 0)].name if solved else None
         return SolveResult(Outcome.SOLVED if solved else Outcome.UNFINISHED, count.solutions[0], level=level,
                            solutions=1)
+
+    def steps(self, puzzle: Puzzle) -> list[Step]:
+        """The grader's steps, for worked solutions."""
+        try:
+            board = KillerBoard(puzzle.board)
+        except Contradiction:
+            return []
+        return gridlib.worked_steps(puzzle.board, LEVELS, board)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return gridlib.check_grid(puzzle.board, solution) + cage_violations(puzzle.board)

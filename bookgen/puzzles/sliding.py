@@ -208,6 +208,8 @@ class SlidingType:
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
     title = "Sliding puzzles"
+    # Why `hints: true` is refused: the answer key already is the worked solution.
+    no_steps_because = "a sliding puzzle's answer key already lists every move, in order"
     instructions = (
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the goal beside each puzzle. Each slide of one tile is one move. The number under the "

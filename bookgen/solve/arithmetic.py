@@ -21,7 +21,7 @@ from math import prod
 from bookgen.model import GridModel
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import differ_matrix, packed_tuples
-from bookgen.solve.techniques import Board, Contradiction, Technique
+from bookgen.solve.techniques import Board, Contradiction, Detail, Technique
 
 # Beginner "cage single" only looks at cages with at most this many empty cells: the
 # arithmetic a beginner does in their head ("7+ with a 3 already in: the other is 4").
@@ -134,6 +134,19 @@ class CageBoard(Board):
     def value(self, bit: int) -> int:
         return self.model.symbols[bit.bit_length() - 1]
 
+    def note_cage(self, k: int, **more) -> None:
+        """Note (when recording) that the step is about cage k: its clue, its digit sets
+        by the clue alone and those still fitting the pencil marks, and `more`."""
+        if self.recording:
+            self.support(k)
+            self.note(Detail(cage=self.model.cages[k], ways=self._sets(k, self.shapes[k].combinations),
+                             fit=self._sets(k, self.alive[k]), **more))
+
+    def _sets(self, k: int, combos) -> tuple[tuple[int, ...], ...]:
+        shifts, mask = self.shapes[k].shifts, self.mask
+        found = {tuple(sorted(self.value((c >> s) & mask) for s in shifts)) for c in combos}
+        return tuple(sorted(found))
+
 
 def _open(board: Board, cells) -> list[int]:
     return [c for c in cells if not board.placed[c]]
@@ -164,6 +177,8 @@ def cage_single(board: CageBoard) -> bool:
         progress = False
         for c, d in zip(shape.cells, support):
             if not board.placed[c] and not d & (d - 1) and board.cand[c] & d:
+                if not progress:
+                    board.note_cage(k)
                 board.place(c, d)
                 progress = True
         if progress:
@@ -187,6 +202,7 @@ def cage_candidates(board: CageBoard) -> bool:
                 board.restrict(c, d)
                 progress = True
         if progress:
+            board.note_cage(k)
             return True
     return False
 
@@ -220,6 +236,9 @@ def cage_line_required(board: CageBoard) -> bool:
                 for i in outside:
                     progress |= board.eliminate(i, required)
                 if progress:
+                    if board.recording:
+                        board.note_cage(k, groups=(board.group_of(board.covering[li]),),
+                                        digits=tuple(board.value(b) for b in _bits(required)))
                     return True
     return False
 
@@ -252,6 +271,9 @@ def line_into_cage(board: CageBoard) -> bool:
             shifts = [shape.shifts[shape.cells.index(i)] for i in spots]
             keep = [c for c in board.alive[k] if any((c >> s) & mask == b for s in shifts)]
             if len(keep) < len(board.alive[k]) and board.strike(k, keep):
+                if board.recording:
+                    board.note_cage(k, groups=(board.group_of(g),), cells=board.cells_of(spots),
+                                    digits=(board.value(b),))
                 return True
     return False
 
@@ -272,8 +294,10 @@ def cage_pairs(board: CageBoard) -> bool:
             continue
         keep_a, keep_b = _compatible(board, a, b, conflicts)
         if len(keep_a) < len(a) and board.strike(k1, keep_a):
+            board.note_cage(k1, other=board.model.cages[k2])
             return True
         if len(keep_b) < len(b) and board.strike(k2, keep_b):
+            board.note_cage(k2, other=board.model.cages[k1])
             return True
     return False
 
@@ -317,15 +341,15 @@ def _compatible(board: CageBoard, a: list[int], b: list[int], conflicts) -> tupl
 def line_sum(board: CageBoard) -> bool:
     """A line holds every digit once, so its total is fixed (1+...+N); cages wholly inside
     it with a known total leave the rest to the remaining few cells."""
-    return _line_rule(board, sum, lambda x, y: x - y)
+    return _line_rule(board, sum, lambda x, y: x - y, "sum")
 
 
 def line_product(board: CageBoard) -> bool:
     """The same with products: a line multiplies to N!; × cages inside it divide it out."""
-    return _line_rule(board, prod, lambda x, y: x // y if y and x % y == 0 else -1)
+    return _line_rule(board, prod, lambda x, y: x // y if y and x % y == 0 else -1, "product")
 
 
-def _line_rule(board: CageBoard, combine, remove) -> bool:
+def _line_rule(board: CageBoard, combine, remove, kind: str) -> bool:
     symbols = board.model.symbols
     total_all = combine(symbols)
     mask = board.mask
@@ -358,6 +382,10 @@ def _line_rule(board: CageBoard, combine, remove) -> bool:
         if not used_cage or not leftover or len(leftover) > LINE_RULE_CELLS or remaining < 0:
             continue
         if _restrict_to_total(board, leftover, remaining, combine):
+            if board.recording:
+                known = total_all - remaining if kind == "sum" else total_all // remaining
+                board.note(Detail(kind=kind, groups=(board.group_of(g),), cells=board.cells_of(leftover),
+                                  total=total_all, known=known, need=remaining))
             return True
     return False
 

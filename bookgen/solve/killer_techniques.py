@@ -25,7 +25,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from bookgen.model import Cell, GridModel, Group
-from bookgen.solve.techniques import Board, Contradiction, Technique
+from bookgen.solve.techniques import Board, Contradiction, Detail, Technique
 
 # Rule-of-45 sums are worked out over at most this many unknown cells (a person adds up
 # two or three; enumeration is bounded by nsym**cells).
@@ -124,13 +124,20 @@ class Equation:
     """A rule-of-45 fact: sum(plus cells) - sum(minus cells) == total.
 
     `houses` is how many houses the region is made of (1 = a single row, column or box);
-    `mixed` marks equations with both innies and outies."""
+    `mixed` marks equations with both innies and outies. For worked steps: `kind` (innies,
+    outies or mixed), the region's cells, what its houses add up to and what the cages
+    counted whole make (total = houses' sum - known for innies, known - houses' sum for
+    outies)."""
 
     plus: tuple[int, ...]
     minus: tuple[int, ...]
     total: int
     houses: int
     mixed: bool
+    kind: str = "innies"
+    region: frozenset[Cell] = frozenset()
+    region_sum: int = 0
+    known: int = 0
 
 
 class KillerBoard(Board):
@@ -139,9 +146,9 @@ class KillerBoard(Board):
     def __init__(self, model: GridModel) -> None:
         super().__init__(model)
         index = model.index
-        self.cages = [
-            SumCage(tuple(index[c] for c in k.cells), k.target) for k in model.cages if k.op in ("+", "=")
-        ]
+        summed = [k for k in model.cages if k.op in ("+", "=")]
+        self.cages = [SumCage(tuple(index[c] for c in k.cells), k.target) for k in summed]
+        self.model_cages = summed  # the same cages as the model has them (for worked steps)
         self.cage_of = [-1] * self.n  # -1: in no cage (typed-in puzzles may leave cells out)
         for k, cage in enumerate(self.cages):
             for c in cage.cells:
@@ -169,6 +176,19 @@ class KillerBoard(Board):
 
     def value(self, bit: int) -> int:
         return self.model.symbols[bit.bit_length() - 1]
+
+    def note_cage(self, k: int, **more) -> None:
+        """Note (when recording) that the step is about cage k: its sum, the digit sets
+        that make it and those still fitting the pencil marks, and `more`."""
+        if self.recording:
+            self.support(k)
+            cage, values = self.cages[k], self.model.symbols
+            self.note(Detail(cage=self.model_cages[k], ways=self._sets(cage_combinations(values, len(cage.cells),
+                                                                                         cage.target)),
+                             fit=self._sets(self.alive[k]), **more))
+
+    def _sets(self, subsets) -> tuple[tuple[int, ...], ...]:
+        return tuple(sorted(tuple(self.value(b) for b in _bits(m)) for m in subsets))
 
     def support(self, k: int) -> tuple[int, ...]:
         """Per cell of cage k, the digits some still-possible combination puts there.
@@ -248,6 +268,9 @@ def cage_last_cell(board: KillerBoard) -> bool:
         bit = _bit_of(board, cage.target - rest)
         if not board.cand[empty[0]] & bit:
             raise Contradiction
+        if board.recording:
+            board.note_cage(board.cage_of[empty[0]],
+                            digits=tuple(board.value(board.cand[c]) for c in cage.cells if board.placed[c]))
         board.place(empty[0], bit)
         return True
     return False
@@ -275,6 +298,7 @@ def cage_combination_marks(board: KillerBoard) -> bool:
                 board.restrict(c, d)
                 progress = True
         if progress:
+            board.note_cage(k)
             return True
     return False
 
@@ -302,6 +326,9 @@ def cage_claims_digit(board: KillerBoard) -> bool:
                     if board.cage_of[i] != k and not board.placed[i]:
                         progress |= board.eliminate(i, b)
             if progress:
+                if board.recording:
+                    houses = tuple(board.group_of(board.covering[h]) for h in sorted(common))
+                    board.note_cage(k, groups=houses, cells=board.cells_of(spots), digits=(board.value(b),))
                 return True
     return False
 
@@ -331,6 +358,9 @@ def house_pins_digit(board: KillerBoard) -> bool:
                 if c not in members and not board.placed[c]:
                     progress |= board.eliminate(c, b)
             if progress:
+                if board.recording:
+                    board.note_cage(k, groups=(board.group_of(g),), cells=board.cells_of(spots),
+                                    digits=(board.value(b),))
                 return True
     return False
 
@@ -402,14 +432,17 @@ def _equations(board: KillerBoard) -> list[Equation]:
             if 2 * len(out) < len(cage.cells):
                 mostly_in.append(k)
         innies.extend(i for i in inside if board.cage_of[i] in partial)
-        candidates = [Equation(tuple(sorted(innies)), (), total - full_sum, houses, False)]
+        candidates = [Equation(tuple(sorted(innies)), (), total - full_sum, houses, False, "innies", cells, total,
+                               full_sum)]
         if board.cage_of.count(-1) == 0 or all(board.cage_of[i] >= 0 for i in inside):
-            candidates.append(Equation(tuple(sorted(outies)), (), cover_sum - total, houses, False))
+            candidates.append(Equation(tuple(sorted(outies)), (), cover_sum - total, houses, False, "outies", cells,
+                                       total, cover_sum))
         if mostly_in and len(mostly_in) < len(partial):
             plus = tuple(sorted(i for i in innies if board.cage_of[i] not in mostly_in))
             minus = tuple(sorted(c for k in mostly_in for c in partial[k]))
             taken = sum(board.cages[k].target for k in mostly_in)
-            candidates.append(Equation(plus, minus, total - full_sum - taken, houses, True))
+            candidates.append(Equation(plus, minus, total - full_sum - taken, houses, True, "mixed", cells, total,
+                                       full_sum + taken))
         for eq in candidates:
             if 0 < len(eq.plus) + len(eq.minus) <= EQUATION_CELLS:
                 found.append(eq)
@@ -447,6 +480,9 @@ def _apply_equations(board: KillerBoard, max_houses: int, max_cells: int, mixed:
         if len(plus) + len(minus) > max_cells:
             continue
         if _restrict_to_sum(board, plus, minus, total):
+            if board.recording:
+                board.note(Detail(kind=eq.kind, region=tuple(sorted(eq.region)), cells=board.cells_of(plus),
+                                  minus=board.cells_of(minus), total=eq.region_sum, known=eq.known, need=total))
             return True
         seen[e] = key
     return False
@@ -518,7 +554,7 @@ def innies_and_outies(board: KillerBoard) -> bool:
 def cages_in_one_house(board: KillerBoard) -> bool:
     """Two cages wholly inside one house share no digit: a combination of one that meets
     every still-possible combination of the other is impossible."""
-    for k1, k2 in _house_pairs(board):
+    for k1, k2, h in _house_pairs(board):
         if not _open(board, board.cages[k1].cells) and not _open(board, board.cages[k2].cells):
             continue
         board.support(k1)
@@ -529,22 +565,28 @@ def cages_in_one_house(board: KillerBoard) -> bool:
         keep_a = [s for s in a if any(not s & t for t in b)]
         keep_b = [t for t in b if any(not s & t for s in keep_a)]
         if len(keep_a) < len(a) and board.strike(k1, keep_a):
+            if board.recording:
+                board.note_cage(k1, other=board.model_cages[k2], groups=(board.group_of(board.covering[h]),))
             return True
         if len(keep_b) < len(b) and board.strike(k2, keep_b):
+            if board.recording:
+                board.note_cage(k2, other=board.model_cages[k1], groups=(board.group_of(board.covering[h]),))
             return True
     return False
 
 
-def _house_pairs(board: KillerBoard) -> list[tuple[int, int]]:
+def _house_pairs(board: KillerBoard) -> list[tuple[int, int, int]]:
+    """Pairs of cages wholly inside one house: (cage, cage, house), each pair once."""
     cached = getattr(board, "_house_pairs", None)
     if cached is None:
-        found = set()
-        for g in board.covering:
+        found: dict[tuple[int, int], int] = {}
+        for h, g in enumerate(board.covering):
             members = set(g)
             inside = sorted({board.cage_of[i] for i in g if board.cage_of[i] >= 0
                              and all(c in members for c in board.cages[board.cage_of[i]].cells)})
-            found.update(combinations(inside, 2))
-        cached = sorted(found)
+            for pair in combinations(inside, 2):
+                found.setdefault(pair, h)
+        cached = sorted((k1, k2, h) for (k1, k2), h in found.items())
         board._house_pairs = cached
     return cached
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Callable
 
-from bookgen.model import GridModel, is_connected
+from bookgen.model import Cage, Cell, GridModel, Group, is_connected
 from bookgen.solve.result import Outcome
 
 
@@ -82,6 +82,8 @@ class Board:
         # not logged: it is part of writing the digit, not a step of its own.
         self.log: list[tuple[str, int, int]] | None = None
         self._upkeep = False
+        self.detail: Detail | None = None  # what the current step looked at (see `note`)
+        self._group_index: dict[frozenset[int], Group] | None = None
         bit = {s: 1 << i for i, s in enumerate(model.symbols)}
         for r, c, v in model.givens:
             self.place(index[(r, c)], bit[v])
@@ -115,6 +117,26 @@ class Board:
         self.cand[i] = d
         return True
 
+    @property
+    def recording(self) -> bool:
+        """Whether steps are being recorded (techniques then `note` what they looked at)."""
+        return self.log is not None
+
+    def note(self, detail: Detail) -> None:
+        """What the step under way looked at, for its sentence; kept only while recording,
+        so grading during generation pays nothing for it."""
+        if self.log is not None:
+            self.detail = detail
+
+    def cells_of(self, indices) -> tuple[Cell, ...]:
+        return tuple(self.model.cells[i] for i in indices)
+
+    def group_of(self, indices: tuple[int, ...]) -> Group:
+        """The model's group with these cells (kind and all), for a step's sentence."""
+        if self._group_index is None:
+            self._group_index = {frozenset(g): group for g, group in zip(self.groups, self.model.groups)}
+        return self._group_index.get(frozenset(indices)) or Group(self.cells_of(indices))
+
     def restrict(self, i: int, bits: int) -> bool:
         """Keep only `bits` among a cell's candidates."""
         return self.eliminate(i, self.cand[i] & ~bits)
@@ -139,13 +161,40 @@ class Level:
 
 
 @dataclass(frozen=True)
+class Detail:
+    """What a step looked at, beyond the digits it wrote and crossed out: enough to say
+    it in a sentence. Each technique fills the fields its sentence needs (see
+    bookgen.solve.hints); cells are the model's (row, column), digits are symbols."""
+
+    kind: str = ""  # a variant of the technique ("innies", "outies", "product"...)
+    cage: Cage | None = None  # the cage reasoned about
+    other: Cage | None = None  # a second cage (two cages compared)
+    ways: tuple[tuple[int, ...], ...] = ()  # the cage's digit sets by its clue alone
+    fit: tuple[tuple[int, ...], ...] = ()  # those still fitting the pencil marks
+    groups: tuple[Group, ...] = ()  # the rows, columns, boxes… it looked at
+    region: tuple[Cell, ...] = ()  # several houses taken together (rule of 45)
+    cells: tuple[Cell, ...] = ()  # the cells the reasoning is about (a pair, the innies)
+    minus: tuple[Cell, ...] = ()  # cells counted the other way (outies less than innies)
+    digits: tuple[int, ...] = ()
+    total: int = 0  # what the group or region makes (1+...+N, or N!)
+    known: int = 0  # what the cages inside it make
+    need: int = 0  # what `cells` must still make
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of the grader, as a person would take it: the technique, the digits it
-    wrote and the pencil marks it crossed out (cells as the model's (row, column))."""
+    wrote and the pencil marks it crossed out (cells as the model's (row, column)), what
+    it looked at, and the kinds of houses a digit may not repeat in ("row", "column",
+    "box", "cage")."""
 
     technique: str
     placed: tuple[tuple[tuple[int, int], int], ...]  # (cell, symbol)
     removed: tuple[tuple[tuple[int, int], tuple[int, ...]], ...]  # (cell, symbols crossed out)
+    detail: Detail = Detail()
+    houses: tuple[str, ...] = ()
+    left: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = ()  # (cell, marks left) where some went
+    size: int = 0  # how many symbols (a row's length, in square grids)
 
 
 @dataclass(frozen=True)
@@ -195,6 +244,7 @@ def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = Non
 def _step(board: Board, technique: str) -> Step:
     """The changes logged since the last step, as a Step; the log starts afresh."""
     log, board.log = board.log or [], []
+    detail, board.detail = board.detail or Detail(), None
     cells, symbols = board.model.cells, board.model.symbols
 
     def named(bits: int) -> tuple[int, ...]:
@@ -202,7 +252,27 @@ def _step(board: Board, technique: str) -> Step:
 
     placed = tuple((cells[i], named(b)[0]) for kind, i, b in log if kind == "place")
     removed = tuple((cells[i], named(b)) for kind, i, b in log if kind == "remove")
-    return Step(technique, placed, removed)
+    touched = dict.fromkeys(i for kind, i, _b in log if kind == "remove")
+    left = tuple((cells[i], named(board.cand[i])) for i in touched)
+    return Step(technique, placed, removed, detail, _houses(board.model), left=left, size=board.nsym)
+
+
+def _houses(model: GridModel) -> tuple[str, ...]:
+    """The kinds of group a digit may not repeat in, as a child would name them (a
+    rectangle that is not a line is a box, whatever a puzzle read from a file called it)."""
+    kinds = list(dict.fromkeys(_house_kind(g.cells, g.kind) for g in model.groups))
+    if any(cage.distinct for cage in model.cages):
+        kinds.append("cage")
+    return tuple(kinds)
+
+
+def _house_kind(cells: tuple[Cell, ...], kind: str) -> str:
+    rows, cols = {r for r, _c in cells}, {c for _r, c in cells}
+    if len(rows) == 1:
+        return "row"
+    if len(cols) == 1:
+        return "column"
+    return "box" if len(rows) * len(cols) == len(cells) else kind
 
 
 # --- techniques over all-different groups -------------------------------------------
@@ -224,6 +294,8 @@ def full_house(board: Board) -> bool:
     for g in board.covering:
         empty = [i for i in g if not board.placed[i]]
         if len(empty) == 1:
+            if board.recording:
+                board.note(Detail(groups=(board.group_of(g),)))
             board.place(empty[0], board.cand[empty[0]])
             return True
     return False
@@ -239,7 +311,7 @@ def hidden_single(board: Board) -> bool:
     return _hidden_single_in(board, board.covering)
 
 
-def _hidden_single_in(board: Board, groups) -> bool:
+def _hidden_single_in(board: Board, groups: tuple[tuple[int, ...], ...]) -> bool:
     for g in groups:
         once = twice = placed = 0
         for i in g:
@@ -252,6 +324,8 @@ def _hidden_single_in(board: Board, groups) -> bool:
             raise Contradiction
         unique = once & ~twice & ~placed
         if unique:
+            if board.recording:
+                board.note(Detail(groups=(board.group_of(g),)))
             for i in g:
                 hit = board.cand[i] & unique
                 if hit:
@@ -283,6 +357,9 @@ def _naked_subset(board: Board, size: int) -> bool:
                     if i not in combo:
                         progress |= board.eliminate(i, union)
                 if progress:
+                    if board.recording:
+                        board.note(Detail(groups=(board.group_of(g),), cells=board.cells_of(combo),
+                                          digits=_symbols(board, union)))
                     return True
     return False
 
@@ -311,8 +388,15 @@ def _hidden_subset(board: Board, size: int) -> bool:
                 for i in spots:
                     progress |= board.restrict(i, keep)
                 if progress:
+                    if board.recording:
+                        board.note(Detail(groups=(board.group_of(g),), cells=board.cells_of(sorted(spots)),
+                                          digits=_symbols(board, keep)))
                     return True
     return False
+
+
+def _symbols(board: Board, bits: int) -> tuple[int, ...]:
+    return tuple(board.model.symbols[k] for k in range(board.nsym) if bits >> k & 1)
 
 
 def naked_pair(board: Board) -> bool:
@@ -366,6 +450,10 @@ def locked_candidates(board: Board) -> bool:
                 if not board.placed[i]:
                     progress |= board.eliminate(i, locked)
             if progress:
+                if board.recording:
+                    other = board.group_of(tuple(common.union(rest)))
+                    board.note(Detail(groups=(board.group_of(a), other), cells=board.cells_of(sorted(common)),
+                                      digits=_symbols(board, locked)))
                 return True
     return False
 

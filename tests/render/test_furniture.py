@@ -160,8 +160,57 @@ def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp
     assert "Puzzle 3 (page" not in text
 
 
-def test_hints_on_a_type_without_worked_steps_are_refused_in_one_line(tmp_path: Path):
-    spec = tmp_path / "k.yaml"
-    spec.write_text("title: K\nsections:\n  - type: kenken\n    size: 4\n    hints: true\n")
+CAGE_HINTS = """\
+title: Cage hints
+seed: 6
+sections:
+  - title: KenKen
+    type: kenken
+    size: 5
+    difficulty: easy
+    count: 2
+    hints: true
+  - title: KenKen without signs
+    type: kenken
+    size: 4
+    difficulty: easy
+    hide_operations: true
+    count: 1
+    hints: true
+  - title: Killer
+    type: killer
+    size: 6
+    difficulty: medium
+    count: 2
+    hints: true
+"""
+
+
+def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp_path: Path):
+    import json
+
+    from bookgen import puzzles
+    from bookgen.solve.hints import first_sentences
+
+    pdf = build(tmp_path, CAGE_HINTS, "cages", "--json", str(tmp_path / "cages.json"))
+    reader = pypdf.PdfReader(pdf)
+    marks = outline(reader)
+    assert [t for _d, t, _p in marks][-1] == "Stuck? The first steps"
+    text = " ".join(reader.pages[p].extract_text() for p in range(marks[-1][2] - 1, len(reader.pages)))
+    text = " ".join(text.split())
+    items = json.loads((tmp_path / "cages.json").read_text())["puzzles"]
+    assert [item["type"] for item in items] == ["kenken"] * 3 + ["killer"] * 2
+    for item in items:
+        ptype = puzzles.get(item["type"])
+        said = first_sentences(ptype.steps(ptype.from_json(item)), 4)
+        assert len(said) == 4 and f"Puzzle {item['id']} (page {item['page']})" in text
+        assert all(sentence in text for sentence in said), [s for s in said if s not in text]
+
+
+def test_hints_on_a_type_without_worked_steps_are_refused_in_one_line_with_the_reason(tmp_path: Path):
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: S\nsections:\n  - type: sliding\n    hints: true\n")
     result = CliRunner().invoke(main, ["check", str(spec)])
-    assert result.exit_code == 2 and "sections[0].hints: worked steps are not yet written for kenken" in result.output
+    assert result.exit_code == 2
+    assert ("sections[0].hints: a sliding puzzle's answer key already lists every move, in order; "
+            "hints are offered for sudoku, kenken, killer") in result.output
