@@ -12,6 +12,7 @@ from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
 from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
+from bookgen.puzzles.kenken_measured import MEASURED
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
@@ -56,7 +57,7 @@ class LevelStyle:
 
 STYLES = {
     "beginner": LevelStyle(8, 0.35, 3.0),
-    "easy": LevelStyle(12, 0.5, 0.6),
+    "easy": LevelStyle(12, 0.5, 0.4),
     "medium": LevelStyle(18, 0.6, 0.3),
     "hard": LevelStyle(36, 0.7, 0.05),
     "expert": LevelStyle(36, 0.8, 0.02),
@@ -68,15 +69,45 @@ def ops_key(operations: tuple[str, ...]) -> str:
     return "".join(op for op in OPERATIONS if op in operations)
 
 
+# A combination is offered when it was made on this many seeds out of this many.
+OFFER_SEEDS = 100
+
+
+def offered(size: int, level: str, operations: tuple[str, ...], hidden: bool) -> bool:
+    made = MEASURED.get((size, level, ops_key(operations), hidden))
+    return made is not None and made[0] == made[1] >= OFFER_SEEDS
+
+
+def offered_levels(size: int, operations: tuple[str, ...] = OPERATIONS, hidden: bool = False) -> tuple[str, ...]:
+    return tuple(level for level in LEVEL_NAMES if offered(size, level, operations, hidden))
+
+
 def reachable(size: int) -> tuple[str, ...]:
-    """The levels generation reaches at this size (to be replaced by the measured table)."""
-    if size == 3:
-        return LEVEL_NAMES[:2]
-    if size == 4:
-        return LEVEL_NAMES[:3]
-    if size >= 10:
-        return LEVEL_NAMES[1:4]
-    return LEVEL_NAMES
+    """The levels offered at this size with all four signs shown (the defaults)."""
+    return offered_levels(size)
+
+
+def describe_ops(operations: tuple[str, ...]) -> str:
+    if tuple(operations) == ("*",):
+        return "multiply_only"
+    return "operations " + " ".join(SIGNS[op] for op in OPERATIONS if op in operations)
+
+
+def offer_summary() -> str:
+    """What `bookgen types` prints under the options: the levels offered per size with
+    all signs, and how many other option combinations were measured and offered."""
+    parts = []
+    for size in range(3, 13):
+        levels = offered_levels(size)
+        if levels:
+            parts.append(f"{size}: {levels[0]}-{levels[-1]}" if len(levels) > 1 else f"{size}: {levels[0]}")
+    total = sum(1 for made in MEASURED.values() if made[0] == made[1] >= OFFER_SEEDS)
+    return (f"levels offered per size with all four signs ({'; '.join(parts)}); {total} combinations of "
+            "size, level, operations and hide_operations offered in all, each made on 100 seeds of 100 "
+            "(bench/kenken_levels.py); `bookgen check` names what is not and why")
+
+
+HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 
 
 @dataclass(frozen=True)
@@ -92,7 +123,8 @@ class Params:
     hide_operations: bool = option(Bool(), False, "print only the targets; solvers work out the operations")
     max_cage: int = option(Int(2, 6), 4, "largest cage, in cells")
     max_single_cells: int | None = option(
-        Optional(Int(0, 144)), None, "most one-cell cages (default: one per 8 cells at beginner, fewer at each level above)"
+        Optional(Int(0, 144)), None,
+        "most one-cell cages (default: one per 8 cells at beginner, one per 5 with hidden signs, fewer above)",
     )
     candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
 
@@ -116,12 +148,18 @@ class Params:
             )
 
     def validate_offered(self) -> None:
-        if self.difficulty not in reachable(self.size):
-            raise ParamsError(
-                "difficulty",
-                f"a {self.size}x{self.size} KenKen can be {', '.join(reachable(self.size))}; "
-                f"{self.difficulty} ones are too rare or too slow to generate",
-            )
+        """Only what bench/kenken_levels.py delivered on 100 seeds out of 100 is offered;
+        the rest is refused with what was measured."""
+        made = MEASURED.get(self.measured_key)
+        if made is not None and made[0] == made[1] >= OFFER_SEEDS:
+            return
+        signs = "hidden signs" if self.hide_operations else "signs shown"
+        what = f"a {self.size}x{self.size} {self.difficulty} KenKen with {describe_ops(self.operations)} ({signs})"
+        why = (f"it was made on {made[0]} of {made[1]} seeds within the budget" if made is not None
+               else "it has not been measured at 100 seeds")
+        levels = offered_levels(self.size, self.operations, self.hide_operations)
+        choice = f"; offered at this size with these options: {', '.join(levels)}" if levels else ""
+        raise ParamsError("difficulty", f"{what} is not offered: {why}{choice}")
 
     @property
     def measured_key(self) -> tuple[int, str, str, bool]:
@@ -131,7 +169,13 @@ class Params:
     def single_cap(self) -> int:
         if self.max_single_cells is not None:
             return self.max_single_cells
-        return max(1, self.size * self.size // self.style.cells_per_single)
+        per = self.style.cells_per_single
+        if self.hide_operations and self.difficulty == LEVEL_NAMES[0]:
+            # A hidden target says less (5 may be 1+4, 2+3, 6−1, 5×1...), and a beginner
+            # must never need pencil marks: measured on 7x7 hidden-sign sums, one per 8
+            # cells took 1-9 s a puzzle (most cagings stalled), one per 5 about 0.3 s.
+            per = HIDDEN_BEGINNER_CELLS_PER_SINGLE
+        return max(1, self.size * self.size // per)
 
     @property
     def style(self) -> LevelStyle:
