@@ -93,18 +93,39 @@ def describe_ops(operations: tuple[str, ...]) -> str:
     return "operations " + " ".join(SIGNS[op] for op in OPERATIONS if op in operations)
 
 
-def offer_summary() -> str:
-    """What `bookgen types` prints under the options: the levels offered per size with
-    all signs, and how many other option combinations were measured and offered."""
-    parts = []
+def _levels_by_size(operations: tuple[str, ...], hidden: bool) -> str:
+    """e.g. "3: beginner-easy, 4: beginner-medium, 5-9: beginner-expert" (sizes with
+    the same levels grouped; "-" joins a run of consecutive levels)."""
+    groups: list[tuple[list[int], tuple[str, ...]]] = []
     for size in range(3, 13):
-        levels = offered_levels(size)
-        if levels:
-            parts.append(f"{size}: {levels[0]}-{levels[-1]}" if len(levels) > 1 else f"{size}: {levels[0]}")
+        levels = offered_levels(size, operations, hidden)
+        if groups and groups[-1][1] == levels and groups[-1][0][-1] == size - 1:
+            groups[-1][0].append(size)
+        else:
+            groups.append(([size], levels))
+    parts = []
+    for sizes, levels in groups:
+        if not levels:
+            continue
+        span = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+        ranks = [LEVEL_NAMES.index(level) for level in levels]
+        run = len(levels) > 1 and ranks == list(range(ranks[0], ranks[-1] + 1))
+        parts.append(f"{span}: {levels[0]}-{levels[-1]}" if run else f"{span}: {'/'.join(levels)}")
+    return ", ".join(parts) or "none"
+
+
+def offer_summary() -> str:
+    """What `bookgen types` prints for the levels: per size, for the common option
+    choices, and how many combinations are offered in all."""
     total = sum(1 for made in MEASURED.values() if made[0] == made[1] >= OFFER_SEEDS)
-    return (f"levels offered per size with all four signs ({'; '.join(parts)}); {total} combinations of "
-            "size, level, operations and hide_operations offered in all, each made on 100 seeds of 100 "
-            "(bench/kenken_levels.py); `bookgen check` names what is not and why")
+    return (
+        f"offered by size with all four signs {_levels_by_size(OPERATIONS, False)}; "
+        f"signs hidden {_levels_by_size(OPERATIONS, True)}; "
+        f"multiply_only {_levels_by_size(('*',), False)}; "
+        f"{total} combinations of size, level, operations and hide_operations in all, each made on "
+        f"{OFFER_SEEDS} seeds of {OFFER_SEEDS} by bench/kenken_levels.py; `bookgen check` names what is not "
+        "offered and why"
+    )
 
 
 HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
@@ -114,7 +135,7 @@ HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 class Params:
     size: int = option(Int(3, 12), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
     difficulty: str = option(
-        Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs"
+        Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs; " + offer_summary()
     )
     operations: tuple[str, ...] = option(
         SubsetOf(OPERATIONS, OP_ALIASES), OPERATIONS,
