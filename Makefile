@@ -32,7 +32,7 @@ pictures: $(STAMP)
 	cp $(PICTURES)/kenken-002.png docs/kenken-page.png
 	cp $(PICTURES)/killer-002.png docs/killer-page.png
 	cp $(PICTURES)/kenken-003.png docs/answer-page.png
-	cp $(PICTURES)/hints-005.png docs/hint-page.png
+	cp $(PICTURES)/hints-006.png docs/hint-page.png
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -27,7 +27,7 @@ from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
-from bookgen.solve.hints import first_sentences
+from bookgen.solve.hints import Hint, first_hints
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import parallel_map
 
@@ -272,12 +272,12 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
 HINT_SENTENCES = 4
 
 
-def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[str]]:
+def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[Hint]]:
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
     found = {}
     for entry in entries:
         if spec.sections[entry.section.index % len(spec.sections)].hints:
-            found[entry.number] = first_sentences(entry.ptype.steps(entry.puzzle), HINT_SENTENCES)
+            found[entry.number] = first_hints(entry.ptype.steps(entry.puzzle), HINT_SENTENCES)
     return found
 
 

@@ -13,7 +13,7 @@ BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
     "wrong type": ("title: T\nsections:\n  - type: sudoku\n    count: lots\n", "sections[0].count: expected a whole number"),
     "unknown key": ("title: T\nsections:\n  - type: sudoku\n    colour: red\n", "unknown key 'colour'"),
-    "bad value": ("title: T\nsections:\n  - type: sudoku\n    size: 7\n", "sections[0].size: expected one of 4, 6, 9, got 7"),
+    "bad value": ("title: T\nsections:\n  - type: sudoku\n    size: 7\n", "sections[0].size: expected one of 4, 6, 8, 9, 12, 16, got 7"),
 }
 
 

@@ -23,7 +23,7 @@ def test_valid_spec_reads_book_and_section_fields():
 
 def test_bad_value_names_file_line_column_field_and_expectation():
     text = "title: T\nsections:\n  - type: sudoku\n    count: 1\n  - type: sudoku\n    count: 2\n    size: 7\n"
-    assert problems(text) == ["book.yaml:7:5: sections[1].size: expected one of 4, 6, 9, got 7"]
+    assert problems(text) == ["book.yaml:7:5: sections[1].size: expected one of 4, 6, 8, 9, 12, 16, got 7"]
 
 
 def test_unknown_key_suggests_the_nearest_one():
@@ -64,7 +64,8 @@ def test_yaml_11_surprises_read_as_written():
 
 def test_impossible_request_is_refused_at_its_field():
     assert problems("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: hard\n") == [
-        "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be easy; hard ones are too rare to generate"
+        "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be beginner, easy; hard ones are not offered "
+        "(not measured to be made reliably)"
     ]
 
 

@@ -93,6 +93,9 @@ class Placement:
     cell: float
     answer: bool
     size: tuple[float, float] = (0.0, 0.0)  # the drawing in cell units
+    # Cells shaded and labelled over the drawing ((row, column), label): the small grids
+    # beside worked steps, each step's number in the cells it touches.
+    marks: tuple[tuple[tuple[int, int], str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -46,4 +46,5 @@ def _tops(layout: BookLayout) -> dict[int, float]:
     """Where each puzzle's label begins, in points from the top of its page: a bookmark
     opens the page with the puzzle at the top of the window."""
     band = layout.template.label_band
-    return {p.number: max(0.0, p.y - band * 1.5) for page in layout.pages for p in page.placements if not p.answer}
+    return {p.number: max(0.0, p.y - band * 1.5) for page in layout.pages if page.kind != "hints"
+            for p in page.placements if not p.answer}

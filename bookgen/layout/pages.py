@@ -12,7 +12,7 @@ import dataclasses
 
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.layout.flow import flowed
-from bookgen.layout.hints import HINTS, hint_pages
+from bookgen.layout.hints import HINTS, Hint, hint_pages
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, planned_size
@@ -42,7 +42,7 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
 
 
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
-            hints: dict[int, list[str]] | None = None) -> BookLayout:
+            hints: dict[int, list[Hint]] | None = None) -> BookLayout:
     """The whole book; `hints` (puzzle number -> its first steps in words) adds the
     worked-steps pages after the answers."""
     pages: list[Page] = []

@@ -12,7 +12,7 @@ from math import prod
 from typing import Any
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
-from bookgen.model import OPS, Cage, Grid, GridModel, Group, is_connected
+from bookgen.model import OPS, Cage, Grid, GridModel, Group, is_connected, outline
 from bookgen.options import brief
 from bookgen.puzzles.base import Pen, Puzzle, Violation, Weight
 from bookgen.solve.result import Outcome, SolveResult
@@ -309,3 +309,16 @@ def draw_values(pen: Pen, model: GridModel, grid: Grid | None, label=str, size: 
 def identity(model: GridModel) -> tuple:
     """Two grid puzzles are the same when their clues are: givens and cages."""
     return (model.rows, model.cols, model.givens, tuple(sorted((k.cells, k.op, k.target) for k in model.cages)))
+
+
+# Light shading of a variant's extra groups (X diagonals, hyper windows): a tint of
+# ink, never colour, dark enough to survive a photocopier (print conventions: at least
+# 10% grey) and light enough that bold givens on it stay crisp.
+SHADE_GRAY = 0.15
+
+
+def shade_cells(pen: Pen, cells: frozenset | set, gray: float = SHADE_GRAY) -> None:
+    """Fill the cells with a grey tint, one polygon per connected piece (no seams between
+    cells). Draw it first: lines and digits go on top."""
+    for loop in outline(frozenset(cells)):
+        pen.fill(loop, gray)

@@ -19,6 +19,14 @@ from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_RATIO, Point, Weight
 from bookgen.render.fonts import Fonts, default_fonts
 
+# Worked steps' small grids: the shade of a cell a step touches (0 white, 1 black), and
+# the side of the square holding the step's number and its distance from the cell's
+# lower right corner, in cells.
+MARK_GRAY = 0.16
+MARK_SIZE = 0.42
+MARK_INSET = 0.06
+
+
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
     top-left, `cell` points per cell."""
@@ -135,7 +143,19 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         entry = entries[placement.number]
         pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts)
         solution = entry.puzzle.solution if placement.answer else None
+        for (r, c), _label in placement.marks:  # shaded under the lines and clues
+            pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
         entry.ptype.draw(entry.puzzle, pen, solution)
+        for (r, c), label in placement.marks:
+            _badge(pen, r, c, label)
+
+
+def _badge(pen: PdfPen, r: int, c: int, label: str) -> None:
+    """A step's number, white on a black square in the cell's lower right corner (where no
+    clue goes), so it never reads as a digit of the puzzle."""
+    x, y, side = c + 1 - MARK_INSET - MARK_SIZE, r + 1 - MARK_INSET - MARK_SIZE, MARK_SIZE
+    pen.fill([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], 1.0)
+    pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
 
 
 @dataclass(frozen=True)

@@ -236,8 +236,9 @@ def cage_line_required(board: CageBoard) -> bool:
                 for i in outside:
                     progress |= board.eliminate(i, required)
                 if progress:
-                    board.note_cage(k, groups=(board.cells_of(board.covering[li]),),
-                                    digits=tuple(board.value(b) for b in _bits(required)))
+                    if board.recording:
+                        board.note_cage(k, groups=(board.group_of(board.covering[li]),),
+                                        digits=tuple(board.value(b) for b in _bits(required)))
                     return True
     return False
 
@@ -270,7 +271,9 @@ def line_into_cage(board: CageBoard) -> bool:
             shifts = [shape.shifts[shape.cells.index(i)] for i in spots]
             keep = [c for c in board.alive[k] if any((c >> s) & mask == b for s in shifts)]
             if len(keep) < len(board.alive[k]) and board.strike(k, keep):
-                board.note_cage(k, groups=(board.cells_of(g),), cells=board.cells_of(spots), digits=(board.value(b),))
+                if board.recording:
+                    board.note_cage(k, groups=(board.group_of(g),), cells=board.cells_of(spots),
+                                    digits=(board.value(b),))
                 return True
     return False
 
@@ -381,7 +384,7 @@ def _line_rule(board: CageBoard, combine, remove, kind: str) -> bool:
         if _restrict_to_total(board, leftover, remaining, combine):
             if board.recording:
                 known = total_all - remaining if kind == "sum" else total_all // remaining
-                board.note(Detail(kind=kind, groups=(board.cells_of(g),), cells=board.cells_of(leftover),
+                board.note(Detail(kind=kind, groups=(board.group_of(g),), cells=board.cells_of(leftover),
                                   total=total_all, known=known, need=remaining))
             return True
     return False

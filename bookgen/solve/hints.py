@@ -10,7 +10,10 @@ use is in `_words`; a template naming anything else is a bug the tests catch.
 
 from __future__ import annotations
 
-from bookgen.model import Cage, Cell
+from dataclasses import dataclass
+from math import prod
+
+from bookgen.model import Cage, Cell, Group
 from bookgen.solve.techniques import Detail, Step
 
 # The clue's sign, as printed (KenKen); killer cages and hidden signs show the number only.
@@ -37,50 +40,47 @@ SENTENCES: dict[str, str] = {
     "naked single": "Row {row}, column {col} can only be {digit}: every other number is already in its "
                     "{houses}, or crossed out.",
     "hidden single": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} in {group}.",
-    "pointing and claiming": "In {group}, {digits} can only go in {cells}, which are all in {region} too, so "
-                             "cross out {crossed}.",
-    "naked pair": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: cross out "
-                  "{crossed}.",
-    "naked triple": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: cross out "
-                    "{crossed}.",
-    "hidden pair": "In {group}, {digits} fit only in {cells}, so those two cells hold nothing else: cross out "
-                   "{crossed}.",
-    "hidden triple": "In {group}, {digits} fit only in {cells}, so those three cells hold nothing else: cross "
-                     "out {crossed}.",
+    "hidden single in a box": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} "
+                              "in {group}.",
+    "full house": "Row {row}, column {col} is the last empty square of {group}, so it takes the one number "
+                  "missing there: {digit}.",
+    "pointing and claiming": "In {group1}, {digits} can only go in {cells}, which are all in {group2} too, "
+                             "so {marks}.",
+    "naked pair": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: {marks}.",
+    "naked triple": "{Cells} can only hold {digits} between them, so the rest of {group} cannot: {marks}.",
+    "hidden pair": "In {group}, {digits} fit only in {cells}, so those two cells hold nothing else: {marks}.",
+    "hidden triple": "In {group}, {digits} fit only in {cells}, so those three cells hold nothing else: {marks}.",
     "X-wing": "In two rows (or columns), {digits_crossed} fits only in the same two columns (rows), at the "
-              "corners of a rectangle; whichever way it goes, those two columns (rows) get it there, so cross out "
-              "{crossed}.",
+              "corners of a rectangle; whichever way it goes, those two columns (rows) get it there, so {marks}.",
     "swordfish": "In three rows (or columns), {digits_crossed} fits only in the same three columns (rows); "
-                 "whichever way it goes, those columns (rows) get it there, so cross out {crossed}.",
+                 "whichever way it goes, those columns (rows) get it there, so {marks}.",
     "XY-wing": "Three cells with two numbers each work like a trap: whichever number the middle one takes, one of "
-               "the two ends is {digits_crossed}, so a cell that sees both ends cannot be: cross out {crossed}.",
+               "the two ends is {digits_crossed}, so a cell that sees both ends cannot be: {marks}.",
     "XYZ-wing": "Three cells work like a trap: whichever way they go, one of them is {digits_crossed}, so a cell "
-                "that sees all three cannot be: cross out {crossed}.",
+                "that sees all three cannot be: {marks}.",
     "X-chain": "Following one number from cell to cell, where it must be in one place or the other, shows it "
-               "cannot be in {cells_crossed}: cross out {crossed}.",
+               "cannot be in {cells_crossed}: {marks}.",
     "XY-chain": "Following a chain of cells with two numbers each shows that {cells_crossed} cannot be "
-                "{digits_crossed}: cross out {crossed}.",
+                "{digits_crossed}: {marks}.",
     # Cages (KenKen and killer).
     "one-cell cage": "A cage of one square holds just its clue: write {placements}.",
-    "cage single": "{Cage} {can_be}, so row {row}, column {col} is {digit}.",
+    "cage single": "{Cage} {can_be}, so {placed}.",
     "last cell of a cage": "{Cage} already has {written}, so its last empty cell, row {row}, column {col}, is "
                            "{digit}.",
-    "cage arithmetic": "{Cage} {can_be}, so cross out {crossed}.",
-    "cage combinations": "{Cage} {can_be}, so cross out {crossed}.",
+    "cage arithmetic": "{Cage} {can_be}, so {marks}.",
+    "cage combinations": "{Cage} {can_be}, so {marks}.",
     "cage claims a digit in its line": "Every way to fill {cage} puts {digits} in {group}, so no other cell of "
-                                       "{group} can be {digits_or}: cross out {crossed}.",
+                                       "{group} can be {digits_or}: {marks}.",
     "cage claims a digit in a house": "Every way to fill {cage} uses {digits}, and it can only go in {cells}, so "
-                                      "no other cell of {group_or} can be {digits_or}: cross out {crossed}.",
+                                      "no other cell of {group_or} can be {digits_or}: {marks}.",
     "line pins a digit into a cage": "In {group}, {digits} can only go in {cage}, so the cage must use it there "
-                                     "and {can_only}: cross out {crossed}.",
+                                     "and {can_only}: {marks}.",
     "house pins a digit into a cage": "In {group}, {digits} can only go in {cage}, so the cage must use it there "
-                                      "and {can_only}: cross out {crossed}.",
+                                      "and {can_only}: {marks}.",
     "two cages in a line": "{Cage} and {other} share a row or column, where a number cannot repeat. Only some "
-                           "ways to fill the first leave a way to fill the second: it {can_only}, so cross out "
-                           "{crossed}.",
+                           "ways to fill the first leave a way to fill the second: it {can_only}, so {marks}.",
     "two cages in one house": "{Cage} and {other} are both inside {group}, so they share no number. Only some "
-                              "ways to fill the first leave a way to fill the second: it {can_only}, so cross out "
-                              "{crossed}.",
+                              "ways to fill the first leave a way to fill the second: it {can_only}, so {marks}.",
     "line sum rule/sum": "{Group} adds up to {total}. The cages inside it that can make only one total, and "
                          "the numbers already written in it, make {known}, so {rest}.{cross}",
     "line product rule/product": "{Group} multiplies to {total}. The cages inside it that can make only one "
@@ -89,7 +89,7 @@ SENTENCES: dict[str, str] = {
     **{f"{technique}/{kind}": said for technique in ("rule of 45 (one house)", "rule of 45", "innies and outies")
        for kind, said in _RULE_45.items()},
 }
-GENERAL = "Using {technique}, cross out {crossed}."
+GENERAL = "Using {technique}, {marks}."
 GENERAL_PLACE = "Using {technique}, write {digit} in row {row}, column {col}."
 
 
@@ -156,6 +156,19 @@ def cage_name(cage: Cage) -> str:
     return f"the {clue(cage)} cage starting at {cell_name(cage.anchor)}"
 
 
+def house_name(group: Group, size: int) -> str:
+    """A row, column or box by where it is; a diagonal, window or region by its kind."""
+    cells = group.cells
+    if group.kind == "diagonal":
+        corner = "top left" if cells[0][0] == cells[0][1] else "top right"
+        return f"the diagonal from the {corner}"
+    if group.kind == "window":
+        return f"the shaded window through {cell_name(min(cells))}"
+    if group.kind == "region":
+        return f"the bold-edged region through {cell_name(min(cells))}"
+    return group_name(cells, size)
+
+
 def group_name(cells: tuple[Cell, ...], size: int) -> str:
     """A house or a region of whole houses by what it is: "row 4", "rows 4 and 5",
     "column 2", "the box of rows 1–3, columns 4–6" (`size`: the grid's side)."""
@@ -178,20 +191,24 @@ def _plural(name: str) -> bool:
     return name.startswith(("rows", "columns", "the boxes"))
 
 
-def digit_set(values: tuple[int, ...], op: str) -> str:
-    """One way to fill a cage: "8 and 9", "1 + 2 + 4" (sums), "2 × 3 × 4" (products)."""
+def digit_set(values: tuple[int, ...], cage: Cage) -> str:
+    """One way to fill a cage: "8 and 9"; with three digits or more, the sum or product
+    that makes the clue, "1+2+4" or "2×3×4" (with hidden signs, whichever does)."""
     shown = [str(v) for v in values]
-    if len(shown) >= 3 and op in ("+", "*"):
-        return f" {SIGNS[op]} ".join(shown)
-    return _listed(shown)
+    if len(shown) < 3:
+        return _listed(shown)
+    op = "+" if cage.distinct else cage.op
+    if op not in ("+", "*"):  # hidden signs: the one that makes the clue (+ when both do)
+        op = "+" if sum(values) == cage.target else "*" if prod(values) == cage.target else ""
+    # No spaces: a line is never broken inside one way ("1+2+4").
+    return SIGNS[op].join(shown) if op else _listed(shown)
 
 
 def ways_name(ways: tuple[tuple[int, ...], ...], cage: Cage) -> str:
     """A cage's ways in a few words: all of them, or how many with some examples."""
-    op = "+" if cage.distinct else cage.op
     if len(ways) <= LISTED_WAYS:
-        return _listed([digit_set(w, op) for w in ways], "or")
-    examples = ", ".join(digit_set(w, op) for w in ways[:3])
+        return _listed([digit_set(w, cage) for w in ways], "or")
+    examples = ", ".join(digit_set(w, cage) for w in ways[:3])
     return f"one of {len(ways)} ways ({examples}…)"
 
 
@@ -206,17 +223,36 @@ def _can_be(detail: Detail) -> str:
             f"{ways_name(fit, cage)} still {fits}")
 
 
-def _crossed(removed: tuple[tuple[Cell, tuple[int, ...]], ...]) -> str:
-    """ "5 and 6 in row 1, columns 1 and 2; 2 in row 3, column 1": cells grouped by the
-    digits they lose."""
-    per_cell: dict[Cell, set[int]] = {}
-    for cell, digits in removed:  # a step may cross out in one cell twice (a cage, then a house)
-        per_cell.setdefault(cell, set()).update(digits)
-    by_digits: dict[tuple[int, ...], list[Cell]] = {}
-    for cell, digits in per_cell.items():
-        by_digits.setdefault(tuple(sorted(digits)), []).append(cell)
-    return "; ".join(f"{_listed([str(d) for d in digits])} in {cells_name(cells)}"
-                     for digits, cells in by_digits.items())
+def _marks(step: Step) -> str:
+    """What to do with the pencil marks, cells grouped alike: "cross out 5 and 6 in row 1,
+    columns 1 and 2", or, when fewer marks stay than go, "row 3, column 1 can only be 1
+    or 2" (a child pencils in the few that stay)."""
+    gone: dict[Cell, set[int]] = {}
+    for cell, digits in step.removed:  # a step may cross out in one cell twice (a cage, then a house)
+        gone.setdefault(cell, set()).update(digits)
+    left = dict(step.left)
+    crossed: dict[tuple[int, ...], list[Cell]] = {}
+    kept: dict[tuple[int, ...], list[Cell]] = {}
+    for cell, digits in gone.items():
+        stay = left.get(cell, ())
+        if stay and len(stay) < len(digits):
+            kept.setdefault(stay, []).append(cell)
+        else:
+            crossed.setdefault(tuple(sorted(digits)), []).append(cell)
+    parts = []
+    if crossed:
+        parts.append("cross out " + "; ".join(f"{_listed([str(d) for d in digits])} in {cells_name(cells)}"
+                                              for digits, cells in crossed.items()))
+    for stay, cells in kept.items():
+        can = "must be" if len(stay) == 1 else "can only be"
+        parts.append(f"{cells_name(cells)} {can} {_listed([str(d) for d in stay], 'or')}")
+    return "; ".join(parts)
+
+
+def _placed(placed: tuple[tuple[Cell, int], ...]) -> str:
+    """ "row 3, column 1 is 2 and row 4, column 1 is 3" (semicolons past two)."""
+    parts = [f"{cell_name(cell)} is {v}" for cell, v in placed]
+    return " and ".join(parts) if len(parts) <= 2 else "; ".join(parts[:-1]) + "; and " + parts[-1]
 
 
 def _houses(step: Step) -> str:
@@ -230,7 +266,8 @@ def _rest(step: Step) -> str:
     cells, minus, need = detail.cells, detail.minus, detail.need
     if minus:
         more = (f"{need} more than" if need > 0 else f"{-need} less than" if need < 0 else "the same as")
-        return f"{cells_name(cells)} {_more(cells)} {more} {cells_name(minus)}"
+        together = " together" if len(minus) > 1 else ""
+        return f"{cells_name(cells)} {_more(cells)} {more} {cells_name(minus)}{together}"
     if len(cells) == 1:
         return f"{cell_name(cells[0])} must be {need}"
     verb = "multiply to" if detail.kind == "product" else "add up to"
@@ -257,19 +294,21 @@ def _then(step: Step) -> str:
 def _words(step: Step) -> dict[str, object]:
     """Every placeholder a sentence may use, for this step."""
     detail = step.detail
-    groups = [group_name(g, step.size) for g in detail.groups]
+    groups = [house_name(g, step.size) for g in detail.groups]
     crossed_cells = [cell for cell, _d in step.removed]
+    marks = _marks(step)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})
     words: dict[str, object] = {
         "technique": step.technique,
         "houses": _houses(step),
-        "crossed": _crossed(step.removed),
+        "marks": marks,
         # A sum rule that leaves one cell one number says so instead of listing cross-outs.
-        "cross": "" if len(detail.cells) == 1 and not detail.minus else f" Cross out {_crossed(step.removed)}.",
+        "cross": "" if len(detail.cells) == 1 and not detail.minus else f" So {marks}.",
         "cells_crossed": cells_name(crossed_cells),
         "digits_crossed": _listed([str(d) for d in crossed_digits], "or"),
         "group": _listed(groups), "Group": _listed(groups)[:1].upper() + _listed(groups)[1:],
         "group_or": _listed(groups, "or"),
+        "group1": groups[0] if groups else "", "group2": groups[-1] if groups else "",
         "region": group_name(detail.region, step.size) if detail.region else "",
         "cells": cells_name(detail.cells),
         "digits": _listed([str(d) for d in detail.digits]),
@@ -278,6 +317,7 @@ def _words(step: Step) -> dict[str, object]:
         "total": detail.total, "known": detail.known, "gap": _gap(detail), "need": detail.need,
         "rest": _rest(step), "then": _then(step),
         "placements": _placements(step.placed),
+        "placed": _placed(step.placed),
     }
     words["Region"] = str(words["region"])[:1].upper() + str(words["region"])[1:]
     plural = _plural(str(words["region"]) or _listed(groups))
@@ -298,25 +338,44 @@ def template_for(step: Step) -> str | None:
     return SENTENCES.get(key)
 
 
-def sentences(step: Step) -> list[str]:
+@dataclass(frozen=True)
+class Hint:
+    """One sentence of worked steps, and the cells it writes in or crosses out in (shown
+    on a small grid beside the words)."""
+
+    text: str
+    cells: tuple[Cell, ...]
+
+
+def hints(step: Step) -> list[Hint]:
     """The step in plain words: a sentence per digit written (or one for all, when the
     sentence lists them), or one for the marks crossed out."""
     template = template_for(step)
     words = _words(step)
     if step.placed:
-        if template and "{placements}" in template:
-            return [template.format(**words)]
+        everywhere = tuple(cell for cell, _v in step.placed)
+        if template and ("{placements}" in template or "{placed}" in template):
+            return [Hint(template.format(**words), everywhere)]
         template = template if template and "{digit}" in template else GENERAL_PLACE
-        return [template.format(**words, row=r + 1, col=c + 1, digit=v) for (r, c), v in step.placed]
+        return [Hint(template.format(**words, row=r + 1, col=c + 1, digit=v), ((r, c),))
+                for (r, c), v in step.placed]
     template = template if template and "{digit}" not in template else GENERAL
-    return [template.format(**words)]
+    return [Hint(template.format(**words), tuple(dict.fromkeys(cell for cell, _d in step.removed)))]
 
 
-def first_sentences(steps: list[Step], limit: int) -> list[str]:
+def sentences(step: Step) -> list[str]:
+    return [hint.text for hint in hints(step)]
+
+
+def first_hints(steps: list[Step], limit: int) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
-    said: list[str] = []
+    said: list[Hint] = []
     for step in steps:
-        said += sentences(step)
+        said += hints(step)
         if len(said) >= limit:
             break
     return said[:limit]
+
+
+def first_sentences(steps: list[Step], limit: int) -> list[str]:
+    return [hint.text for hint in first_hints(steps, limit)]

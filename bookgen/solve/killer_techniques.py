@@ -135,7 +135,7 @@ class Equation:
     houses: int
     mixed: bool
     kind: str = "innies"
-    region: tuple[Cell, ...] = ()
+    region: frozenset[Cell] = frozenset()
     region_sum: int = 0
     known: int = 0
 
@@ -268,8 +268,9 @@ def cage_last_cell(board: KillerBoard) -> bool:
         bit = _bit_of(board, cage.target - rest)
         if not board.cand[empty[0]] & bit:
             raise Contradiction
-        board.note_cage(board.cage_of[empty[0]],
-                        digits=tuple(board.value(board.cand[c]) for c in cage.cells if board.placed[c]))
+        if board.recording:
+            board.note_cage(board.cage_of[empty[0]],
+                            digits=tuple(board.value(board.cand[c]) for c in cage.cells if board.placed[c]))
         board.place(empty[0], bit)
         return True
     return False
@@ -325,8 +326,9 @@ def cage_claims_digit(board: KillerBoard) -> bool:
                     if board.cage_of[i] != k and not board.placed[i]:
                         progress |= board.eliminate(i, b)
             if progress:
-                houses = tuple(board.cells_of(board.covering[h]) for h in sorted(common))
-                board.note_cage(k, groups=houses, cells=board.cells_of(spots), digits=(board.value(b),))
+                if board.recording:
+                    houses = tuple(board.group_of(board.covering[h]) for h in sorted(common))
+                    board.note_cage(k, groups=houses, cells=board.cells_of(spots), digits=(board.value(b),))
                 return True
     return False
 
@@ -356,7 +358,9 @@ def house_pins_digit(board: KillerBoard) -> bool:
                 if c not in members and not board.placed[c]:
                     progress |= board.eliminate(c, b)
             if progress:
-                board.note_cage(k, groups=(board.cells_of(g),), cells=board.cells_of(spots), digits=(board.value(b),))
+                if board.recording:
+                    board.note_cage(k, groups=(board.group_of(g),), cells=board.cells_of(spots),
+                                    digits=(board.value(b),))
                 return True
     return False
 
@@ -428,17 +432,16 @@ def _equations(board: KillerBoard) -> list[Equation]:
             if 2 * len(out) < len(cage.cells):
                 mostly_in.append(k)
         innies.extend(i for i in inside if board.cage_of[i] in partial)
-        region = tuple(sorted(cells))
-        candidates = [Equation(tuple(sorted(innies)), (), total - full_sum, houses, False, "innies", region, total,
+        candidates = [Equation(tuple(sorted(innies)), (), total - full_sum, houses, False, "innies", cells, total,
                                full_sum)]
         if board.cage_of.count(-1) == 0 or all(board.cage_of[i] >= 0 for i in inside):
-            candidates.append(Equation(tuple(sorted(outies)), (), cover_sum - total, houses, False, "outies", region,
+            candidates.append(Equation(tuple(sorted(outies)), (), cover_sum - total, houses, False, "outies", cells,
                                        total, cover_sum))
         if mostly_in and len(mostly_in) < len(partial):
             plus = tuple(sorted(i for i in innies if board.cage_of[i] not in mostly_in))
             minus = tuple(sorted(c for k in mostly_in for c in partial[k]))
             taken = sum(board.cages[k].target for k in mostly_in)
-            candidates.append(Equation(plus, minus, total - full_sum - taken, houses, True, "mixed", region, total,
+            candidates.append(Equation(plus, minus, total - full_sum - taken, houses, True, "mixed", cells, total,
                                        full_sum + taken))
         for eq in candidates:
             if 0 < len(eq.plus) + len(eq.minus) <= EQUATION_CELLS:
@@ -478,7 +481,7 @@ def _apply_equations(board: KillerBoard, max_houses: int, max_cells: int, mixed:
             continue
         if _restrict_to_sum(board, plus, minus, total):
             if board.recording:
-                board.note(Detail(kind=eq.kind, region=eq.region, cells=board.cells_of(plus),
+                board.note(Detail(kind=eq.kind, region=tuple(sorted(eq.region)), cells=board.cells_of(plus),
                                   minus=board.cells_of(minus), total=eq.region_sum, known=eq.known, need=total))
             return True
         seen[e] = key
@@ -562,10 +565,12 @@ def cages_in_one_house(board: KillerBoard) -> bool:
         keep_a = [s for s in a if any(not s & t for t in b)]
         keep_b = [t for t in b if any(not s & t for s in keep_a)]
         if len(keep_a) < len(a) and board.strike(k1, keep_a):
-            board.note_cage(k1, other=board.model_cages[k2], groups=(board.cells_of(board.covering[h]),))
+            if board.recording:
+                board.note_cage(k1, other=board.model_cages[k2], groups=(board.group_of(board.covering[h]),))
             return True
         if len(keep_b) < len(b) and board.strike(k2, keep_b):
-            board.note_cage(k2, other=board.model_cages[k1], groups=(board.cells_of(board.covering[h]),))
+            if board.recording:
+                board.note_cage(k2, other=board.model_cages[k1], groups=(board.group_of(board.covering[h]),))
             return True
     return False
 

@@ -237,13 +237,17 @@ class Solver:
             return Count(len(found), tuple(self._grid(f) for f in found), complete=False)
         return Count(len(found), tuple(self._grid(f) for f in found))
 
-    def random_solution(self, rng: random.Random) -> Grid | None:
-        """One solution chosen at random (value order shuffled), or None if there is none."""
+    def random_solution(self, rng: random.Random, node_limit: int | None = None) -> Grid | None:
+        """One solution chosen at random (value order shuffled), or None if there is none.
+
+        With `node_limit`, raises SearchAborted when the search needs more branchings than
+        that: a shape drawn at random (a jigsaw layout) may have no solution, and proving
+        it can take long, while drawing another shape is cheap."""
         dom = self.initial(())
         if dom is None:
             return None
         found: list[list[int]] = []
-        self.search(dom, 1, found, rng)
+        self.search(dom, 1, found, rng, None if node_limit is None else [node_limit])
         return self._grid(found[0]) if found else None
 
     def _grid(self, dom: list[int]) -> Grid:

@@ -193,3 +193,28 @@ def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_f
     assert plan_section(odd[0].section, BOOK, template(), measure) is None
     layout = lay_out(BOOK, odd, template(), measure)
     assert [len(p.placements) for p in layout.pages if p.kind == "puzzles"] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_hint_pages_put_a_small_grid_beside_each_puzzles_steps_marking_the_cells_each_step_touches(paper: str):
+    from bookgen.solve.hints import first_hints
+
+    tpl = template("book", paper)
+    made = entries(7, None, size=9)
+    hints = {e.number: first_hints(PUZZLE_TYPE.steps(e.puzzle), 4) for e in made}
+    layout = lay_out(BOOK, made, tpl, measure, hints)
+    hint_pages = [page for page in layout.pages if page.kind == "hints"]
+    grids = [p for page in hint_pages for p in page.placements]
+    assert [p.number for p in grids] == [e.number for e in made] and not any(p.answer for p in grids)
+    for grid in grids:
+        said = hints[grid.number]
+        assert dict(grid.marks) == {cell: str(k) for k in range(len(said), 0, -1) for cell in said[k - 1].cells}
+    left, top, right, _bottom = tpl.area
+    for page in hint_pages:
+        for placement, x0, y0, x1, y1 in boxes(page):
+            assert left <= x0 and x1 <= right + 1e-6 and top <= y0 and y1 <= tpl.text_bottom
+            # The steps' lines stop short of the grid beside them.
+            beside = [t for t in page.texts if y0 <= t.y <= y1 and t.x < x0]
+            assert beside and all(t.x + measure(t.text, t.size, t.bold) < x0 for t in beside)
+    # A puzzle's bookmark still opens its own page, not the hint page showing it small.
+    assert all(layout.page_of[e.number] < hint_pages[0].number for e in made)

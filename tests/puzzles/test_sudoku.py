@@ -6,20 +6,22 @@ import pytest
 
 from bookgen.errors import ParamsError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import PUZZLE_TYPE, REACHABLE, Params
+from bookgen.puzzles.sudoku import BOX_SHAPES, PUZZLE_TYPE, Params, givens_range, offered
 from bookgen.solve.search import count_solutions
 
-CASES = [(size, level) for size, levels in REACHABLE.items() for level in levels]
+CASES = [(size, level) for size in BOX_SHAPES for level in offered("classic", size)]
 
 
 @pytest.mark.parametrize("size,level", CASES)
 def test_generated_sudoku_is_unique_graded_as_asked_and_its_answer_obeys_every_rule(size: int, level: str):
-    for seed in range(3):
+    for seed in range(3 if size <= 9 else 1):
         puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty=level), random.Random(seed), Budget(120))
         count = count_solutions(puzzle.board, limit=2)
         assert count.count == 1 and count.solutions[0] == puzzle.solution
         assert PUZZLE_TYPE.solve(puzzle).level == level
         assert PUZZLE_TYPE.check(puzzle, puzzle.solution) == []
+        fewest, most = givens_range(size * size, level)
+        assert fewest <= len(puzzle.board.givens) <= (most or size * size)
 
 
 def test_givens_are_rotationally_symmetric_by_default():
@@ -47,10 +49,20 @@ def test_checker_catches_a_broken_answer():
     assert "column" in rules or "box" in rules
 
 
-def test_unreachable_levels_are_refused_up_front():
+def test_unreachable_levels_are_refused_up_front_with_what_was_measured():
     with pytest.raises(ParamsError) as caught:
         Params(size=4, difficulty="medium").validate()
     assert caught.value.field == "difficulty"
+    assert "beginner, easy" in caught.value.message
+
+
+def test_nine_by_nine_offers_all_five_levels():
+    assert offered("classic", 9) == ("beginner", "easy", "medium", "hard", "expert")
+
+
+def test_beginner_and_easy_nine_by_nine_have_generous_givens():
+    assert givens_range(81, "beginner") == (36, 40)
+    assert givens_range(81, "easy") == (30, 36)
 
 
 def test_json_round_trip_keeps_the_puzzle():

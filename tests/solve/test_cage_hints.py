@@ -12,11 +12,12 @@ from math import prod
 import pytest
 
 from bookgen import puzzles
-from bookgen.model import Cage
+from bookgen.model import Cage, Group
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken_rules import LEVELS as KENKEN_LEVELS
 from bookgen.puzzles.killer import LEVELS as KILLER_LEVELS
-from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, sentences, ways_name
+from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, house_name, sentences, ways_name
+from bookgen.solve.techniques import Detail, Step
 
 KENKEN_CASES = [(4, "beginner", 1, False), (6, "easy", 2, False), (6, "medium", 3, False), (6, "hard", 4, False),
                 (6, "expert", 5, False), (6, "expert", 8, False), (5, "medium", 6, True), (6, "hard", 7, True)]
@@ -67,6 +68,8 @@ def test_every_recorded_step_is_sound_states_true_facts_and_finishes_the_grid(na
             written[cell] = digit
         for cell, digits in step.removed:
             assert solution[cell] not in digits, step
+        for cell, stay in step.left:  # "row 3, column 1 can only be 1 or 2" keeps the answer
+            assert solution[cell] in stay, step
         _check_facts(step, solution)
         for sentence in sentences(step):
             assert "{" not in sentence and "}" not in sentence and not sentence.startswith("Using "), sentence
@@ -90,6 +93,10 @@ def test_cages_are_named_by_clue_and_place_and_their_ways_listed_as_a_child_says
     killer = Cage(((4, 4), (4, 5), (5, 4)), "+", 17, distinct=True)
     assert clue(killer) == "17" and cage_name(killer) == "the 17 cage starting at row 5, column 5"
     assert ways_name(((8, 9),), Cage(((0, 0), (0, 1)), "+", 17, distinct=True)) == "8 and 9"
+    three = ((0, 0), (0, 1), (1, 0))
+    assert ways_name(((1, 2, 3),), Cage(three, "*", 6)) == "1\u00d72\u00d73"  # the clue's own sign, though 1+2+3 is 6
+    assert ways_name(((1, 1, 4), (1, 2, 3)), Cage(three, "?", 6)) == "1+1+4 or 1+2+3"
+    assert ways_name(((1, 2, 4),), Cage(three, "?", 8)) == "1\u00d72\u00d74"
 
 
 def test_a_killer_cage_combinations_step_names_the_cage_and_its_ways():
@@ -113,3 +120,25 @@ def test_hidden_sign_kenken_sentences_print_the_clue_without_a_sign():
     assert cage_steps
     for step in cage_steps:
         assert f"the {step.detail.cage.target} cage" in " ".join(sentences(step)).lower()
+
+
+def test_pencil_marks_are_crossed_out_or_when_few_stay_the_ones_left_are_named():
+    cage = Cage(((0, 0), (0, 1)), "+", 3, distinct=True)
+    step = Step("cage combinations", (), (((0, 0), (3, 4, 5, 6, 7, 8, 9)), ((0, 1), (3, 4, 5, 6, 7, 8, 9)),
+                                          ((2, 0), (9,))),
+                Detail(cage=cage, ways=((1, 2),), fit=((1, 2),)), ("row", "column", "box", "cage"),
+                left=(((0, 0), (1, 2)), ((0, 1), (1, 2)), ((2, 0), (1, 2, 3, 4, 5, 6, 7, 8))), size=9)
+    assert sentences(step) == ["The 3 cage in row 1, columns 1 and 2 can only be 1 and 2, so cross out 9 in "
+                               "row 3, column 1; row 1, columns 1 and 2 can only be 1 or 2."]
+
+
+def test_houses_are_named_by_place_or_by_kind():
+    assert house_name(Group(tuple((3, c) for c in range(9)), "row"), 9) == "row 4"
+    assert house_name(Group(tuple((r, 1) for r in range(9)), "group"), 9) == "column 2"
+    box = Group(tuple((r, c) for r in range(3) for c in range(3, 6)), "box")
+    assert house_name(box, 9) == "the box of rows 1\u20133, columns 4\u20136"
+    assert house_name(Group(tuple((r, c) for r in range(4, 6) for c in range(3)), "group"), 6) == \
+        "the box of rows 5 and 6, columns 1\u20133"
+    assert house_name(Group(tuple((i, 8 - i) for i in range(9)), "diagonal"), 9) == "the diagonal from the top right"
+    window = Group(tuple((r, c) for r in range(1, 4) for c in range(1, 4)), "window")
+    assert house_name(window, 9) == "the shaded window through row 2, column 2"

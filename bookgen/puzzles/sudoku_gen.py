@@ -1,0 +1,188 @@
+"""Level-targeted generation for the sudoku family (classic, its variants, samurai).
+
+A puzzle is aimed at its level instead of drawn and rejected:
+
+1. From a random full grid, givens are removed (an orbit of the symmetry at a time)
+   while the grader still solves the puzzle within the level, never below the level's
+   fewest givens (the floor that keeps beginner and easy puzzles generous).
+2. A result easier than asked keeps losing givens past that point, as long as the
+   puzzle stays unique, and is taken when the grader rates it exactly at the level.
+3. A removal that makes it harder than asked (or beyond the techniques) is repaired by
+   giving givens back from the solution, an orbit at a time, keeping each one that
+   does not make the puzzle easier than the level, until the grader rates it exactly
+   at the level. A removal that cannot be repaired is undone and the next one tried.
+
+Only when all of that fails does a fresh grid begin. Every step is bounded by the
+budget. The grader's techniques are sound, so a puzzle it solves has exactly one
+solution; step 2 still proves uniqueness by search before grading a removal that left
+the level's techniques behind (the grader alone cannot tell "too hard" from "ambiguous").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from bookgen.errors import GenerationError
+from bookgen.model import Cell, Grid, GridModel
+from bookgen.puzzles.base import Budget
+from bookgen.solve.result import Outcome
+from bookgen.solve.search import count_solutions, solver_for
+from bookgen.solve.techniques import Level, grade
+
+# Removals tried past the level before a fresh grid, and givens tried back per removal.
+PUSHES = 12
+GIVE_BACKS = 12
+# Orbits removed at once at the start of step 1 (see `remove_within_level`).
+BATCH = 6
+
+Orbit = tuple[Cell, ...]
+Givens = dict[Cell, int]
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a generated puzzle must be: graded exactly `levels[level]`, with `floor` to
+    `ceiling` givens."""
+
+    levels: tuple[Level, ...]
+    level: int
+    floor: int = 0
+    ceiling: int | None = None
+    # The type's level from the grader's level and the number of givens, when a level is
+    # also defined by its givens (sudoku's beginner); by default the grader's level.
+    rate: Callable[[int, int], int] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.levels[self.level].name
+
+    def fits(self, count: int) -> bool:
+        return count >= self.floor and (self.ceiling is None or count <= self.ceiling)
+
+
+def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[random.Random], list[Orbit]],
+                      rng: random.Random, budget: Budget, what: str = "puzzle") -> tuple[GridModel, Grid]:
+    """A puzzle over `base` graded exactly at the target level, and its solution.
+
+    `orbits_of(rng)` gives the cells removed together (the symmetry), in random order.
+    Raises GenerationError when the budget runs out first."""
+    solver = solver_for(base)
+    while not budget.expired():
+        solution = solver.random_solution(rng)
+        if solution is None:
+            raise GenerationError(f"this {what} has no solution at all")
+        aimed = _Aim(base, solution, target, budget, rng)
+        givens = aimed.run(orbits_of(rng))
+        if givens is not None:
+            return base.with_givens(givens), solution
+    raise GenerationError(f"no {target.name} puzzle found within the budget; try another level or seed")
+
+
+class _Aim:
+    """One full grid, aimed at the target level by removing and giving back givens."""
+
+    def __init__(self, base: GridModel, solution: Grid, target: Target, budget: Budget,
+                 rng: random.Random) -> None:
+        self.base, self.target, self.budget, self.rng = base, target, budget, rng
+        self.answer = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
+        self.givens: Givens = dict(self.answer)
+
+    def level(self, up_to: int | None = None) -> int:
+        """The grader's level for the current givens; len(levels) when it cannot finish
+        (within `up_to`: harder than that, or not unique)."""
+        graded = grade(self.base.with_givens(self.givens), self.target.levels, up_to)
+        if graded.outcome is not Outcome.SOLVED:
+            return len(self.target.levels)
+        rate = self.target.rate
+        return rate(graded.level, len(self.givens)) if rate else graded.level
+
+    def done(self, level: int) -> bool:
+        return level == self.target.level and self.target.fits(len(self.givens))
+
+    def remove(self, orbit: Orbit) -> None:
+        for cell in orbit:
+            self.givens.pop(cell, None)
+
+    def add(self, orbit: Orbit) -> None:
+        for cell in orbit:
+            self.givens[cell] = self.answer[cell]
+
+    def run(self, orbits: list[Orbit]) -> Givens | None:
+        self.orbits = orbits
+        kept = self.remove_within_level(orbits)
+        level = self.level()
+        if self.done(level):
+            return self.givens
+        if level < self.target.level:
+            return self.givens if self.push_harder(kept) else None
+        return None  # more givens than the ceiling: the level's techniques stall too soon
+
+    def remove_within_level(self, orbits: list[Orbit]) -> list[Orbit]:
+        """Step 1: remove each orbit the level's techniques can do without; the orbits kept.
+
+        Orbits go a batch at a time while whole batches succeed (early on nearly every
+        removal does), then one at a time from the first batch that fails: the same
+        guarantee for every removal kept, with far fewer gradings."""
+        kept: list[Orbit] = []
+        pending, batch = list(orbits), BATCH
+        while pending:
+            if self.budget.expired():
+                return kept + pending
+            chunk, pending = pending[:batch], pending[batch:]
+            size = sum(len(orbit) for orbit in chunk)
+            if len(self.givens) - size < self.target.floor:
+                if len(chunk) > 1:
+                    batch, pending = 1, chunk + pending
+                else:
+                    kept.extend(chunk)
+                continue
+            for orbit in chunk:
+                self.remove(orbit)
+            if self.level(up_to=self.target.level) <= self.target.level:
+                continue
+            for orbit in chunk:
+                self.add(orbit)
+            if len(chunk) > 1:
+                batch, pending = 1, chunk + pending
+            else:
+                kept.extend(chunk)
+        return kept
+
+    def push_harder(self, kept: list[Orbit]) -> bool:
+        """Steps 2 and 3: the puzzle is easier than asked. Remove more, repairing a removal
+        that overshoots (harder than the level, or ambiguous) by giving givens back."""
+        for orbit in self.rng.sample(kept, min(len(kept), PUSHES)):
+            if self.budget.expired():
+                return False
+            self.remove(orbit)
+            level = self.level(up_to=self.target.level)
+            if self.done(level):
+                return True
+            if level < self.target.level and len(self.givens) >= self.target.floor:
+                continue  # still too easy: keep this removal and go on removing
+            before = dict(self.givens)
+            if level > self.target.level and self.give_back(orbit):
+                return True
+            self.givens = before
+            self.add(orbit)
+        return False
+
+    def give_back(self, removed: Orbit) -> bool:
+        """Step 3: givens from the solution, an orbit at a time, each kept unless it makes
+        the puzzle easier than the level, until the grader rates it exactly at the level."""
+        empty = [o for o in self.orbits if o != removed and not any(cell in self.givens for cell in o)]
+        for orbit in self.rng.sample(empty, min(len(empty), GIVE_BACKS)):
+            if self.budget.expired():
+                return False
+            self.add(orbit)
+            if self.target.ceiling is not None and len(self.givens) > self.target.ceiling:
+                self.remove(orbit)
+                continue
+            level = self.level(up_to=self.target.level)
+            if self.done(level):
+                return True
+            if level < self.target.level:
+                self.remove(orbit)
+        return False
