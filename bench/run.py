@@ -21,6 +21,8 @@ from bookgen.puzzles.sudoku import PUZZLE_TYPE as SUDOKU, Params
 from bookgen.spec import load
 
 ROOT = Path(__file__).resolve().parent.parent
+# Arguments for benchmarks whose full run is too long for `make bench` (run them by hand).
+QUICK = {"levels.py": ["--type", "sudoku", "--seeds", "10", "--sizes", "4,6,9"]}
 
 
 def median_seconds(run, repeats: int) -> float:
@@ -59,7 +61,7 @@ def main() -> None:
             continue
         print(f"\n== {script.name}")
         sys.stdout.flush()
-        subprocess.run([sys.executable, str(script)], check=False)
+        subprocess.run([sys.executable, str(script), *QUICK.get(script.name, [])], check=False)
 
 
 if __name__ == "__main__":

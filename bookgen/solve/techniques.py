@@ -33,6 +33,7 @@ class Shape:
     covering: tuple[tuple[int, ...], ...]  # groups that hold every symbol
     compact: tuple[tuple[int, ...], ...]  # covering boxes and regions (see `_is_compact`)
     peers: tuple[tuple[int, ...], ...]
+    covering_of: tuple[tuple[int, ...], ...]  # per cell, the indices of the covering groups it is in
     intersections: tuple[tuple[tuple[int, ...], frozenset, tuple[int, ...]], ...]
 
 
@@ -48,8 +49,10 @@ def _shape(cells: tuple, groups: tuple, nsym: int) -> Shape:
             peer_sets[a].update(g)
     for i, p in enumerate(peer_sets):
         p.discard(i)
+    covering_of = tuple(tuple(k for k, g in enumerate(covering) if i in g) for i in range(len(cells)))
     return Shape(numbered, tuple(g.kind for g in groups), covering, compact,
-                 tuple(tuple(sorted(p)) for p in peer_sets), tuple(_intersections(list(numbered), nsym)))
+                 tuple(tuple(sorted(p)) for p in peer_sets), covering_of,
+                 tuple(_intersections(list(numbered), nsym)))
 
 
 def _is_compact(cells: tuple[tuple[int, int], ...]) -> bool:
@@ -75,6 +78,11 @@ class Board:
         self.compact = shape.compact
         self.peers = shape.peers
         self.intersections = shape.intersections
+        self._covering_of = shape.covering_of
+        # Empty cells left per covering group, and the groups that came down to one (full
+        # houses to be written): kept up by `place`, so a full house costs no scan.
+        self.open_left = [len(g) for g in shape.covering]
+        self.full_houses: list[int] = []
         self.cand = [self.full] * self.n
         self.placed = [False] * self.n
         # Changes since the current step began, when steps are being recorded (None: not):
@@ -93,7 +101,12 @@ class Board:
         if not self.cand[i] & b:
             raise Contradiction
         self.cand[i] = b
-        self.placed[i] = True
+        if not self.placed[i]:
+            self.placed[i] = True
+            for k in self._covering_of[i]:
+                self.open_left[k] -= 1
+                if self.open_left[k] == 1:
+                    self.full_houses.append(k)
         if self.log is not None:
             self.log.append(("place", i, b))
         self._upkeep = True
@@ -291,12 +304,14 @@ def naked_single(board: Board) -> bool:
 
 def full_house(board: Board) -> bool:
     """The last empty cell of a group takes the one symbol the group still lacks."""
-    for g in board.covering:
-        empty = [i for i in g if not board.placed[i]]
-        if len(empty) == 1:
+    while board.full_houses:
+        k = board.full_houses.pop()
+        if board.open_left[k] == 1:
+            g = board.covering[k]
+            last = next(i for i in g if not board.placed[i])
             if board.recording:
                 board.note(Detail(groups=(board.group_of(g),)))
-            board.place(empty[0], board.cand[empty[0]])
+            board.place(last, board.cand[last])
             return True
     return False
 

@@ -1,0 +1,122 @@
+"""The sudoku family's offered levels, measured: the source of each type's MEASURED table.
+
+For a type (sudoku, killer, samurai), each size, variant and level: seeds 0..N-1 through
+the type's real `generate` within the build's per-puzzle budget, then the table of
+successes out of seeds, median CPU time and median givens, written to
+bench/levels-<type>.json as well. A combination is offered only at N of N. After
+FAILURES failures a combination stops (it will not be offered; the table says how far
+it got), so a level that cannot be made does not cost N budgets.
+
+Not a test: nothing here asserts a time.
+
+Run: python bench/levels.py --type sudoku [--seeds 100] [--sizes 4,6,9] [--levels hard,expert]
+     [--variants classic] [--budget 60]
+(`make bench` runs it with 10 seeds; the tables in the code come from 100.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from bookgen import puzzles
+from bookgen.build import PUZZLE_BUDGET
+from bookgen.errors import BookgenError
+from bookgen.puzzles.base import Budget
+
+HERE = Path(__file__).resolve().parent
+FAILURES = 3  # a combination stops after this many failed seeds
+SIZES = {"sudoku": (4, 6, 8, 9, 12, 16), "killer": (4, 6, 9), "samurai": (21,)}
+
+
+@dataclasses.dataclass
+class Row:
+    variant: str
+    size: int
+    level: str
+    made: int = 0
+    tried: int = 0
+    times: list[float] = dataclasses.field(default_factory=list)
+    givens: list[int] = dataclasses.field(default_factory=list)
+    failed: list[int] = dataclasses.field(default_factory=list)
+
+    def line(self, seeds: int) -> str:
+        median_t = f"{statistics.median(self.times):7.3f} s" if self.times else "      - "
+        median_g = f"{statistics.median(self.givens):6.1f}" if self.givens else "     -"
+        stopped = f"  (stopped after {len(self.failed)} failures, seeds {self.failed})" if self.tried < seeds else ""
+        return (f"  {self.variant:<8} {self.size:>2}x{self.size:<2} {self.level:<8} {self.made:3}/{self.tried:<3} "
+                f"median {median_t}  givens {median_g}{stopped}")
+
+
+def params_for(ptype, variant: str, size: int, level: str):
+    """The type's Params for a combination (only the options it has)."""
+    fields = {f.name for f in dataclasses.fields(ptype.Params)}
+    wanted = {"difficulty": level, "size": size, "variant": variant}
+    return ptype.Params(**{k: v for k, v in wanted.items() if k in fields})
+
+
+def measure(ptype, row: Row, seeds: int, budget: float) -> Row:
+    params = params_for(ptype, row.variant, row.size, row.level)
+    for seed in range(seeds):
+        start = time.process_time()
+        try:
+            puzzle = ptype.generate(params, random.Random(seed), Budget(budget))
+        except BookgenError:
+            row.failed.append(seed)
+        else:
+            elapsed = time.process_time() - start
+            problems = ptype.certify(puzzle)
+            if problems:
+                raise AssertionError(f"{row}: seed {seed} made an unfit puzzle: {problems}")
+            row.made += 1
+            row.times.append(elapsed)
+            row.givens.append(len(puzzle.board.givens))
+        row.tried += 1
+        if len(row.failed) >= FAILURES:
+            break
+    return row
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--type", default="sudoku", choices=sorted(SIZES))
+    ap.add_argument("--seeds", type=int, default=100)
+    ap.add_argument("--sizes", default="")
+    ap.add_argument("--levels", default="")
+    ap.add_argument("--variants", default="classic")
+    ap.add_argument("--budget", type=float, default=PUZZLE_BUDGET)
+    ap.add_argument("--out", default="", help="JSON file (default bench/levels-<type>.json for 100 seeds)")
+    args = ap.parse_args(argv)
+    ptype = puzzles.get(args.type)
+    sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else list(SIZES[args.type])
+    levels = args.levels.split(",") if args.levels else list(ptype.levels)
+    print(f"{args.type}: successes of {args.seeds} seeds within {args.budget:.0f} s of CPU each, "
+          f"median CPU time and median givens of the puzzles made")
+    rows = []
+    for variant in args.variants.split(","):
+        for size in sizes:
+            for level in levels:
+                row = measure(ptype, Row(variant, size, level), args.seeds, args.budget)
+                rows.append(row)
+                print(row.line(args.seeds), flush=True)
+    # The 100-seed run is the record; shorter runs (make bench) write beside it.
+    name = f"levels-{args.type}.json" if args.seeds == 100 else f"levels-{args.type}-{args.seeds}-seeds.json"
+    out = Path(args.out) if args.out else HERE / name
+    out.write_text(json.dumps({
+        "type": args.type, "seeds": args.seeds, "budget": args.budget,
+        "rows": [{"variant": r.variant, "size": r.size, "level": r.level, "made": r.made, "tried": r.tried,
+                  "failed_seeds": r.failed,
+                  "median_seconds": round(statistics.median(r.times), 4) if r.times else None,
+                  "median_givens": statistics.median(r.givens) if r.givens else None} for r in rows],
+    }, indent=1) + "\n")
+    print(f"written to {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
