@@ -216,14 +216,18 @@ def worked_steps(model: GridModel, levels: tuple[Level, ...], board: Board | Non
     return found
 
 
-def solve_grid(model: GridModel, levels: tuple[Level, ...]) -> SolveResult:
-    """Count solutions (none / one / several) and grade a unique one."""
+def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> SolveResult:
+    """Count solutions (none / one / several) and grade a unique one (on the board
+    `board_of(model)`: a type with rules beyond groups has a Board of its own)."""
     count = count_solutions(model, limit=2)
     if count.count == 0:
         return SolveResult(Outcome.IMPOSSIBLE, solutions=0)
     if count.count > 1:
         return SolveResult(Outcome.AMBIGUOUS, count.solutions[0], count.solutions[1], solutions=2)
-    graded = grade(model, levels)
+    try:
+        graded = grade_board(board_of(model), levels)
+    except Contradiction:
+        return SolveResult(Outcome.UNFINISHED, count.solutions[0], solutions=1)
     level = levels[max(graded.level, 0)].name if graded.outcome is Outcome.SOLVED else None
     outcome = Outcome.SOLVED if level is not None else Outcome.UNFINISHED
     return SolveResult(outcome, count.solutions[0], level=level, solutions=1)

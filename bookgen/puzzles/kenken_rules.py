@@ -12,6 +12,7 @@ from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
 from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
+from bookgen.puzzles.kenken_measured import MEASURED
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
@@ -56,7 +57,7 @@ class LevelStyle:
 
 STYLES = {
     "beginner": LevelStyle(8, 0.35, 3.0),
-    "easy": LevelStyle(12, 0.5, 0.6),
+    "easy": LevelStyle(12, 0.5, 0.4),
     "medium": LevelStyle(18, 0.6, 0.3),
     "hard": LevelStyle(36, 0.7, 0.05),
     "expert": LevelStyle(36, 0.8, 0.02),
@@ -68,22 +69,73 @@ def ops_key(operations: tuple[str, ...]) -> str:
     return "".join(op for op in OPERATIONS if op in operations)
 
 
+# A combination is offered when it was made on this many seeds out of this many.
+OFFER_SEEDS = 100
+
+
+def offered(size: int, level: str, operations: tuple[str, ...], hidden: bool) -> bool:
+    made = MEASURED.get((size, level, ops_key(operations), hidden))
+    return made is not None and made[0] == made[1] >= OFFER_SEEDS
+
+
+def offered_levels(size: int, operations: tuple[str, ...] = OPERATIONS, hidden: bool = False) -> tuple[str, ...]:
+    return tuple(level for level in LEVEL_NAMES if offered(size, level, operations, hidden))
+
+
 def reachable(size: int) -> tuple[str, ...]:
-    """The levels generation reaches at this size (to be replaced by the measured table)."""
-    if size == 3:
-        return LEVEL_NAMES[:2]
-    if size == 4:
-        return LEVEL_NAMES[:3]
-    if size >= 10:
-        return LEVEL_NAMES[1:4]
-    return LEVEL_NAMES
+    """The levels offered at this size with all four signs shown (the defaults)."""
+    return offered_levels(size)
+
+
+def describe_ops(operations: tuple[str, ...]) -> str:
+    if tuple(operations) == ("*",):
+        return "multiply_only"
+    return "operations " + " ".join(SIGNS[op] for op in OPERATIONS if op in operations)
+
+
+def _levels_by_size(operations: tuple[str, ...], hidden: bool) -> str:
+    """e.g. "3: beginner-easy, 4: beginner-medium, 5-9: beginner-expert" (sizes with
+    the same levels grouped; "-" joins a run of consecutive levels)."""
+    groups: list[tuple[list[int], tuple[str, ...]]] = []
+    for size in range(3, 13):
+        levels = offered_levels(size, operations, hidden)
+        if groups and groups[-1][1] == levels and groups[-1][0][-1] == size - 1:
+            groups[-1][0].append(size)
+        else:
+            groups.append(([size], levels))
+    parts = []
+    for sizes, levels in groups:
+        if not levels:
+            continue
+        span = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+        ranks = [LEVEL_NAMES.index(level) for level in levels]
+        run = len(levels) > 1 and ranks == list(range(ranks[0], ranks[-1] + 1))
+        parts.append(f"{span}: {levels[0]}-{levels[-1]}" if run else f"{span}: {'/'.join(levels)}")
+    return ", ".join(parts) or "none"
+
+
+def offer_summary() -> str:
+    """What `bookgen types` prints for the levels: per size, for the common option
+    choices, and how many combinations are offered in all."""
+    total = sum(1 for made in MEASURED.values() if made[0] == made[1] >= OFFER_SEEDS)
+    return (
+        f"offered by size with all four signs {_levels_by_size(OPERATIONS, False)}; "
+        f"signs hidden {_levels_by_size(OPERATIONS, True)}; "
+        f"multiply_only {_levels_by_size(('*',), False)}; "
+        f"{total} combinations of size, level, operations and hide_operations in all, each made on "
+        f"{OFFER_SEEDS} seeds of {OFFER_SEEDS} by bench/kenken_levels.py; `bookgen check` names what is not "
+        "offered and why"
+    )
+
+
+HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 
 
 @dataclass(frozen=True)
 class Params:
     size: int = option(Int(3, 12), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
     difficulty: str = option(
-        Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs"
+        Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs; " + offer_summary()
     )
     operations: tuple[str, ...] = option(
         SubsetOf(OPERATIONS, OP_ALIASES), OPERATIONS,
@@ -92,7 +144,8 @@ class Params:
     hide_operations: bool = option(Bool(), False, "print only the targets; solvers work out the operations")
     max_cage: int = option(Int(2, 6), 4, "largest cage, in cells")
     max_single_cells: int | None = option(
-        Optional(Int(0, 144)), None, "most one-cell cages (default: one per 8 cells at beginner, fewer at each level above)"
+        Optional(Int(0, 144)), None,
+        "most one-cell cages (default: one per 8 cells at beginner, one per 5 with hidden signs, fewer above)",
     )
     candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
 
@@ -116,12 +169,18 @@ class Params:
             )
 
     def validate_offered(self) -> None:
-        if self.difficulty not in reachable(self.size):
-            raise ParamsError(
-                "difficulty",
-                f"a {self.size}x{self.size} KenKen can be {', '.join(reachable(self.size))}; "
-                f"{self.difficulty} ones are too rare or too slow to generate",
-            )
+        """Only what bench/kenken_levels.py delivered on 100 seeds out of 100 is offered;
+        the rest is refused with what was measured."""
+        made = MEASURED.get(self.measured_key)
+        if made is not None and made[0] == made[1] >= OFFER_SEEDS:
+            return
+        signs = "hidden signs" if self.hide_operations else "signs shown"
+        what = f"a {self.size}x{self.size} {self.difficulty} KenKen with {describe_ops(self.operations)} ({signs})"
+        why = (f"it was made on {made[0]} of {made[1]} seeds within the budget" if made is not None
+               else "it has not been measured at 100 seeds")
+        levels = offered_levels(self.size, self.operations, self.hide_operations)
+        choice = f"; offered at this size with these options: {', '.join(levels)}" if levels else ""
+        raise ParamsError("difficulty", f"{what} is not offered: {why}{choice}")
 
     @property
     def measured_key(self) -> tuple[int, str, str, bool]:
@@ -131,7 +190,13 @@ class Params:
     def single_cap(self) -> int:
         if self.max_single_cells is not None:
             return self.max_single_cells
-        return max(1, self.size * self.size // self.style.cells_per_single)
+        per = self.style.cells_per_single
+        if self.hide_operations and self.difficulty == LEVEL_NAMES[0]:
+            # A hidden target says less (5 may be 1+4, 2+3, 6−1, 5×1...), and a beginner
+            # must never need pencil marks: measured on 7x7 hidden-sign sums, one per 8
+            # cells took 1-9 s a puzzle (most cagings stalled), one per 5 about 0.3 s.
+            per = HIDDEN_BEGINNER_CELLS_PER_SINGLE
+        return max(1, self.size * self.size // per)
 
     @property
     def style(self) -> LevelStyle:

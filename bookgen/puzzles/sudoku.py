@@ -43,14 +43,15 @@ from bookgen.errors import ParamsError
 from bookgen.model import Grid, GridModel, full_cells
 from bookgen.options import Choice, Optional, Text, option
 from bookgen.puzzles import grid as gridlib
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
+from bookgen.puzzles.base import Budget, Pen, Puzzle
+from bookgen.puzzles.grid_type import GridType
 from bookgen.puzzles.sudoku_gen import Target, generate_at_level
 from bookgen.puzzles.sudoku_shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
                                             fixed_structure, lines_only)
 from bookgen.solve import chains
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
-from bookgen.solve.techniques import Level, Step
+from bookgen.solve.techniques import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX)),
@@ -240,7 +241,7 @@ def target_for(base: GridModel, level: str) -> Target:
     return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling, rate(len(base.cells)))
 
 
-class SudokuType:
+class SudokuType(GridType):
     name = "sudoku"
     aliases = ("classic", "classic-sudoku")
     title = "Sudoku"
@@ -250,7 +251,7 @@ class SudokuType:
         "one solution, which you can find by logic alone, with no guessing."
     )
     Params = Params
-    levels = LEVEL_NAMES
+    grading = LEVELS
 
     # The houses each variant asks to be filled, as the instructions name them.
     HOUSES = {
@@ -283,49 +284,25 @@ class SudokuType:
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)
 
-    def steps(self, puzzle: Puzzle) -> list[Step]:
-        """The grader's steps, for worked solutions."""
-        return gridlib.worked_steps(puzzle.board, LEVELS)
-
-    def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
-        return gridlib.check_grid(puzzle.board, solution)
-
-    def certify(self, puzzle: Puzzle) -> list[str]:
-        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
-
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The interchange form; `labels` (what is printed for each symbol) only when the
         printed symbols are not the values themselves."""
         labels = self.labels(puzzle)
         shown = {"labels": list(labels)} if labels != tuple(map(str, puzzle.board.symbols)) else {}
-        return {**gridlib.model_to_json(puzzle.board), **shown, "solution": gridlib.grid_to_json(puzzle.solution)}
+        return {**super().to_json(puzzle), **shown}
 
     def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
-        symbols = getattr(puzzle.params, "symbols", None)
-        return symbol_labels(len(puzzle.board.symbols), symbols) if len(puzzle.board.symbols) <= 16 else \
-            tuple(map(str, puzzle.board.symbols))
-
-    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
-        model = gridlib.model_from_json(data, source)
-        return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
-
-    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-        return gridlib.grid_result_json(result)
-
-    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
-        return gridlib.grid_result_text(result)
-
-    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        return (puzzle.board.cols, puzzle.board.rows)
+        """What is printed for each of the puzzle's symbols."""
+        count = len(puzzle.board.symbols)
+        if count > len(DEFAULT_SYMBOLS):
+            return tuple(map(str, puzzle.board.symbols))
+        return symbol_labels(count, getattr(puzzle.params, "symbols", None))
 
     def identity(self, puzzle: Puzzle) -> tuple:
         """The givens, and a jigsaw's regions (the same givens on other regions are
         another puzzle)."""
         regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
-        return gridlib.identity(puzzle.board) + (regions,)
-
-    def describe(self, puzzle: Puzzle) -> str:
-        return f"{puzzle.board.rows}×{puzzle.board.cols}"
+        return super().identity(puzzle) + (regions,)
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         model = puzzle.board
