@@ -31,6 +31,7 @@ from bookgen.model import Cell, Grid, GridModel, is_connected
 from bookgen.options import Choice, Int, option
 from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
+from bookgen.puzzles.grid_type import GridType
 from bookgen.puzzles.killer_draw import draw_killer
 from bookgen.puzzles.killer_gen import Plan, generate_killer
 from bookgen.puzzles.sudoku import structure
@@ -38,9 +39,7 @@ from bookgen.solve import chains
 from bookgen.solve import killer_techniques as k
 from bookgen.solve import techniques as t
 from bookgen.solve.killer_techniques import KillerBoard
-from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import count_solutions
-from bookgen.solve.techniques import Contradiction, Level, Step, grade_board
+from bookgen.solve.techniques import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
@@ -140,12 +139,15 @@ def killer_board(model: GridModel) -> KillerBoard:
     return KillerBoard(model)
 
 
-class KillerType:
+class KillerType(GridType):
     name = "killer"
     aliases = ("killer-sudoku", "sumdoku")
     title = "Killer Sudoku"
     Params = Params
-    levels = LEVEL_NAMES
+    grading = LEVELS
+
+    def new_board(self, model: GridModel) -> KillerBoard:
+        return KillerBoard(model)
 
     def instructions_for(self, params: Params) -> str:
         givens = " Some digits are given to start you off." if params.givens else ""
@@ -163,35 +165,8 @@ class KillerType:
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
-    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
-        model = puzzle.board
-        count = count_solutions(model, limit=2)
-        if count.count == 0:
-            return SolveResult(Outcome.IMPOSSIBLE, solutions=0)
-        if count.count > 1:
-            return SolveResult(Outcome.AMBIGUOUS, count.solutions[0], count.solutions[1], solutions=2)
-        try:
-            graded = grade_board(KillerBoard(model), LEVELS)
-        except Contradiction:
-            graded = None
-        solved = graded is not None and graded.outcome is Outcome.SOLVED
-        level = LEVELS[max(graded.level, 0)].name if solved else None
-        return SolveResult(Outcome.SOLVED if solved else Outcome.UNFINISHED, count.solutions[0], level=level,
-                           solutions=1)
-
-    def steps(self, puzzle: Puzzle) -> list[Step]:
-        """The grader's steps, for worked solutions."""
-        try:
-            board = KillerBoard(puzzle.board)
-        except Contradiction:
-            return []
-        return gridlib.worked_steps(puzzle.board, LEVELS, board)
-
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return gridlib.check_grid(puzzle.board, solution) + cage_violations(puzzle.board)
-
-    def certify(self, puzzle: Puzzle) -> list[str]:
-        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {
@@ -203,21 +178,6 @@ class KillerType:
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         return read_killer(data, source)
-
-    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-        return gridlib.grid_result_json(result)
-
-    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
-        return gridlib.grid_result_text(result)
-
-    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        return (puzzle.board.cols, puzzle.board.rows)
-
-    def identity(self, puzzle: Puzzle) -> tuple:
-        return gridlib.identity(puzzle.board)
-
-    def describe(self, puzzle: Puzzle) -> str:
-        return f"{puzzle.board.rows}×{puzzle.board.cols}"
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         draw_killer(puzzle.board, pen, solution)

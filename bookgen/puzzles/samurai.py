@@ -24,7 +24,8 @@ from bookgen.errors import GenerationError, ParamsError
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid as gridlib
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation, Weight
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
+from bookgen.puzzles.grid_type import GridType
 from bookgen.puzzles.sudoku import LEVELS, solve_family
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import solver_for
@@ -147,7 +148,7 @@ def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget:
     raise GenerationError(f"no {difficulty} samurai found within the budget; try another level or seed")
 
 
-class SamuraiType:
+class SamuraiType(GridType):
     name = "samurai"
     aliases = ("samurai-sudoku",)
     title = "Samurai Sudoku"
@@ -158,10 +159,10 @@ class SamuraiType:
         "exactly one solution, which you can find by logic alone."
     )
     Params = Params
-    levels = LEVEL_NAMES
+    grading = LEVELS
 
-    def instructions_for(self, params: Params) -> str:
-        return self.instructions
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+        return solve_family(puzzle.board)
 
     def planned_size(self, params: Params) -> tuple[float, float]:
         return (float(SIDE), float(SIDE))
@@ -169,18 +170,6 @@ class SamuraiType:
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         model, solution = generate_samurai(params.difficulty, params.symmetry, rng, budget)
         return Puzzle(self.name, params.difficulty, model, solution, params)
-
-    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
-        return solve_family(puzzle.board)
-
-    def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
-        return gridlib.check_grid(puzzle.board, solution)
-
-    def certify(self, puzzle: Puzzle) -> list[str]:
-        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
-
-    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
-        return {**gridlib.model_to_json(puzzle.board), "solution": gridlib.grid_to_json(puzzle.solution)}
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         """Any sudoku-family model reads; one with the samurai's groups gets the samurai's
@@ -190,18 +179,6 @@ class SamuraiType:
         if {frozenset(g.cells) for g in model.groups} == {frozenset(g.cells) for g in base.groups}:
             model = base.with_givens(model.givens)
         return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
-
-    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-        return gridlib.grid_result_json(result)
-
-    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
-        return gridlib.grid_result_text(result)
-
-    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        return (float(puzzle.board.cols), float(puzzle.board.rows))
-
-    def identity(self, puzzle: Puzzle) -> tuple:
-        return gridlib.identity(puzzle.board)
 
     def describe(self, puzzle: Puzzle) -> str:
         return "samurai"

@@ -14,8 +14,9 @@ A puzzle is aimed at its level instead of drawn and rejected:
 
 Only when all of that fails does a fresh grid begin. Every step is bounded by the
 budget. The grader's techniques are sound, so a puzzle it solves has exactly one
-solution; step 2 still proves uniqueness by search before grading a removal that left
-the level's techniques behind (the grader alone cannot tell "too hard" from "ambiguous").
+solution: no search is needed along the way (a puzzle the level's techniques cannot
+finish, too hard or ambiguous, is treated as too hard), and the build proves the
+result unique by search before printing it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bookgen.errors import GenerationError
 from bookgen.model import Cell, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.solve.result import Outcome
-from bookgen.solve.search import count_solutions, solver_for
+from bookgen.solve.search import solver_for
 from bookgen.solve.techniques import Level, grade
 
 # Removals tried past the level before a fresh grid, and givens tried back per removal.
@@ -63,14 +64,20 @@ class Target:
 
 
 def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[random.Random], list[Orbit]],
-                      rng: random.Random, budget: Budget, what: str = "puzzle") -> tuple[GridModel, Grid]:
+                      rng: random.Random, budget: Budget, what: str = "puzzle",
+                      fill: Callable[[random.Random], tuple[GridModel, Grid]] | None = None) -> tuple[GridModel, Grid]:
     """A puzzle over `base` graded exactly at the target level, and its solution.
 
     `orbits_of(rng)` gives the cells removed together (the symmetry), in random order.
+    `fill(rng)`, when given, draws each attempt's shape and full grid instead of `base`
+    and a random solution of it (a jigsaw's regions differ from one attempt to the next).
     Raises GenerationError when the budget runs out first."""
-    solver = solver_for(base)
+    solver = solver_for(base) if fill is None else None
     while not budget.expired():
-        solution = solver.random_solution(rng)
+        if fill is not None:
+            base, solution = fill(rng)
+        else:
+            solution = solver.random_solution(rng)
         if solution is None:
             raise GenerationError(f"this {what} has no solution at all")
         aimed = _Aim(base, solution, target, budget, rng)

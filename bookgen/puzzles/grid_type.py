@@ -1,0 +1,76 @@
+"""GridType: what every grid puzzle type does the same way, once.
+
+A grid type (sudoku, samurai, killer...) is a GridModel with groups and cages, graded on
+its own level table. Solving, worked steps, the independent check, certification, the
+interchange JSON, `bookgen solve`'s reports, sizes and identity are the same for all of
+them; a type sets `grading` (its level table), `name`, `title`, `instructions` and
+`Params`, writes `generate` and `draw`, and overrides only what differs (killer's own
+Board and cage rules, samurai's reading of its layout from JSON).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bookgen.model import Grid, GridModel
+from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles.base import Puzzle, Violation
+from bookgen.solve.result import SolveResult
+from bookgen.solve.techniques import Board, Contradiction, Level, Step
+
+
+class GridType:
+    name: str
+    title: str
+    instructions: str = ""
+    grading: tuple[Level, ...] = ()  # the type's level table, easiest first
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        return tuple(level.name for level in self.grading)
+
+    def new_board(self, model: GridModel) -> Board:
+        """The grader's board for a puzzle (a type with rules beyond groups has its own)."""
+        return Board(model)
+
+    def instructions_for(self, params: Any) -> str:
+        return self.instructions
+
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+        return gridlib.solve_grid(puzzle.board, self.grading, self.new_board)
+
+    def steps(self, puzzle: Puzzle) -> list[Step]:
+        """The grader's steps, for worked solutions."""
+        try:
+            board = self.new_board(puzzle.board)
+        except Contradiction:
+            return []
+        return gridlib.worked_steps(puzzle.board, self.grading, board)
+
+    def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
+        return gridlib.check_grid(puzzle.board, solution)
+
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        return {**gridlib.model_to_json(puzzle.board), "solution": gridlib.grid_to_json(puzzle.solution)}
+
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        model = gridlib.model_from_json(data, source)
+        return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
+
+    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
+        return gridlib.grid_result_json(result)
+
+    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
+        return gridlib.grid_result_text(result)
+
+    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
+        return (float(puzzle.board.cols), float(puzzle.board.rows))
+
+    def identity(self, puzzle: Puzzle) -> tuple:
+        return gridlib.identity(puzzle.board)
+
+    def describe(self, puzzle: Puzzle) -> str:
+        return f"{puzzle.board.rows}×{puzzle.board.cols}"
