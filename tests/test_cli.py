@@ -13,7 +13,10 @@ BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
     "wrong type": ("title: T\nsections:\n  - type: sudoku\n    count: lots\n", "sections[0].count: expected a whole number"),
     "unknown key": ("title: T\nsections:\n  - type: sudoku\n    colour: red\n", "unknown key 'colour'"),
-    "bad value": ("title: T\nsections:\n  - type: sudoku\n    size: 7\n", "sections[0].size: expected one of 4, 6, 8, 9, 12, 16, got 7"),
+    "bad value": ("title: T\nsections:\n  - type: sudoku\n    size: 10\n", "sections[0].size: expected one of 4, 5, 6, 7, 8, 9, 12, 16, got 10"),
+    "size without boxes": ("title: T\nsections:\n  - type: sudoku\n    size: 7\n", "sections[0].size: a 7x7 sudoku has no boxes"),
+    "hyper not 9x9": ("title: T\nsections:\n  - type: sudoku\n    variant: hyper\n    size: 6\n",
+                      "sections[0].size: a hyper sudoku is 9x9"),
 }
 
 

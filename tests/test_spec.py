@@ -22,8 +22,8 @@ def test_valid_spec_reads_book_and_section_fields():
 
 
 def test_bad_value_names_file_line_column_field_and_expectation():
-    text = "title: T\nsections:\n  - type: sudoku\n    count: 1\n  - type: sudoku\n    count: 2\n    size: 7\n"
-    assert problems(text) == ["book.yaml:7:5: sections[1].size: expected one of 4, 6, 8, 9, 12, 16, got 7"]
+    text = "title: T\nsections:\n  - type: sudoku\n    count: 1\n  - type: sudoku\n    count: 2\n    size: 10\n"
+    assert problems(text) == ["book.yaml:7:5: sections[1].size: expected one of 4, 5, 6, 7, 8, 9, 12, 16, got 10"]
 
 
 def test_unknown_key_suggests_the_nearest_one():

@@ -326,3 +326,23 @@ def shade_cells(pen: Pen, cells: frozenset | set, gray: float = SHADE_GRAY) -> N
     cells). Draw it first: lines and digits go on top."""
     for loop in outline(frozenset(cells)):
         pen.fill(loop, gray)
+
+
+# Group kinds drawn by the sudoku family: shaded extra groups (X diagonals, hyper
+# windows) and pieces outlined with thick lines (boxes, jigsaw regions).
+SHADED_KINDS = ("diagonal", "window")
+OUTLINED_KINDS = ("box", "region")
+
+
+def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label=str) -> None:
+    """A sudoku-family grid with its variant's markings, from the groups' kinds alone:
+    shading first (lines and digits go over it), then cell lines, thick lines between
+    boxes or jigsaw regions, the frame, and the values. Puzzle and answer key alike."""
+    shaded = {cell for g in model.groups if g.kind in SHADED_KINDS for cell in g.cells}
+    if shaded:
+        shade_cells(pen, shaded)
+    draw_cell_lines(pen, model)
+    pieces = [frozenset(g.cells) for g in model.groups if g.kind in OUTLINED_KINDS]
+    draw_region_borders(pen, pieces, Weight.BOX)
+    pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)
+    draw_values(pen, model, grid, label)

@@ -69,9 +69,12 @@ def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
             pen.text((c + CLUE_INSET, r + CLUE_INSET), clue_text(cage, hidden), size, align="topleft")
     if solution is not None:
         digit_size = ANSWER_SIZE_TWO_DIGITS if n >= 10 else ANSWER_SIZE
+        # Below the middle only to clear a clue; with the clues left out, centred (low
+        # digits in a bare grid looked as if they had slipped).
+        y = ANSWER_Y if legible else 0.5
         for r in range(n):
             for c in range(n):
-                pen.text((c + 0.5, r + ANSWER_Y), str(solution[r][c]), digit_size)
+                pen.text((c + 0.5, r + y), str(solution[r][c]), digit_size)
     elif getattr(puzzle.params, "candidates", False):
         singles = {cage.cells[0] for cage in model.cages if len(cage.cells) == 1}
         for r in range(n):

@@ -37,16 +37,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
 from bookgen.errors import ParamsError
-from bookgen.model import Grid, GridModel, Group, full_cells, line_groups
+from bookgen.model import Grid, GridModel, full_cells
 from bookgen.options import Choice, Optional, Text, option
 from bookgen.puzzles import grid as gridlib
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
+from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid_type import GridType
 from bookgen.puzzles.sudoku_gen import Target, generate_at_level
+from bookgen.puzzles.sudoku_shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
+                                            fixed_structure, lines_only)
 from bookgen.solve import chains
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
@@ -65,8 +66,8 @@ LEVEL_NAMES = tuple(level.name for level in LEVELS)
 # rest have as few as the level needs. Published easy 9x9 puzzles have about 32-36.
 GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy": (0.37, 0.45)}
 
-# Box shape (rows, cols) per grid size.
-BOX_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
+# Grid sides: those with boxes (see sudoku_shapes.BOX_SHAPES), and 5 and 7 for jigsaw.
+SIZES = tuple(sorted(set(BOX_SHAPES) | set(JIGSAW_SIZES)))
 SYMMETRIES = ("rotational", "mirror", "none")
 DEFAULT_SYMBOLS = "123456789ABCDEFG"
 
@@ -86,6 +87,23 @@ MEASURED: dict[tuple[str, int, str], tuple[int, int]] = {
     ("classic", 9, "medium"): (10, 10),
     ("classic", 9, "hard"): (10, 10),
     ("classic", 9, "expert"): (10, 10),
+    ("x", 4, "beginner"): (10, 10),
+    ("x", 4, "easy"): (10, 10),
+    ("x", 4, "medium"): (0, 3),
+    ("hyper", 9, "beginner"): (10, 10),
+    ("hyper", 9, "easy"): (10, 10),
+    ("hyper", 9, "medium"): (10, 10),
+    ("hyper", 9, "hard"): (10, 10),
+    ("hyper", 9, "expert"): (10, 10),
+    ("jigsaw", 5, "beginner"): (10, 10),
+    ("jigsaw", 5, "easy"): (10, 10),
+    ("jigsaw", 5, "medium"): (10, 10),
+    ("jigsaw", 5, "hard"): (10, 10),
+    ("jigsaw", 5, "expert"): (10, 10),
+    ("jigsaw", 6, "beginner"): (10, 10),
+    ("jigsaw", 6, "easy"): (10, 10),
+    ("jigsaw", 6, "medium"): (10, 10),
+    ("jigsaw", 6, "hard"): (10, 10),
 }
 
 
@@ -121,19 +139,45 @@ def symbol_labels(size: int, symbols: str | None = None) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Params:
-    size: int = option(Choice(tuple(BOX_SHAPES)), 9,
-                       "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) or 16 (4x4)")
+    size: int = option(Choice(SIZES), 9,
+                       "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) or 16 (4x4); "
+                       "a jigsaw 5 to 9")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
     symbols: str | None = option(Optional(Text(max_length=16)), None,
                                  "the symbols printed, one per value, e.g. ABCDEF for a 6x6 (default 1-9, then A-G)")
+    variant: str = option(Choice(VARIANTS), "classic",
+                          "classic; x (both main diagonals too); hyper (four shaded windows too, 9x9); "
+                          "jigsaw (irregular bold regions instead of boxes, 5x5 to 9x9)")
 
     def validate(self) -> None:
+        shape = variant_refusal(self.variant, self.size)
+        if shape:
+            raise ParamsError("size", shape)
         if self.symbols is not None:
             check_symbols(self.symbols, self.size)
-        why = refusal("classic", self.size, self.difficulty)
+        why = refusal(self.variant, self.size, self.difficulty, _named(self.variant))
         if why:
             raise ParamsError("difficulty", why)
+
+
+def variant_refusal(variant: str, size: int) -> str | None:
+    """Why a variant has no shape at this size, or None when it has one."""
+    if variant == "jigsaw":
+        if size not in JIGSAW_SIZES:
+            return f"a jigsaw sudoku is {JIGSAW_SIZES[0]}x{JIGSAW_SIZES[0]} to {JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, not {size}x{size}"
+        return None
+    if variant == "hyper" and size != HYPER_SIZE:
+        return f"a hyper sudoku is {HYPER_SIZE}x{HYPER_SIZE} (its four windows are 3x3), not {size}x{size}"
+    if size not in BOX_SHAPES:
+        sides = ", ".join(map(str, sorted(BOX_SHAPES)))
+        return f"a {size}x{size} sudoku has no boxes: sizes {sides}, or variant: jigsaw"
+    return None
+
+
+def _named(variant: str) -> str:
+    """How refusals name the variant."""
+    return {"classic": "sudoku", "x": "X-sudoku", "hyper": "hyper sudoku", "jigsaw": "jigsaw sudoku"}[variant]
 
 
 def check_symbols(symbols: str, size: int) -> None:
@@ -146,16 +190,10 @@ def check_symbols(symbols: str, size: int) -> None:
         )
 
 
-@lru_cache(maxsize=None)
-def structure(size: int) -> GridModel:
-    """The empty sudoku of a size: rows, columns and boxes as all-different groups."""
-    box_rows, box_cols = BOX_SHAPES[size]
-    boxes = tuple(
-        Group(tuple((r0 + r, c0 + c) for r in range(box_rows) for c in range(box_cols)), "box")
-        for r0 in range(0, size, box_rows)
-        for c0 in range(0, size, box_cols)
-    )
-    return GridModel(size, size, tuple(range(1, size + 1)), full_cells(size, size), line_groups(size, size) + boxes)
+def structure(size: int, variant: str = "classic") -> GridModel:
+    """The empty sudoku of a size: rows, columns and boxes (and a variant's diagonals or
+    windows) as all-different groups. Jigsaw shapes are drawn per puzzle (sudoku_shapes)."""
+    return fixed_structure(size, variant)
 
 
 def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
@@ -215,17 +253,31 @@ class SudokuType(GridType):
     Params = Params
     grading = LEVELS
 
+    # The houses each variant asks to be filled, as the instructions name them.
+    HOUSES = {
+        "classic": "every row, every column and every bold box contains",
+        "x": "every row, every column, every bold box and both shaded diagonals contain",
+        "hyper": "every row, every column, every bold box and each of the four shaded windows contains",
+        "jigsaw": "every row, every column and every bold-edged region contains",
+    }
+
     def instructions_for(self, params: Params) -> str:
+        text = self.instructions.replace(self.HOUSES["classic"], self.HOUSES[params.variant])
         if params.symbols is None and params.size <= 9:
-            return self.instructions
+            return text
         shown = "".join(symbol_labels(params.size, params.symbols))
-        return self.instructions.replace("digit", f"symbol ({', '.join(shown)})", 1).replace("digits", "symbols")
+        return text.replace("digit", f"symbol ({', '.join(shown)})", 1).replace("digits", "symbols")
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
-        base = structure(params.size)
+        variant = params.variant
+        # A jigsaw draws new regions with each full grid; the other variants keep one
+        # shape, and a fixed shape's full grids come from restarted searches (a single
+        # random search's time is heavy-tailed on 12x12 X-sudoku: see sudoku_shapes).
+        base = lines_only(params.size) if variant == "jigsaw" else structure(params.size, variant)
+        fill = None if variant == "classic" else (lambda r: filled(params.size, variant, r))
         model, solution = generate_at_level(
             base, target_for(base, params.difficulty), lambda r: orbits(params.size, params.symmetry, r), rng,
-            budget, "sudoku",
+            budget, _named(variant), fill,
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
@@ -252,14 +304,16 @@ class SudokuType(GridType):
             return tuple(map(str, puzzle.board.symbols))
         return symbol_labels(count, getattr(puzzle.params, "symbols", None))
 
+    def identity(self, puzzle: Puzzle) -> tuple:
+        """The givens, and a jigsaw's regions (the same givens on other regions are
+        another puzzle)."""
+        regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
+        return super().identity(puzzle) + (regions,)
+
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         model = puzzle.board
-        gridlib.draw_cell_lines(pen, model)
-        boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
-        gridlib.draw_region_borders(pen, boxes, Weight.BOX)
-        pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)
         labels = dict(zip(model.symbols, self.labels(puzzle)))
-        gridlib.draw_values(pen, model, solution, label=labels.__getitem__)
+        gridlib.draw_sudoku_grid(pen, model, solution, label=labels.__getitem__)
 
 
 PUZZLE_TYPE = SudokuType()

@@ -64,14 +64,20 @@ class Target:
 
 
 def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[random.Random], list[Orbit]],
-                      rng: random.Random, budget: Budget, what: str = "puzzle") -> tuple[GridModel, Grid]:
+                      rng: random.Random, budget: Budget, what: str = "puzzle",
+                      fill: Callable[[random.Random], tuple[GridModel, Grid]] | None = None) -> tuple[GridModel, Grid]:
     """A puzzle over `base` graded exactly at the target level, and its solution.
 
     `orbits_of(rng)` gives the cells removed together (the symmetry), in random order.
+    `fill(rng)`, when given, draws each attempt's shape and full grid instead of `base`
+    and a random solution of it (a jigsaw's regions differ from one attempt to the next).
     Raises GenerationError when the budget runs out first."""
-    solver = solver_for(base)
+    solver = solver_for(base) if fill is None else None
     while not budget.expired():
-        solution = solver.random_solution(rng)
+        if fill is not None:
+            base, solution = fill(rng)
+        else:
+            solution = solver.random_solution(rng)
         if solution is None:
             raise GenerationError(f"this {what} has no solution at all")
         aimed = _Aim(base, solution, target, budget, rng)

@@ -79,6 +79,12 @@ def _model(size: int, extra: tuple[Group, ...]) -> GridModel:
     return GridModel(size, size, tuple(range(1, size + 1)), full_cells(size, size), line_groups(size, size) + extra)
 
 
+def lines_only(size: int) -> GridModel:
+    """Rows and columns alone: what every variant of a size shares (a jigsaw's stand-in
+    before its regions are drawn)."""
+    return _model(size, ())
+
+
 @lru_cache(maxsize=None)
 def fixed_structure(size: int, variant: str = "classic") -> GridModel:
     """The empty sudoku of a variant whose shape does not vary (classic, x, hyper)."""

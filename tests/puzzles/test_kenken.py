@@ -361,6 +361,15 @@ def test_answer_key_shows_every_digit_clear_of_the_clue():
         assert y - item["size"] / 2 >= r + 0.09 + 0.22 - 1e-9 or (r, c) not in {k.anchor for k in puzzle.board.cages}
 
 
+def test_answer_digits_are_centred_when_the_key_leaves_the_clues_out():
+    puzzle = generate(7, size=4, difficulty="easy")
+    pen = RecordingPen()
+    pen.cell = 10.0  # points a cell: clues would print under MIN_CLUE_POINTS
+    PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
+    assert all(item["align"] == "center" for item in pen.texts)
+    assert {round(item["at"][1] % 1, 6) for item in pen.texts} == {0.5}
+
+
 def test_hidden_operations_print_only_targets():
     puzzle = generate(1, size=4, difficulty="easy", hide_operations=True)
     pen = RecordingPen()
