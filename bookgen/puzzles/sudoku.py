@@ -326,6 +326,12 @@ class SudokuType(GridType):
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
+    def offered_levels(self) -> list[str]:
+        """The measured offer, a line per size (and variant), for `bookgen types`."""
+        combos = sorted({(variant, size) for variant, size, _level in MEASURED}, key=lambda vs: (vs[0] != "classic", vs))
+        return [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "
+                f"{', '.join(offered(variant, size)) or 'none'}" for variant, size in combos]
+
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)
 
