@@ -236,6 +236,8 @@ def types() -> None:
         aliases = f" (also: {', '.join(ptype.aliases)})" if ptype.aliases else ""
         click.echo(f"{ptype.name}{aliases}: {ptype.title}")
         click.echo(f"  levels: {', '.join(ptype.levels)}")
+        for line in getattr(ptype, "offered_levels", tuple)():  # where they differ by size or variant
+            click.echo(f"  offered: {line}")
         for name, info, default in declared(ptype.Params):
             shown = "optional" if default is None else f"default {_shown(default)}"
             click.echo(f"  {name}: {info.kind.describe()} ({shown}) - {info.help}")

@@ -182,3 +182,10 @@ def test_progress_bar_is_drawn_only_on_a_terminal_and_not_when_quiet():
     with progress(3, True, _Terminal()) as none:
         assert none is None
     assert log.getvalue() == ""
+
+
+def test_types_lists_the_measured_offer_per_size():
+    result = run("types")
+    assert result.exit_code == 0
+    assert "  offered: 9x9: beginner, easy, medium, hard, expert" in result.output
+    assert "  offered: 4x4: beginner, easy" in result.output

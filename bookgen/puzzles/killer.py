@@ -149,6 +149,10 @@ class KillerType(GridType):
     def new_board(self, model: GridModel) -> KillerBoard:
         return KillerBoard(model)
 
+    def offered_levels(self) -> list[str]:
+        """The measured offer, a line per size, for `bookgen types`."""
+        return [f"{size}x{size}: {', '.join(offered(size))}" for size in SIZES]
+
     def instructions_for(self, params: Params) -> str:
         givens = " Some digits are given to start you off." if params.givens else ""
         return (

@@ -87,29 +87,74 @@ MEASURED: dict[tuple[str, int, str], tuple[int, int]] = {
     ("classic", 9, "medium"): (10, 10),
     ("classic", 9, "hard"): (10, 10),
     ("classic", 9, "expert"): (10, 10),
-    ("x", 4, "beginner"): (10, 10),
-    ("x", 4, "easy"): (10, 10),
+    ("x", 4, "beginner"): (100, 100),
+    ("x", 4, "easy"): (100, 100),
     ("x", 4, "medium"): (0, 3),
-    ("hyper", 9, "beginner"): (10, 10),
-    ("hyper", 9, "easy"): (10, 10),
-    ("hyper", 9, "medium"): (10, 10),
-    ("hyper", 9, "hard"): (10, 10),
-    ("hyper", 9, "expert"): (10, 10),
-    ("jigsaw", 5, "beginner"): (10, 10),
-    ("jigsaw", 5, "easy"): (10, 10),
-    ("jigsaw", 5, "medium"): (10, 10),
-    ("jigsaw", 5, "hard"): (10, 10),
-    ("jigsaw", 5, "expert"): (10, 10),
-    ("jigsaw", 6, "beginner"): (10, 10),
-    ("jigsaw", 6, "easy"): (10, 10),
-    ("jigsaw", 6, "medium"): (10, 10),
+    ("x", 6, "beginner"): (100, 100),
+    ("x", 6, "easy"): (100, 100),
+    ("x", 6, "medium"): (100, 100),
+    ("x", 6, "hard"): (100, 100),
+    ("x", 6, "expert"): (100, 100),
+    ("x", 8, "beginner"): (100, 100),
+    ("x", 8, "easy"): (100, 100),
+    ("x", 8, "medium"): (100, 100),
+    ("x", 8, "hard"): (100, 100),
+    ("x", 8, "expert"): (100, 100),
+    ("x", 9, "beginner"): (100, 100),
+    ("x", 9, "easy"): (100, 100),
+    ("x", 9, "medium"): (100, 100),
+    ("x", 9, "hard"): (100, 100),
+    ("x", 9, "expert"): (100, 100),
+    ("x", 12, "beginner"): (100, 100),
+    ("x", 12, "easy"): (100, 100),
+    ("x", 12, "medium"): (100, 100),
+    ("x", 12, "hard"): (100, 100),
+    ("x", 12, "expert"): (100, 100),
+    ("hyper", 9, "beginner"): (100, 100),
+    ("hyper", 9, "easy"): (100, 100),
+    ("hyper", 9, "medium"): (100, 100),
+    ("hyper", 9, "hard"): (100, 100),
+    ("hyper", 9, "expert"): (100, 100),
+    ("jigsaw", 5, "beginner"): (100, 100),
+    ("jigsaw", 5, "easy"): (100, 100),
+    ("jigsaw", 5, "medium"): (100, 100),
+    ("jigsaw", 5, "hard"): (100, 100),
+    ("jigsaw", 5, "expert"): (100, 100),
+    ("jigsaw", 6, "beginner"): (100, 100),
+    ("jigsaw", 6, "easy"): (100, 100),
+    ("jigsaw", 6, "medium"): (100, 100),
     ("jigsaw", 6, "hard"): (10, 10),
+    ("jigsaw", 6, "expert"): (10, 10),
+    ("jigsaw", 7, "beginner"): (100, 100),
+    ("jigsaw", 7, "easy"): (100, 100),
+    ("jigsaw", 7, "medium"): (100, 100),
+    ("jigsaw", 7, "hard"): (100, 100),
+    ("jigsaw", 7, "expert"): (100, 100),
+    ("jigsaw", 8, "beginner"): (100, 100),
+    ("jigsaw", 8, "easy"): (100, 100),
+    ("jigsaw", 8, "medium"): (100, 100),
+    ("jigsaw", 8, "hard"): (10, 10),
+    ("jigsaw", 8, "expert"): (10, 10),
+    ("jigsaw", 9, "beginner"): (10, 10),
+    ("jigsaw", 9, "easy"): (10, 10),
+    ("jigsaw", 9, "medium"): (10, 10),
+    ("jigsaw", 9, "hard"): (10, 10),
+    ("jigsaw", 9, "expert"): (10, 10),
 }
 
 
 def offered(variant: str, size: int) -> tuple[str, ...]:
     """The levels delivered at this variant and size (measured 100 of 100)."""
-    return tuple(level for level in LEVEL_NAMES if MEASURED.get((variant, size, level)) == (10, 10))
+    return tuple(level for level in LEVEL_NAMES if _delivered(MEASURED.get((variant, size, level))))
+
+
+# Seeds a combination must have been made on, every one of them, to be offered. The
+# classic rows are still from 10-seed runs; the variant rows are from 100.
+OFFER_SEEDS = 10
+
+
+def _delivered(measured: tuple[int, int] | None) -> bool:
+    return measured is not None and measured[0] == measured[1] >= OFFER_SEEDS
 
 
 def refusal(variant: str, size: int, level: str, what: str = "sudoku") -> str | None:
@@ -280,6 +325,12 @@ class SudokuType(GridType):
             budget, _named(variant), fill,
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
+
+    def offered_levels(self) -> list[str]:
+        """The measured offer, a line per size (and variant), for `bookgen types`."""
+        combos = sorted({(variant, size) for variant, size, _level in MEASURED}, key=lambda vs: (vs[0] != "classic", vs))
+        return [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "
+                f"{', '.join(offered(variant, size)) or 'none'}" for variant, size in combos]
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)

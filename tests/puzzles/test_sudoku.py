@@ -70,3 +70,69 @@ def test_json_round_trip_keeps_the_puzzle():
     again = PUZZLE_TYPE.from_json(PUZZLE_TYPE.to_json(puzzle))
     cells = lambda model: sorted(g.cells for g in model.groups)
     assert (again.board.givens, cells(again.board)) == (puzzle.board.givens, cells(puzzle.board))
+
+
+class TextPen:
+    """Records the text drawn; lines are ignored."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def line(self, a, b, weight):
+        pass
+
+    def outline(self, points, weight, closed=True):
+        pass
+
+    def text(self, at, text, size, align="center", bold=False, gray=1.0):
+        self.texts.append(text)
+
+
+def test_symbols_option_prints_its_letters_and_keeps_the_values_in_the_model():
+    params = Params(size=6, difficulty="easy", symbols="ABCDEF")
+    params.validate()
+    puzzle = PUZZLE_TYPE.generate(params, random.Random(1), Budget(60))
+    assert puzzle.board.symbols == (1, 2, 3, 4, 5, 6)
+    pen = TextPen()
+    PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
+    assert set(pen.texts) == set("ABCDEF")
+    data = PUZZLE_TYPE.to_json(puzzle)
+    assert data["labels"] == list("ABCDEF") and data["symbols"] == [1, 2, 3, 4, 5, 6]
+    assert "symbol (A, B, C, D, E, F)" in PUZZLE_TYPE.instructions_for(params)
+
+
+@pytest.mark.parametrize("symbols", ["ABCDE", "ABCDEA", "AB DEF"])
+def test_symbols_of_the_wrong_length_or_repeated_are_refused_with_the_field(symbols: str):
+    with pytest.raises(ParamsError) as caught:
+        Params(size=6, difficulty="easy", symbols=symbols).validate()
+    assert caught.value.field == "symbols" and "6 different symbols" in caught.value.message
+
+
+def test_sixteen_by_sixteen_prints_digits_then_letters_a_to_g():
+    puzzle = PUZZLE_TYPE.generate(Params(size=16, difficulty="beginner"), random.Random(0), Budget(120))
+    pen = TextPen()
+    PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
+    assert set(pen.texts) == set("123456789ABCDEFG")
+    assert PUZZLE_TYPE.to_json(puzzle)["labels"][9:] == list("ABCDEFG")
+
+
+def test_nine_by_nine_json_has_no_labels():
+    puzzle = PUZZLE_TYPE.generate(Params(size=9, difficulty="beginner"), random.Random(0), Budget(60))
+    assert "labels" not in PUZZLE_TYPE.to_json(puzzle)
+
+
+def test_four_by_four_beginner_and_easy_differ_by_their_givens():
+    # Every 4x4 falls to cross-hatching; fewer givens than a beginner's makes it easy.
+    for level, givens in (("beginner", 8), ("easy", 6)):
+        puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty=level), random.Random(2), Budget(60))
+        assert len(puzzle.board.givens) == givens
+        assert PUZZLE_TYPE.solve(puzzle).level == level
+
+
+def test_boxes_have_the_shape_of_their_size():
+    from bookgen.puzzles.sudoku import structure
+
+    for size, (rows, cols) in BOX_SHAPES.items():
+        boxes = [g.cells for g in structure(size).groups if g.kind == "box"]
+        assert len(boxes) == size
+        assert all(len({r for r, _ in b}) == rows and len({c for _, c in b}) == cols for b in boxes)
