@@ -24,7 +24,10 @@ pysat_solvers = pytest.importorskip("pysat.solvers")
 # (type, options, how many): at least 50 of each grid type, sizes and levels mixed.
 PLAN = {
     "sudoku": [({"size": 4, "difficulty": "easy"}, 15), ({"size": 6, "difficulty": "easy"}, 15),
-               ({"size": 9, "difficulty": "easy"}, 12), ({"size": 9, "difficulty": "medium"}, 8)],
+               ({"size": 9, "difficulty": "easy"}, 12), ({"size": 9, "difficulty": "medium"}, 8),
+               ({"variant": "x", "difficulty": "easy"}, 4), ({"variant": "hyper", "difficulty": "medium"}, 4),
+               ({"variant": "jigsaw", "size": 7, "difficulty": "easy"}, 4),
+               ({"variant": "jigsaw", "difficulty": "medium"}, 4)],
     "kenken": [({"size": 4}, 14), ({"size": 5, "difficulty": "easy"}, 12), ({"size": 6}, 10),
                ({"size": 4, "hide_operations": True}, 8), ({"size": 5, "hide_operations": True}, 8)],
     "killer": [({"size": 4, "difficulty": "easy"}, 20), ({"size": 6, "difficulty": "easy"}, 20),

@@ -35,7 +35,7 @@ def test_every_variant_is_offered_somewhere():
 
 @pytest.mark.parametrize("variant,size,level", CASES)
 def test_offered_variant_is_unique_graded_as_asked_and_its_answer_obeys_every_group(variant: str, size: int, level: str):
-    for seed in range(2):
+    for seed in range(2 if size <= 9 else 1):
         puzzle = make(variant, size, level, seed)
         count = count_solutions(puzzle.board, limit=2)
         assert count.count == 1 and count.solutions[0] == puzzle.solution
