@@ -472,11 +472,12 @@ def test_hidden_beginner_allows_more_one_cell_cages_than_shown_beginner():
 # --- what is offered: the measured table --------------------------------------------------
 
 
-def test_every_level_is_offered_at_5x5_to_9x9_with_all_four_signs():
-    from bookgen.puzzles.kenken_rules import LEVEL_NAMES
+def test_every_level_is_offered_at_5x5_to_9x9_with_all_four_signs_shown_or_hidden():
+    from bookgen.puzzles.kenken_rules import LEVEL_NAMES, OPERATIONS, offered_levels
 
     for size in range(5, 10):
         assert reachable(size) == LEVEL_NAMES
+        assert offered_levels(size, OPERATIONS, hidden=True) == LEVEL_NAMES
 
 
 def test_offered_means_measured_on_100_seeds_of_100():
