@@ -22,8 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# 100 puzzles: KenKen 4 to 9, killer, sudoku, sliding. Sliding 4×4 stays at medium so
-# the figures do not include the one-off pattern-database build (about 13 s).
+# 100 puzzles: KenKen 4 to 9, killer, sudoku with its X, hyper and jigsaw variants, samurai,
+# sliding. Sliding 4×4 stays at medium so the figures do not include the one-off
+# pattern-database build (about 13 s).
 MIXED_BOOK = """\
 title: Benchmark book
 seed: 2026
@@ -44,19 +45,37 @@ sections:
   - type: sudoku
     size: 9
     difficulty: medium
-    count: 15
+    count: 5
   - type: sudoku
     size: 9
     difficulty: hard
-    count: 10
+    count: 5
   - type: sudoku
     size: 6
     difficulty: easy
     count: 5
+  - type: sudoku
+    variant: x
+    size: 9
+    difficulty: medium
+    count: 5
+  - type: sudoku
+    variant: hyper
+    size: 9
+    difficulty: hard
+    count: 5
+  - type: sudoku
+    variant: jigsaw
+    size: 8
+    difficulty: medium
+    count: 5
+  - type: samurai
+    difficulty: medium
+    count: 2
   - type: sliding
     size: 3
     difficulty: hard
-    count: 10
+    count: 8
   - type: sliding
     size: 4
     difficulty: medium
