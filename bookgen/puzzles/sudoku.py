@@ -170,11 +170,10 @@ def offered(variant: str, size: int) -> tuple[str, ...]:
     return tuple(level for level in LEVEL_NAMES if _delivered(MEASURED.get((variant, size, level))))
 
 
-# Seeds a combination must have been made on, every one of them, to be offered. The
-# classic rows are from 100-seed runs, the variant rows from 100 (some jigsaw rows from
-# 10; medians in the README; x 4x4 medium stopped after failing its first 3 seeds:
-# every 4x4 falls to cross-hatching).
-OFFER_SEEDS = 10
+# Seeds a combination must have been made on, every one of them, to be offered: every
+# row above is from a 100-seed run of bench/levels.py (x 4x4 medium stopped after failing
+# its first 3 seeds: every 4x4 falls to cross-hatching).
+OFFER_SEEDS = 100
 
 
 def _delivered(measured: tuple[int, int] | None) -> bool:
