@@ -71,9 +71,11 @@ def single_cap(size: int, level: str) -> int:
 # Successes out of seeds tried within the build's per-puzzle budget, per (size, level),
 # seeds 0-99, with the default options; a level is offered only at 100/100. Re-measure
 # with `python bench/levels.py --type killer` after changing the generator or the grader.
-# CPU medians: 9x9 beginner 0.08 s, easy 0.14 s, medium 0.33 s, hard 0.47 s, expert
-# 0.8-1.2 s; 6x6 expert 1.6 s (up to 21 s). 4x4 puzzles rarely need more than cage
-# combinations: medium made 81 of 100 and the harder levels are not offered.
+# Re-measured on 100 seeds after the GridType and hint changes (bench/levels-killer.json,
+# run while other benchmarks shared the cores): every offered row 100/100; CPU medians
+# 9x9 beginner 0.14 s, easy 0.25 s, medium 0.52 s, hard 0.57 s, expert 1.47 s; 6x6 hard
+# 0.80 s, expert 3.0 s. 4x4 puzzles rarely need more than cage combinations: medium made
+# 81 of 100 (9 of the first 12 in the re-run) and the harder levels are not offered.
 MEASURED: dict[tuple[int, str], tuple[int, int]] = {
     (4, "beginner"): (100, 100),
     (4, "easy"): (100, 100),
