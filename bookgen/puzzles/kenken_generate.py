@@ -254,16 +254,26 @@ def _shifts(att: Attempt, cages: list[Cage], k: int, owner: dict[Cell, int], oth
         left = tuple(x for x in cage.cells if x != cell)
         if not is_connected(left):
             continue
-        for j in sorted({owner[nb] for nb in _neighbours(cell, att.n)} - {k}):
-            if len(cages[j].cells) >= att.params.cage_limit:
-                continue
-            others = [x for i, x in enumerate(cages) if i not in (k, j)]
-            used = op_counts(others)
-            new_k = att.clue(left, used)
-            new_j = new_k and att.clue(tuple(sorted(cages[j].cells + (cell,))), used + Counter([new_k.op]))
-            if new_k and new_j and not (att.holds(new_k, other) and att.holds(new_j, other)):
-                moves.append(others + [new_k, new_j])
+        moves.extend(others + [new_k, new_j] for others, new_k, new_j in _handoffs(att, cages, owner, k, cell, left)
+                     if not (att.holds(new_k, other) and att.holds(new_j, other)))
     return moves
+
+
+def _handoffs(att: Attempt, cages: list[Cage], owner: dict[Cell, int], k: int, cell: Cell,
+              left: tuple[Cell, ...]) -> list[tuple[list[Cage], Cage, Cage]]:
+    """Cage k handing `cell` to each neighbouring cage with room: (the untouched cages,
+    cage k clued afresh on `left`, the neighbour clued afresh with `cell`), where both clue."""
+    handoffs = []
+    for j in sorted({owner[nb] for nb in _neighbours(cell, att.n)} - {k}):
+        if len(cages[j].cells) >= att.params.cage_limit:
+            continue
+        others = [x for i, x in enumerate(cages) if i not in (k, j)]
+        used = op_counts(others)
+        new_k = att.clue(left, used)
+        new_j = new_k and att.clue(tuple(sorted(cages[j].cells + (cell,))), used + Counter([new_k.op]))
+        if new_k and new_j:
+            handoffs.append((others, new_k, new_j))
+    return handoffs
 
 
 def grade_cages(att: Attempt, cages: list[Cage], up_to: int | None) -> tuple[Grade, CageBoard]:
@@ -392,15 +402,7 @@ def _all_shifts(att: Attempt, cages: list[Cage], owner: dict[Cell, int]) -> list
             left = tuple(x for x in cage.cells if x != cell)
             if not is_connected(left) or (len(left) == 1 and singles >= cap):
                 continue
-            for j in sorted({owner[nb] for nb in _neighbours(cell, att.n)} - {k}):
-                if len(cages[j].cells) >= att.params.cage_limit:
-                    continue
-                others = [x for i, x in enumerate(cages) if i not in (k, j)]
-                used = op_counts(others)
-                new_k = att.clue(left, used)
-                new_j = new_k and att.clue(tuple(sorted(cages[j].cells + (cell,))), used + Counter([new_k.op]))
-                if new_k and new_j:
-                    moves.append(others + [new_k, new_j])
+            moves.extend(others + [new_k, new_j] for others, new_k, new_j in _handoffs(att, cages, owner, k, cell, left))
     return moves
 
 
