@@ -10,7 +10,7 @@ it got), so a level that cannot be made does not cost N budgets.
 Not a test: nothing here asserts a time.
 
 Run: python bench/levels.py --type sudoku [--seeds 100] [--sizes 4,6,9] [--levels hard,expert]
-     [--variants classic] [--budget 60]
+     [--variants classic] [--budget 60] [--set max_cage=4 ...]
 (`make bench` runs it with 10 seeds; the tables in the code come from 100.)
 """
 
@@ -54,15 +54,26 @@ class Row:
                 f"median {median_t}  givens {median_g}{stopped}")
 
 
-def params_for(ptype, variant: str, size: int, level: str):
-    """The type's Params for a combination (only the options it has)."""
+def params_for(ptype, variant: str, size: int, level: str, extra: dict[str, object] | None = None):
+    """The type's Params for a combination (only the options it has), plus any options set
+    on the command line (`--set max_cage=4`)."""
     fields = {f.name for f in dataclasses.fields(ptype.Params)}
     wanted = {"difficulty": level, "size": size, "variant": variant}
-    return ptype.Params(**{k: v for k, v in wanted.items() if k in fields})
+    chosen = {k: v for k, v in wanted.items() if k in fields}
+    return ptype.Params(**chosen, **(extra or {}))
 
 
-def measure(ptype, row: Row, seeds: int, budget: float) -> Row:
-    params = params_for(ptype, row.variant, row.size, row.level)
+def parse_settings(pairs: list[str]) -> dict[str, object]:
+    """`key=value` pairs; whole numbers become ints."""
+    settings: dict[str, object] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        settings[key] = int(value) if value.lstrip("-").isdigit() else value
+    return settings
+
+
+def measure(ptype, row: Row, seeds: int, budget: float, extra: dict[str, object]) -> Row:
+    params = params_for(ptype, row.variant, row.size, row.level, extra)
     for seed in range(seeds):
         start = time.process_time()
         try:
@@ -91,25 +102,31 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--levels", default="")
     ap.add_argument("--variants", default="classic")
     ap.add_argument("--budget", type=float, default=PUZZLE_BUDGET)
+    ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="a non-default option for every combination, e.g. --set max_cage=4")
     ap.add_argument("--out", default="", help="JSON file (default bench/levels-<type>.json for 100 seeds)")
     args = ap.parse_args(argv)
     ptype = puzzles.get(args.type)
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else list(SIZES[args.type])
     levels = args.levels.split(",") if args.levels else list(ptype.levels)
-    print(f"{args.type}: successes of {args.seeds} seeds within {args.budget:.0f} s of CPU each, "
+    settings = parse_settings(args.set)
+    shown = "".join(f" {k}={v}" for k, v in settings.items())
+    print(f"{args.type}{shown}: successes of {args.seeds} seeds within {args.budget:.0f} s of CPU each, "
           f"median CPU time and median givens of the puzzles made")
     rows = []
     for variant in args.variants.split(","):
         for size in sizes:
             for level in levels:
-                row = measure(ptype, Row(variant, size, level), args.seeds, args.budget)
+                row = measure(ptype, Row(variant, size, level), args.seeds, args.budget, settings)
                 rows.append(row)
                 print(row.line(args.seeds), flush=True)
     # The 100-seed run is the record; shorter runs (make bench) write beside it.
-    name = f"levels-{args.type}.json" if args.seeds == 100 else f"levels-{args.type}-{args.seeds}-seeds.json"
+    # Non-default options are measured into a file of their own, named after them.
+    stem = f"levels-{args.type}" + "".join(f"-{k}-{v}" for k, v in settings.items())
+    name = f"{stem}.json" if args.seeds == 100 else f"{stem}-{args.seeds}-seeds.json"
     out = Path(args.out) if args.out else HERE / name
     out.write_text(json.dumps({
-        "type": args.type, "seeds": args.seeds, "budget": args.budget,
+        "type": args.type, "seeds": args.seeds, "budget": args.budget, "options": settings,
         "rows": [{"variant": r.variant, "size": r.size, "level": r.level, "made": r.made, "tried": r.tried,
                   "failed_seeds": r.failed,
                   "median_seconds": round(statistics.median(r.times), 4) if r.times else None,
