@@ -1,6 +1,6 @@
 """Shared fixtures: a small sudoku book built once per test session, the
-breadth-first-search oracle that sliding-puzzle tests compare against, and a Pen that
-records what a puzzle type draws."""
+breadth-first-search and replay oracles that sliding-puzzle tests compare against, and
+a Pen that records what a puzzle type draws."""
 
 from __future__ import annotations
 
@@ -89,6 +89,29 @@ def _sliding_distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tupl
 def bfs_distances():
     """The sliding-puzzle oracle, cached: the 3x3 table (181,440 positions) is built once."""
     return _sliding_distances
+
+
+@pytest.fixture(scope="session")
+def eight_puzzle(bfs_distances):
+    """The 3x3 goal (blank last) and every position's true distance from it."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    return goal, bfs_distances(goal, 3, 3)
+
+
+def _replay(start, moves, cols):
+    """Slide each tile into the blank, refusing one that is not next to it."""
+    board = list(start)
+    for tile in moves:
+        hole, cell = board.index(0), board.index(tile)
+        assert abs(hole // cols - cell // cols) + abs(hole % cols - cell % cols) == 1, f"{tile} not next to the blank"
+        board[hole], board[cell] = tile, 0
+    return tuple(board)
+
+
+@pytest.fixture(scope="session")
+def replay():
+    """Where a list of sliding moves leads (0 the blank): the oracle every sliding answer is replayed by."""
+    return _replay
 
 
 class RecordingPen:
