@@ -104,13 +104,59 @@ def offered(size: int) -> tuple[str, ...]:
 # most failed 10/10, medium 1/10 and expert with 3 cells 1/10 (and took up to 30 s).
 SMALLEST_MAX_CAGE = {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert": 4}
 
+# The options that change what is generated, at their defaults (the measured table above).
+OPTION_DEFAULTS: dict[str, int] = {"max_cage": 5, "givens": 0}
+GIVENS_MEASURED = (0, 4, 8)
+
+# Non-default options, measured one at a time in the same way
+# (`python bench/levels.py --type killer --sizes 9 --set max_cage=4`, written to
+# bench/levels-killer-<option>-<value>.json): (size, level, option, value) -> (made, tried).
+# A value is offered for a size and level only at 100/100; two options changed together
+# were not measured and are refused.
+MEASURED_OPTIONS: dict[tuple[int, str, str, int], tuple[int, int]] = {
+    (9, "beginner", "givens", 4): (100, 100),  # 0.0282 s
+    (9, "easy", "givens", 4): (100, 100),  # 0.1763 s
+    (9, "medium", "givens", 4): (100, 100),  # 0.6153 s
+    (9, "beginner", "givens", 8): (100, 100),  # 0.0255 s
+    (9, "easy", "givens", 8): (100, 100),  # 0.1514 s
+    (9, "medium", "givens", 8): (100, 100),  # 0.6167 s
+    (9, "beginner", "max_cage", 4): (100, 100),  # 0.1368 s
+    (9, "easy", "max_cage", 4): (100, 100),  # 0.2192 s
+    (9, "medium", "max_cage", 4): (100, 100),  # 0.3084 s
+    (9, "hard", "max_cage", 4): (100, 100),  # 0.3482 s
+    (9, "expert", "max_cage", 4): (100, 100),  # 0.8761 s
+    (9, "beginner", "max_cage", 6): (100, 100),  # 0.1423 s
+    (9, "easy", "max_cage", 6): (100, 100),  # 0.2993 s
+    (9, "medium", "max_cage", 6): (100, 100),  # 0.7164 s
+    (9, "hard", "max_cage", 6): (100, 100),  # 0.8651 s
+    (9, "expert", "max_cage", 6): (100, 100),  # 1.6227 s
+}
+
+
+def offered_values(size: int, level: str, name: str) -> tuple[int, ...]:
+    """The values of option `name` measured 100/100 for this size and level (the default always)."""
+    made = {value for (s, lv, opt, value), result in MEASURED_OPTIONS.items()
+            if (s, lv, opt) == (size, level, name) and result == (100, 100)}
+    return tuple(sorted(made | {OPTION_DEFAULTS[name]}))
+
+
+def _spans(values: tuple[int, ...]) -> str:
+    """2, 3, 4, 6 -> "2-4, 6": a short list for messages and `bookgen types`."""
+    spans: list[list[int]] = []
+    for value in values:
+        if spans and value == spans[-1][-1] + 1:
+            spans[-1].append(value)
+        else:
+            spans.append([value])
+    return ", ".join(f"{s[0]}-{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans)
+
 
 @dataclass(frozen=True)
 class Params:
     size: int = option(Choice(SIZES), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     max_cage: int = option(Int(2, 6), 5, "largest cage, in cells")
-    givens: int = option(Int(0, 40), 0, "most digits given at the start (for easier puzzles)")
+    givens: int = option(Choice(GIVENS_MEASURED), 0, "most digits given at the start (for easier puzzles)")
 
     def validate(self) -> None:
         levels = offered(self.size)
@@ -129,8 +175,29 @@ class Params:
                 f"{self.difficulty} killer sudoku needs cages of up to {SMALLEST_MAX_CAGE[self.difficulty]} cells "
                 f"or more; with at most {self.max_cage} they come out easier or not at all",
             )
-        if self.givens > self.size * self.size // 2:
-            raise ParamsError("givens", f"at most {self.size * self.size // 2} givens in a {self.size}x{self.size} grid")
+        self._validate_options()
+
+    def _validate_options(self) -> None:
+        """Only option values measured at this size and level are offered (one at a time)."""
+        changed = [name for name, default in OPTION_DEFAULTS.items() if getattr(self, name) != default]
+        if len(changed) > 1:
+            raise ParamsError(
+                changed[1], f"{' and '.join(changed)} were each measured with the other at its default; "
+                "set one of them",
+            )
+        for name in changed:
+            value = getattr(self, name)
+            allowed = offered_values(self.size, self.difficulty, name)
+            if value in allowed:
+                continue
+            measured = MEASURED_OPTIONS.get((self.size, self.difficulty, name, value))
+            why = (f"bench/levels.py delivered {measured[0]} of {measured[1]} seeds within the budget"
+                   if measured else "not measured")
+            raise ParamsError(
+                name,
+                f"a {self.size}x{self.size} {self.difficulty} killer sudoku is offered with {name} "
+                f"{_spans(allowed)}; {value} is not offered ({why})",
+            )
 
 
 def plan_for(params: Params) -> Plan:
@@ -154,7 +221,12 @@ class KillerType(GridType):
 
     def offered_levels(self) -> list[str]:
         """The measured offer, a line per size, for `bookgen types`."""
-        return [f"{size}x{size}: {', '.join(offered(size))}" for size in SIZES]
+        lines = [f"{size}x{size}: {', '.join(offered(size))}" for size in SIZES]
+        for name in OPTION_DEFAULTS:
+            for size in SIZES:
+                per_level = [f"{level} {_spans(offered_values(size, level, name))}" for level in offered(size)]
+                lines.append(f"{size}x{size} {name}: {'; '.join(per_level)}")
+        return lines
 
     def instructions_for(self, params: Params) -> str:
         givens = " Some digits are given to start you off." if params.givens else ""

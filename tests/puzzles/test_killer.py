@@ -11,7 +11,9 @@ from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles import get
 from bookgen.puzzles.base import Budget, Weight
-from bookgen.puzzles.killer import PUZZLE_TYPE, SIZES, Params, offered, single_cap
+from bookgen.puzzles.killer import (
+    MEASURED_OPTIONS, OPTION_DEFAULTS, PUZZLE_TYPE, SIZES, Params, offered, offered_values, single_cap,
+)
 from bookgen.puzzles.killer_draw import INSET, SHORTEST
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
@@ -54,14 +56,14 @@ def test_generated_killer_is_unique_graded_as_asked_and_well_formed(size: int, l
 
 def test_no_givens_by_default_and_some_when_asked():
     assert generate(1, size=9, difficulty="easy").board.givens == ()
-    puzzle = generate(1, size=9, difficulty="hard", givens=6)
+    puzzle = generate(1, size=9, difficulty="easy", givens=4)
     assert_well_formed(puzzle, puzzle.params)
     assert PUZZLE_TYPE.certify(puzzle) == []
 
 
 def test_max_cage_is_honoured():
-    puzzle = generate(2, size=9, difficulty="medium", max_cage=3)
-    assert max(len(cage.cells) for cage in puzzle.board.cages) <= 3
+    puzzle = generate(2, size=9, difficulty="medium", max_cage=4)
+    assert max(len(cage.cells) for cage in puzzle.board.cages) <= 4
     assert PUZZLE_TYPE.certify(puzzle) == []
 
 
@@ -79,6 +81,35 @@ def test_cages_too_small_for_the_level_are_refused_with_the_reason():
     with pytest.raises(ParamsError) as caught:
         Params(size=9, difficulty="hard", max_cage=2).validate()
     assert caught.value.field == "max_cage" and "cages of up to 3 cells" in str(caught.value)
+
+
+def test_option_values_are_offered_only_where_measured_100_of_100():
+    for size, level in CASES:
+        for name, default in OPTION_DEFAULTS.items():
+            allowed = offered_values(size, level, name)
+            assert default in allowed
+            for value in allowed:
+                Params(size=size, difficulty=level, **{name: value}).validate()
+                if value != default:
+                    assert MEASURED_OPTIONS[(size, level, name, value)] == (100, 100)
+
+
+def test_an_unmeasured_option_value_is_refused_with_the_reason():
+    unmeasured = [(size, level, value) for size, level in CASES for value in (2, 3, 4, 6)
+                  if value not in offered_values(size, level, "max_cage")
+                  and value >= {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert": 4}[level]]
+    size, level, value = unmeasured[0]
+    with pytest.raises(ParamsError) as caught:
+        Params(size=size, difficulty=level, max_cage=value).validate()
+    message = str(caught.value)
+    assert caught.value.field == "max_cage" and f"{value} is not offered" in message
+    assert "offered with max_cage" in message
+
+
+def test_two_changed_options_together_are_refused():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=9, difficulty="easy", max_cage=4, givens=4).validate()
+    assert caught.value.field == "givens" and "set one of them" in str(caught.value)
 
 
 def test_registered_as_killer():
