@@ -194,6 +194,37 @@ def refusal(variant: str, size: int, level: str, what: str = "sudoku") -> str | 
     return f"a {size}x{size} {what} {can}; {level} ones are not offered ({why})"
 
 
+# The other symmetries of the givens, measured the same way one at a time
+# (`python bench/levels.py --type sudoku --sizes 9 --set symmetry=mirror`, written to
+# bench/levels-sudoku-symmetry-<name>.json): (variant, size, level, symmetry) -> (made, tried).
+# The table above is rotational, the default; a combination missing here is refused.
+MEASURED_SYMMETRY: dict[tuple[str, int, str, str], tuple[int, int]] = {
+}
+
+
+def symmetry_offer(symmetry: str) -> dict[tuple[str, int], tuple[str, ...]]:
+    """(variant, size) -> the levels delivered with this non-default symmetry."""
+    offer: dict[tuple[str, int], list[str]] = {}
+    for level in LEVEL_NAMES:
+        for (variant, size, lv, sym), measured in MEASURED_SYMMETRY.items():
+            if (lv, sym) == (level, symmetry) and _delivered(measured):
+                offer.setdefault((variant, size), []).append(level)
+    return {combo: tuple(levels) for combo, levels in sorted(offer.items())}
+
+
+def symmetry_refusal(variant: str, size: int, level: str, symmetry: str) -> str | None:
+    """Why givens in this symmetry are not offered for the combination, or None."""
+    if symmetry == "rotational" or _delivered(MEASURED_SYMMETRY.get((variant, size, level, symmetry))):
+        return None
+    measured = MEASURED_SYMMETRY.get((variant, size, level, symmetry))
+    why = (f"bench/levels.py made {measured[0]} of {measured[1]} seeds within the per-puzzle budget"
+           if measured else "not measured")
+    offer = "; ".join(f"{n}x{n}{'' if v == 'classic' else ' ' + v} {', '.join(levels)}"
+                      for (v, n), levels in symmetry_offer(symmetry).items())
+    return (f"{symmetry} givens are offered for {offer or 'no puzzle yet'}; "
+            f"a {size}x{size} {_named(variant)} at {level} is not ({why})")
+
+
 def givens_range(cells: int, level: str) -> tuple[int, int | None]:
     """Fewest and most givens a puzzle of `cells` cells has at `level` (None: no most)."""
     if level not in GIVEN_SHARE:
@@ -229,6 +260,9 @@ class Params:
         why = refusal(self.variant, self.size, self.difficulty, _named(self.variant))
         if why:
             raise ParamsError("difficulty", why)
+        why = symmetry_refusal(self.variant, self.size, self.difficulty, self.symmetry)
+        if why:
+            raise ParamsError("symmetry", why)
 
 
 @dataclass(frozen=True)
@@ -377,8 +411,15 @@ class SudokuType(GridType):
     def offered_levels(self) -> list[str]:
         """The measured offer, a line per size (and variant), for `bookgen types`."""
         combos = sorted({(variant, size) for variant, size, _level in MEASURED}, key=lambda vs: (vs[0] != "classic", vs))
-        return [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "
-                f"{', '.join(offered(variant, size)) or 'none'}" for variant, size in combos]
+        lines = [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "
+                 f"{', '.join(offered(variant, size)) or 'none'}" for variant, size in combos]
+        for symmetry in SYMMETRIES:
+            if symmetry != "rotational":
+                offer = symmetry_offer(symmetry)
+                lines.append(f"symmetry {symmetry}: " + ("; ".join(
+                    f"{n}x{n}{'' if v == 'classic' else ' ' + v} {', '.join(levels)}" for (v, n), levels in offer.items())
+                    or "none yet"))
+        return lines
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)

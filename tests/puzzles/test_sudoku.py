@@ -8,7 +8,9 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import BOX_SHAPES, PUZZLE_TYPE, Params, givens_range, offered
+from bookgen.puzzles.sudoku import (
+    BOX_SHAPES, MEASURED_SYMMETRY, PUZZLE_TYPE, Params, givens_range, offered, symmetry_offer,
+)
 from bookgen.solve.hints import first_sentences
 from bookgen.solve.search import count_solutions
 
@@ -31,6 +33,22 @@ def test_givens_are_rotationally_symmetric_by_default():
     puzzle = PUZZLE_TYPE.generate(Params(size=9, difficulty="easy"), random.Random(5), Budget(60))
     cells = {(r, c) for r, c, _v in puzzle.board.givens}
     assert cells == {(8 - r, 8 - c) for r, c in cells}
+
+
+def test_other_symmetries_are_offered_only_where_measured_100_of_100():
+    for symmetry in ("mirror", "none"):
+        for (variant, size), levels in symmetry_offer(symmetry).items():
+            for level in levels:
+                assert MEASURED_SYMMETRY[(variant, size, level, symmetry)] == (100, 100)
+                Params(size=size, difficulty=level, variant=variant, symmetry=symmetry).validate()
+
+
+def test_an_unmeasured_symmetry_is_refused_with_the_reason():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=16, difficulty="expert", symmetry="mirror").validate()
+    message = str(caught.value)
+    assert caught.value.field == "symmetry" and "a 16x16 sudoku at expert is not (not measured)" in message
+    assert "mirror givens are offered for" in message
 
 
 def test_mirror_symmetry_is_honoured():
