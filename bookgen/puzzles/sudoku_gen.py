@@ -12,6 +12,9 @@ A puzzle is aimed at its level instead of drawn and rejected:
    does not make the puzzle easier than the level, until the grader rates it exactly
    at the level. A removal that cannot be repaired is undone and the next one tried.
 
+Step 3 at medium and harder works on the grader's stalled board instead of grading each
+try from scratch (see `give_back_on_boards`); it takes the same decisions.
+
 Only when all of that fails does a fresh grid begin. Every step is bounded by the
 budget. The grader's techniques are sound, so a puzzle it solves has exactly one
 solution: no search is needed along the way (a puzzle the level's techniques cannot
@@ -30,13 +33,17 @@ from bookgen.model import Cell, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Level, grade
+from bookgen.solve.techniques import Board, Contradiction, Level, grade_board
 
 # Removals tried past the level before a fresh grid, and givens tried back per removal.
 PUSHES = 12
 GIVE_BACKS = 12
 # Orbits removed at once at the start of step 1 (see `remove_within_level`).
 BATCH = 6
+# Levels from which givens are given back on the grader's stalled boards instead of
+# grading from scratch (see `give_back_on_boards`): those with no givens range, where the
+# type's level is the grader's (beginner and easy are also told by their givens).
+INCREMENTAL_FROM = 2
 
 Orbit = tuple[Cell, ...]
 Givens = dict[Cell, int]
@@ -95,11 +102,20 @@ class _Aim:
         self.base, self.target, self.budget, self.rng = base, target, budget, rng
         self.answer = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
         self.givens: Givens = dict(self.answer)
+        self.bits = {symbol: 1 << k for k, symbol in enumerate(base.symbols)}
+        self.last_stalled: tuple[tuple, Board] | None = None
 
     def level(self, up_to: int | None = None) -> int:
         """The grader's level for the current givens; len(levels) when it cannot finish
         (within `up_to`: harder than that, or not unique)."""
-        graded = grade(self.base.with_givens(self.givens), self.target.levels, up_to)
+        model = self.base.with_givens(self.givens)
+        try:
+            board = Board(model)
+        except Contradiction:  # givens from the solution never clash; kept as `grade` has it
+            return len(self.target.levels)
+        graded = grade_board(board, self.target.levels, up_to)
+        if up_to == self.target.level and graded.outcome is Outcome.UNFINISHED:
+            self.last_stalled = (model.givens, board)  # for `stalled`, when the givens stay the same
         if graded.outcome is not Outcome.SOLVED:
             return len(self.target.levels)
         rate = self.target.rate
@@ -180,7 +196,10 @@ class _Aim:
         """Step 3: givens from the solution, an orbit at a time, each kept unless it makes
         the puzzle easier than the level, until the grader rates it exactly at the level."""
         empty = [o for o in self.orbits if o != removed and not any(cell in self.givens for cell in o)]
-        for orbit in self.rng.sample(empty, min(len(empty), GIVE_BACKS)):
+        tries = self.rng.sample(empty, min(len(empty), GIVE_BACKS))
+        if self.target.level >= INCREMENTAL_FROM and self.target.ceiling is None:
+            return self.give_back_on_boards(tries)
+        for orbit in tries:
             if self.budget.expired():
                 return False
             self.add(orbit)
@@ -192,4 +211,53 @@ class _Aim:
                 return True
             if level < self.target.level:
                 self.remove(orbit)
+        return False
+
+    def stalled(self) -> Board:
+        """The grader's board for the current givens, worked as far as the target's level
+        goes (the puzzle is too hard: it stalls short of the end)."""
+        model = self.base.with_givens(self.givens)
+        if self.last_stalled is not None and self.last_stalled[0] == model.givens:
+            return self.last_stalled[1]
+        board = Board(model)
+        grade_board(board, self.target.levels, self.target.level)
+        return board
+
+    def given_on(self, board: Board, orbit: Orbit) -> tuple[Board, bool]:
+        """The stalled board with the orbit's givens written in and worked on again as far
+        as the target's level goes, and whether that solved it. Givens the board had
+        already worked out change nothing, and cost nothing."""
+        fresh = [cell for cell in orbit if not board.placed[self.base.index[cell]]]
+        if not fresh:
+            return board, False
+        board = board.copy()
+        for cell in fresh:
+            board.place(self.base.index[cell], self.bits[self.answer[cell]])
+        return board, grade_board(board, self.target.levels, self.target.level).outcome is Outcome.SOLVED
+
+    def give_back_on_boards(self, tries: list[Orbit]) -> bool:
+        """Step 3 with fewer gradings from scratch, taking `give_back`'s decisions. A
+        given is kept while the puzzle stays too hard; whether it does is seen on the
+        stalled board of the givens so far with the new one written in: adding a given
+        never makes a puzzle harder and the techniques only ever narrow the pencil marks,
+        so the grader reaches the same end from there as from the givens on an empty
+        grid. Only a puzzle that board solves within the level is graded from scratch,
+        for its exact level (too easy, or taken)."""
+        level = self.target.level
+        within = self.stalled()
+        for orbit in tries:
+            if self.budget.expired():
+                return False
+            self.add(orbit)
+            within_next, solved = self.given_on(within, orbit)
+            if not solved:
+                within = within_next
+                continue
+            graded = self.level(up_to=level)
+            if self.done(graded):
+                return True
+            if graded < level:
+                self.remove(orbit)
+            else:
+                within = self.stalled()  # the boards disagree with grading from scratch: start again from the givens
         return False
