@@ -163,7 +163,7 @@ class _Aim:
                 continue
             for orbit in chunk:
                 self.remove(orbit)
-            if self.level(up_to=self.target.level) <= self.target.level:
+            if self.works_out(chunk):
                 continue
             for orbit in chunk:
                 self.add(orbit)
@@ -172,6 +172,27 @@ class _Aim:
             else:
                 kept.extend(chunk)
         return kept
+
+    def works_out(self, removed: list[Orbit]) -> bool:
+        """Whether the level's techniques still solve the puzzle with `removed` taken out,
+        the puzzle before being solved by them (as it is throughout step 1). Seen as soon
+        as they have worked out the removed cells again: from there on they have at least
+        the givens they solved before. Much of step 1 removes givens the first singles
+        give back, so this stops long before the grid is full."""
+        try:
+            board = Board(self.base.with_givens(self.givens))
+        except Contradiction:
+            return False
+        cells = [self.base.index[cell] for orbit in removed for cell in orbit]
+        allowed = self.target.levels[: self.target.level + 1]
+        try:
+            while not all(board.placed[i] for i in cells):
+                # The grader's step: the easiest technique that makes progress.
+                if not any(t.apply(board) for level in allowed for t in level.techniques):
+                    return False
+        except Contradiction:
+            return False
+        return True
 
     def push_harder(self, kept: list[Orbit]) -> bool:
         """Steps 2 and 3: the puzzle is easier than asked. Remove more, repairing a removal
@@ -223,17 +244,19 @@ class _Aim:
         grade_board(board, self.target.levels, self.target.level)
         return board
 
-    def given_on(self, board: Board, orbit: Orbit) -> tuple[Board, bool]:
-        """The stalled board with the orbit's givens written in and worked on again as far
-        as the target's level goes, and whether that solved it. Givens the board had
-        already worked out change nothing, and cost nothing."""
-        fresh = [cell for cell in orbit if not board.placed[self.base.index[cell]]]
+    def given_on(self, board: Board, orbits: list[Orbit], up_to: int) -> tuple[Board, bool]:
+        """A board worked as far as level `up_to` goes, with the orbits' givens written in
+        and worked on again, and whether that solved it. Givens the board had already
+        worked out change nothing, and cost nothing."""
+        fresh = [cell for orbit in orbits for cell in orbit if not board.placed[self.base.index[cell]]]
         if not fresh:
-            return board, False
+            return board, board.solved()
         board = board.copy()
         for cell in fresh:
-            board.place(self.base.index[cell], self.bits[self.answer[cell]])
-        return board, grade_board(board, self.target.levels, self.target.level).outcome is Outcome.SOLVED
+            i = self.base.index[cell]
+            if not board.placed[i]:  # an earlier one of them may have worked it out
+                board.place(i, self.bits[self.answer[cell]])
+        return board, grade_board(board, self.target.levels, up_to).outcome is Outcome.SOLVED
 
     def give_back_on_boards(self, tries: list[Orbit]) -> bool:
         """Step 3 with fewer gradings from scratch, taking `give_back`'s decisions. A
@@ -245,19 +268,35 @@ class _Aim:
         for its exact level (too easy, or taken)."""
         level = self.target.level
         within = self.stalled()
+        # The same below the level, made when first needed: the givens kept since are
+        # written in at each use (a puzzle that board solves is easier than the level).
+        below: Board | None = None
+        kept: list[Orbit] = []
         for orbit in tries:
             if self.budget.expired():
                 return False
             self.add(orbit)
-            within_next, solved = self.given_on(within, orbit)
+            within_next, solved = self.given_on(within, [orbit], level)
             if not solved:
                 within = within_next
+                kept.append(orbit)
+                continue
+            if below is None:
+                below = self.without(kept + [orbit])
+                grade_board(below, self.target.levels, level - 1)
+            if self.given_on(below, kept + [orbit], level - 1)[1]:
+                self.remove(orbit)
                 continue
             graded = self.level(up_to=level)
             if self.done(graded):
                 return True
             if graded < level:
                 self.remove(orbit)
-            else:
-                within = self.stalled()  # the boards disagree with grading from scratch: start again from the givens
+            else:  # the boards disagree with grading from scratch: start again from the givens
+                within, below, kept = self.stalled(), None, []
         return False
+
+    def without(self, orbits: list[Orbit]) -> Board:
+        """The grader's board of the current givens but those of `orbits`."""
+        skip = {cell for orbit in orbits for cell in orbit}
+        return Board(self.base.with_givens({c: v for c, v in self.givens.items() if c not in skip}))
