@@ -2,12 +2,14 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from bookgen.cli import main, progress
+from bookgen.puzzles.base import Budget
 
 BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
@@ -87,6 +89,16 @@ def test_solve_reports_an_impossible_puzzle(built_book, tmp_path: Path):
     assert json.loads(run("solve", str(path), "--json").output)["solutions"] == 0
 
 
+def test_solve_answers_in_the_puzzles_symbols(tmp_path: Path):
+    from bookgen.puzzles.sudoku import PUZZLE_TYPE, Params
+    puzzle = PUZZLE_TYPE.generate(Params(size=6, difficulty="easy", symbols="ABCDEF"), random.Random(2), Budget(60))
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"type": "sudoku", **PUZZLE_TYPE.to_json(puzzle), "solution": None}))
+    result = run("solve", str(path))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[2:] == [" ".join("ABCDEF"[v - 1] for v in row) for row in puzzle.solution]
+
+
 def test_solve_names_the_bad_field_of_a_malformed_puzzle(tmp_path: Path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps({"type": "sudoku", "rows": 4, "cols": 4, "symbols": [1, 2, 3, 4],
@@ -114,6 +126,22 @@ def test_check_refuses_large_print_that_cannot_fit_with_the_reason(tmp_path: Pat
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "large print needs cells of at least 14 mm" in lines[0] and str(spec) in lines[0]
+
+
+def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_one(tmp_path: Path, monkeypatch):
+    from bookgen.puzzles import kenken_rules
+
+    monkeypatch.delitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 6, None), raising=False)
+    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 5, None), (100, 100, 0.9))
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - type: kenken\n    size: 9\n    difficulty: hard\n    max_cage: 6\n")
+    result = run("check", str(spec))
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "max_cage 6 is not offered: it has not been measured at 100 seeds" in lines[0]
+    assert "offered for it: max_cage 5" in lines[0] or "; max_cage 5" in lines[0]
+    spec.write_text(spec.read_text().replace("max_cage: 6", "max_cage: 5"))
+    assert run("check", str(spec)).exit_code == 0
 
 
 def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tmp_path: Path):

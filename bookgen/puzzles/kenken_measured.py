@@ -167,3 +167,33 @@ MEASURED: dict[tuple[int, str, str, bool], tuple[int, int, float]] = {
     (12, 'easy', '+-*/', False): (100, 100, 1.2411),
     (12, 'medium', '+-*/', False): (100, 100, 1.5699),
 }
+
+# Non-default max_cage / max_single_cells: (size, level, operations, hide_operations,
+# largest cage, one-cell cap or None for the level's default) -> as above.
+MEASURED_OPTIONS: dict[tuple[int, str, str, bool, int, int | None], tuple[int, int, float]] = {
+    (4, 'beginner', '+-*/', False, 4, 0): (0, 1, 2.0962),
+    (4, 'easy', '+-*/', False, 4, 0): (100, 100, 0.0067),
+    (4, 'medium', '+-*/', False, 4, 0): (100, 100, 0.0142),
+    (5, 'easy', '+-*/', False, 4, 0): (100, 100, 0.0106),
+    (5, 'medium', '+-*/', False, 4, 0): (100, 100, 0.0204),
+    (5, 'hard', '+-*/', False, 4, 0): (100, 100, 0.0427),
+    (5, 'expert', '+-*/', False, 4, 0): (100, 100, 0.0412),
+    (6, 'beginner', '+-*/', False, 4, 0): (0, 1, 7.0526),
+    (6, 'easy', '+-*/', False, 4, 0): (100, 100, 0.0326),
+    (6, 'medium', '+-*/', False, 4, 0): (100, 100, 0.0635),
+    (6, 'hard', '+-*/', False, 4, 0): (100, 100, 0.0844),
+    (6, 'expert', '+-*/', False, 4, 0): (100, 100, 0.0923),
+    (7, 'easy', '+-*/', False, 4, 0): (100, 100, 0.059),
+    (7, 'medium', '+-*/', False, 4, 0): (100, 100, 0.0748),
+    (7, 'hard', '+-*/', False, 4, 0): (100, 100, 0.1697),
+    (7, 'expert', '+-*/', False, 4, 0): (100, 100, 0.2058),
+    (8, 'easy', '+-*/', False, 4, 0): (100, 100, 0.1023),
+    (8, 'medium', '+-*/', False, 4, 0): (100, 100, 0.219),
+    (8, 'hard', '+-*/', False, 4, 0): (100, 100, 0.3506),
+    (8, 'expert', '+-*/', False, 4, 0): (100, 100, 0.482),
+    (9, 'beginner', '+-*/', False, 4, 0): (0, 1, 43.5644),
+    (9, 'easy', '+-*/', False, 4, 0): (100, 100, 0.2329),
+    (9, 'medium', '+-*/', False, 4, 0): (100, 100, 0.4462),
+    (9, 'hard', '+-*/', False, 4, 0): (100, 100, 0.6999),
+    (9, 'expert', '+-*/', False, 4, 0): (100, 100, 1.0063),
+}

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bookgen.errors import ParamsError
+from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.sudoku import PUZZLE_TYPE, SIZES, Params, offered
@@ -112,46 +112,6 @@ def test_json_exports_every_group_and_solve_reads_it_back_unique_at_the_same_lev
         assert (result.solutions, result.solution, result.level) == (1, puzzle.solution, level)
 
 
-class RecordingPen:
-    """Unit edges drawn by weight, fills with their area, texts."""
-
-    def __init__(self) -> None:
-        self.edges: dict = {}
-        self.fills: list = []
-        self.texts: list = []
-        self.order: list = []
-
-    def line(self, a, b, weight):
-        self._segment(a, b, weight)
-
-    def outline(self, points, weight, closed=True):
-        for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):
-            self._segment(a, b, weight)
-
-    def _segment(self, a, b, weight):
-        self.order.append("line")
-        (x0, y0), (x1, y1) = a, b
-        steps = int(abs(x1 - x0) + abs(y1 - y0))
-        dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
-        for k in range(steps):
-            p = (x0 + k * dx, y0 + k * dy)
-            self.edges.setdefault(weight, set()).add(tuple(sorted((p, (p[0] + dx, p[1] + dy)))))
-
-    def fill(self, points, gray):
-        self.order.append("fill")
-        area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
-        self.fills.append((area, gray))
-
-    def text(self, at, text, size, align="center", bold=False, gray=1.0):
-        self.texts.append((at, text))
-
-    def text_width(self, text, size, bold=False):
-        return 0.6 * size * len(text)
-
-    def image(self, image, at, width, height):
-        raise AssertionError("no pictures")
-
-
 def _shared_edges(regions) -> set:
     """Unit edges between two different regions."""
     region_of = {cell: i for i, cells in enumerate(regions) for cell in cells}
@@ -164,19 +124,19 @@ def _shared_edges(regions) -> set:
     return edges
 
 
-def test_x_and_hyper_shade_their_extra_groups_lightly_under_the_lines():
+def test_x_and_hyper_shade_their_extra_groups_lightly_under_the_lines(recording_pen):
     for variant, shaded in (("x", 17), ("hyper", 36)):
         puzzle = make(variant, 9, "easy", 1)
-        pen = RecordingPen()
+        pen = recording_pen()
         PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
         assert sum(area for area, _ in pen.fills) == shaded
         assert all(0.1 <= gray <= 0.25 for _, gray in pen.fills)
         assert pen.order.index("line") > max(i for i, what in enumerate(pen.order) if what == "fill")
 
 
-def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing():
+def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing(recording_pen):
     puzzle = make("jigsaw", 8, "easy", 2)
-    pen = RecordingPen()
+    pen = recording_pen()
     PUZZLE_TYPE.draw(puzzle, pen)
     regions = kinds(puzzle.board)["region"]
     assert pen.edges[Weight.BOX] == {tuple(sorted(((float(a[0]), float(a[1])), (float(b[0]), float(b[1])))))
@@ -184,10 +144,44 @@ def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing()
     assert pen.fills == []
 
 
-def test_answer_key_keeps_the_variant_markings():
+def test_answer_key_keeps_the_variant_markings(recording_pen):
     puzzle = make("x", 6, "easy", 0)
-    blank, answer = RecordingPen(), RecordingPen()
+    blank, answer = recording_pen(), recording_pen()
     PUZZLE_TYPE.draw(puzzle, blank)
     PUZZLE_TYPE.draw(puzzle, answer, puzzle.solution)
     assert blank.fills == answer.fills and blank.edges == answer.edges
     assert len(answer.texts) == 36
+
+
+def test_json_round_trip_keeps_group_kinds_and_draws_the_same_markings(recording_pen):
+    for variant, size in (("x", 9), ("hyper", 9), ("jigsaw", 7)):
+        puzzle = make(variant, size, "easy", 3)
+        data = json.loads(json.dumps(PUZZLE_TYPE.to_json(puzzle)))
+        assert len(data["group_kinds"]) == len(data["groups"])
+        back = PUZZLE_TYPE.from_json(data)
+        assert back.board == puzzle.board  # kinds included
+        drawn, redrawn = recording_pen(), recording_pen()
+        PUZZLE_TYPE.draw(puzzle, drawn, puzzle.solution)
+        PUZZLE_TYPE.draw(back, redrawn, puzzle.solution)
+        assert (redrawn.fills, redrawn.edges) == (drawn.fills, drawn.edges)
+        assert redrawn.fills or variant == "jigsaw"
+
+
+def test_json_without_group_kinds_still_reads_and_solves():
+    puzzle = make("x", 9, "medium", 4)
+    data = {k: v for k, v in PUZZLE_TYPE.to_json(puzzle).items() if k not in ("group_kinds", "solution")}
+    back = PUZZLE_TYPE.from_json(data)
+    assert [g.cells for g in back.board.groups] == [g.cells for g in puzzle.board.groups]
+    assert {g.kind for g in back.board.groups} == {"row", "column", "group"}  # rows and columns by their shape
+    result = PUZZLE_TYPE.solve(back)
+    assert (result.solutions, result.solution) == (1, puzzle.solution)
+
+
+@pytest.mark.parametrize("change,field", [(lambda kinds: kinds[:-1], "group_kinds"),
+                                          (lambda kinds: ["circle"] + kinds[1:], "group_kinds[0]"),
+                                          (lambda kinds: ["row"] * len(kinds), "group_kinds[6]")])  # 6: the first column
+def test_bad_group_kinds_name_the_field(change, field):
+    data = PUZZLE_TYPE.to_json(make("x", 6, "easy", 1))
+    with pytest.raises(PuzzleFormatError) as caught:
+        PUZZLE_TYPE.from_json({**data, "group_kinds": change(data["group_kinds"])})
+    assert f"{field}:" in str(caught.value)
