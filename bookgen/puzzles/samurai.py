@@ -8,9 +8,16 @@ cells of the layout. So the search proves it unique as a whole, and the shared g
 grades it on the combined groups, techniques crossing from one grid into another
 through the shared boxes.
 
-Generation: a full consistent samurai solution by search, then givens removed in
-symmetric sets while the grader still solves the puzzle within the level; removals are
-tried a batch at a time while they succeed (early on, nearly all do), then one by one.
+Generation aims at the level with the sudoku family's generator
+(bookgen.puzzles.sudoku_gen): from a full samurai solution found by search, givens are
+removed in symmetric sets while the grader solves the puzzle within the level, removed
+further while it is too easy, and given back when a removal makes it too hard.
+
+Givens suit the level, as for every sudoku: the same shares of the 369 cells as a 9x9
+(bookgen.puzzles.sudoku.GIVEN_SHARE): beginner 162-184 givens (44-50%, about 36-40 per
+grid), easy 137-166 (37-45%, about 30-36 per grid); medium and harder as few as the
+level needs (about 105-110). A puzzle within the beginner's techniques with fewer
+givens than a beginner's is easy.
 """
 
 from __future__ import annotations
@@ -20,16 +27,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bookgen.errors import GenerationError, ParamsError
+from bookgen.errors import ParamsError
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
 from bookgen.puzzles.grid_type import GridType
-from bookgen.puzzles.sudoku import LEVELS, solve_family
-from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import grade
+from bookgen.puzzles.sudoku import LEVELS, solve_family, target_for
+from bookgen.puzzles.sudoku_gen import generate_at_level
+from bookgen.solve.result import SolveResult
 
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 
@@ -38,16 +44,9 @@ SIDE = 21  # the layout is SIDE x SIDE cells
 ORIGINS: tuple[Cell, ...] = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
 SYMMETRIES = ("rotational", "mirror", "none")
 
-# The levels offered (the sudoku family's table; beginner, which needs the beginner's
-# generous givens, is not generated here). Measured by `python bench/levels.py --type samurai
-# --levels easy,medium,hard,expert` over seeds 0-99 (bench/levels-samurai.json): 100/100
-# each, CPU medians easy 0.71 s, medium 1.11 s, hard 4.19 s, expert 5.91 s; median 106-108
-# givens over the 369 cells.
-OFFERED: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-
-# Orbits removed together before falling back to one at a time (see `_remove`).
-BATCH = 8
-MAX_ATTEMPTS = 200  # the budget is what stops it; hard needs ~5 attempts (about 1 in 5 is hard)
+# The levels offered: those `python bench/levels.py --type samurai` made on 100 seeds of 100
+# within the per-puzzle budget (bench/levels-samurai.json; figures in the README).
+OFFERED: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -101,52 +100,11 @@ def _orbits(symmetry: str, rng: random.Random) -> list[tuple[Cell, ...]]:
     return orbits
 
 
-def _solvable(base: GridModel, givens: dict[Cell, int], level: int) -> bool:
-    return grade(base.with_givens(givens), LEVELS, up_to=level).outcome is Outcome.SOLVED
-
-
-def _remove(base: GridModel, givens: dict[Cell, int], orbits: list[tuple[Cell, ...]], level: int) -> list[tuple[Cell, ...]]:
-    """Remove every orbit whose removal keeps the puzzle solvable within `level`; the
-    orbits removed, in order.
-
-    A batch of orbits is tried at once and kept when the grader still solves the
-    puzzle; a failing batch is retried orbit by orbit. Early on nearly every removal
-    succeeds, so this grades far fewer times than one orbit at a time, with the same
-    guarantee for every kept removal."""
-    pending, removed = list(orbits), []
-    batch = BATCH
-    while pending:
-        chunk, pending = pending[:batch], pending[batch:]
-        kept = {cell: givens.pop(cell) for orbit in chunk for cell in orbit if cell in givens}
-        if _solvable(base, givens, level):
-            removed.extend(chunk)
-            continue
-        givens.update(kept)
-        if len(chunk) > 1:
-            batch = 1
-            pending = chunk + pending
-    return removed
-
-
 def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
-    """Givens removed while the puzzle stays within the level, from fresh solutions until
-    one needs the level. (Giving givens back to an expert puzzle was tried for hard: at
-    the uniqueness frontier it falls to medium or easy instead, so it is not done.)"""
+    """A samurai graded exactly at `difficulty`, with the level's givens, and its solution."""
     base = structure()
-    level = LEVEL_NAMES.index(difficulty)
-    solver = solver_for(base)
-    for _ in range(MAX_ATTEMPTS):
-        if budget.expired():
-            break
-        solution = solver.random_solution(rng)
-        if solution is None:
-            raise GenerationError("the samurai layout has no solution")
-        givens = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
-        _remove(base, givens, _orbits(symmetry, rng), level)
-        puzzle = base.with_givens(givens)
-        if grade(puzzle, LEVELS).level == level:
-            return puzzle, solution
-    raise GenerationError(f"no {difficulty} samurai found within the budget; try another level or seed")
+    return generate_at_level(base, target_for(base, difficulty), lambda r: _orbits(symmetry, r), rng, budget,
+                             "samurai")
 
 
 class SamuraiType(GridType):
