@@ -6,12 +6,16 @@ CPU time; then, per level, the giveaway rate (multi-cell clues only one set of d
 makes), the one-cell cage share, the cage-size distribution and the operation mix over
 the puzzles made. Everything goes to a JSON file as well; `--table` turns such files into
 bookgen/puzzles/kenken_measured.py, the table of what `check` offers (100/100 only).
+`--max-cage 3,6` and `--max-single default,0` measure other cage options, only where the
+defaults are offered (a non-default value is offered where it was measured 100/100).
 
 A combination stops at its first failure (it cannot be offered any more), so a row
 reads e.g. 37/38: made on seeds 0-36, not on seed 37. Run under `nice -n 10`, small first:
   python bench/kenken_levels.py --seeds 3 --sizes 4,6,9 --json /tmp/probe.json
   python bench/kenken_levels.py --seeds 100 --sizes 3-9 --jobs 2 --json kk.json
   python bench/kenken_levels.py --table kk.json [more.json ...]
+  python bench/kenken_levels.py --seeds 100 --sizes 4-9 --ops +-*/ --hidden shown \
+      --max-cage 3,6 --jobs 2 --json bench/levels-kenken-options.json
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from bookgen.build import PUZZLE_BUDGET
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken import PUZZLE_TYPE, Params
-from bookgen.puzzles.kenken_rules import LEVEL_NAMES, OPERATIONS, is_giveaway, ops_key
+from bookgen.puzzles import kenken_measured
+from bookgen.puzzles.kenken_rules import LEVEL_NAMES, OPERATIONS, is_giveaway, offered, ops_key
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "bookgen" / "puzzles" / "kenken_measured.py"
@@ -60,7 +65,10 @@ def tried(size: int) -> tuple[str, ...]:
     return LEVEL_NAMES
 
 
-def combos(sizes: list[int], levels: list[str], op_sets: list[tuple[str, ...]], hidden: list[bool]) -> list[Params]:
+def combos(sizes: list[int], levels: list[str], op_sets: list[tuple[str, ...]], hidden: list[bool],
+           cage_options: list[tuple[int, int | None]] = [(4, None)]) -> list[Params]:
+    """The combinations to measure. Other cage options than the defaults only where the
+    defaults are offered, and only where they change what is generated."""
     out = []
     for size in sizes:
         for level in levels:
@@ -68,12 +76,17 @@ def combos(sizes: list[int], levels: list[str], op_sets: list[tuple[str, ...]], 
                 continue
             for ops in op_sets:
                 for hide in hidden:
-                    params = Params(size=size, difficulty=level, operations=ops, hide_operations=hide)
-                    try:
-                        params.validate_shape()
-                    except BookgenError:
-                        continue  # refused for a reason of its own (e.g. − ÷ on an odd grid)
-                    out.append(params)
+                    for max_cage, max_single in cage_options:
+                        params = Params(size=size, difficulty=level, operations=ops, hide_operations=hide,
+                                        max_cage=max_cage, max_single_cells=max_single)
+                        try:
+                            params.validate_shape()
+                        except BookgenError:
+                            continue  # refused for a reason of its own (e.g. − ÷ on an odd grid)
+                        plain = max_cage == 4 and max_single is None
+                        if not plain and (params.options_key is None or not offered(size, level, ops, hide)):
+                            continue
+                        out.append(params)
     return out
 
 
@@ -102,14 +115,17 @@ def measure(job: tuple[Params, int, float, bool]) -> dict:
                 stats["giveaway"] += is_giveaway(cage, params.size, params.hide_operations)
     return {
         "size": params.size, "level": params.difficulty, "operations": ops_key(params.operations),
-        "hidden": params.hide_operations, "made": made, "seeds": len(times),
+        "hidden": params.hide_operations, "max_cage": params.max_cage,
+        "max_single_cells": params.max_single_cells, "made": made, "seeds": len(times),
         "median": round(statistics.median(times), 4), "worst": round(max(times), 4), "stats": dict(stats),
     }
 
 
 def line(row: dict) -> str:
+    cap = row.get("max_single_cells")
+    options = f"cage<={row.get('max_cage', 4)} singles<={'-' if cap is None else cap}"
     return (f"  {row['size']:2}x{row['size']:<2} {row['level']:<8} {row['operations']:<5} "
-            f"{'hidden' if row['hidden'] else 'shown':<6} {row['made']:3}/{row['seeds']}  "
+            f"{'hidden' if row['hidden'] else 'shown':<6} {options:<19} {row['made']:3}/{row['seeds']}  "
             f"median {row['median']:6.2f} s  worst {row['worst']:6.2f} s")
 
 
@@ -149,7 +165,10 @@ def run(args: argparse.Namespace) -> None:
     levels = args.levels.split(",") if args.levels else list(LEVEL_NAMES)
     op_sets = operation_sets() if args.ops == "all" else [tuple(o) for o in args.ops.split(",")]
     hidden = {"both": [False, True], "shown": [False], "hidden": [True]}[args.hidden]
-    jobs = [(p, args.seeds, args.budget, not args.keep_going) for p in combos(sizes, levels, op_sets, hidden)]
+    caps = [None if c == "default" else int(c) for c in args.max_single.split(",")]
+    cage_options = [(int(m), c) for m in args.max_cage.split(",") for c in caps]
+    jobs = [(p, args.seeds, args.budget, not args.keep_going)
+            for p in combos(sizes, levels, op_sets, hidden, cage_options)]
     print(f"KenKen: {len(jobs)} combinations, successes of {args.seeds} seeds "
           f"(budget {args.budget:.0f} s CPU a puzzle), median and worst CPU time", flush=True)
     rows = []
@@ -184,12 +203,26 @@ def parse_sizes(text: str) -> list[int]:
     return sizes
 
 
+def table_key(row: dict) -> tuple:
+    """(size, level, operations, hidden), and the cage options where not the defaults."""
+    key = (row["size"], row["level"], row["operations"], row["hidden"])
+    operations = tuple(op for op in OPERATIONS if op in row["operations"])
+    params = Params(size=row["size"], difficulty=row["level"], operations=operations, hide_operations=row["hidden"],
+                    max_cage=row.get("max_cage", 4), max_single_cells=row.get("max_single_cells"))
+    options = params.options_key
+    return key if options is None else (*key, *options)
+
+
 def write_table(paths: list[str]) -> None:
-    """The offered table from measurement files: the last row measured wins."""
+    """The offered table: the table as it stands, then the rows of the measurement files
+    (the last row measured wins)."""
     rows: dict[tuple, dict] = {}
+    for table in (kenken_measured.MEASURED, kenken_measured.MEASURED_OPTIONS):
+        for key, (made, seeds, median) in table.items():
+            rows[key] = {"made": made, "seeds": seeds, "median": median}
     for path in paths:
         for row in json.loads(Path(path).read_text())["rows"]:
-            rows[(row["size"], row["level"], row["operations"], row["hidden"])] = row
+            rows[table_key(row)] = row
     lines = [
         '"""Generated by `python bench/kenken_levels.py --table`: do not edit by hand.',
         "",
@@ -200,7 +233,18 @@ def write_table(paths: list[str]) -> None:
         "",
         "MEASURED: dict[tuple[int, str, str, bool], tuple[int, int, float]] = {",
     ]
-    for key in sorted(rows, key=lambda k: (k[0], LEVEL_NAMES.index(k[1]), k[2], k[3])):
+    order = lambda k: (k[0], LEVEL_NAMES.index(k[1]), k[2], k[3], k[4:5], -1 if k[5:] == (None,) else k[5:])  # noqa: E731
+    for key in sorted((k for k in rows if len(k) == 4), key=order):
+        row = rows[key]
+        lines.append(f"    {key!r}: ({row['made']}, {row['seeds']}, {row['median']}),")
+    lines += [
+        "}",
+        "",
+        "# Non-default max_cage / max_single_cells: (size, level, operations, hide_operations,",
+        "# largest cage, one-cell cap or None for the level's default) -> as above.",
+        "MEASURED_OPTIONS: dict[tuple[int, str, str, bool, int, int | None], tuple[int, int, float]] = {",
+    ]
+    for key in sorted((k for k in rows if len(k) == 6), key=order):
         row = rows[key]
         lines.append(f"    {key!r}: ({row['made']}, {row['seeds']}, {row['median']}),")
     lines.append("}")
@@ -217,13 +261,16 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--levels", default="", help="comma-separated (default all)")
     parser.add_argument("--ops", default="+-*/,*", help="'all' subsets, or a list such as +-*/,*,+-")
     parser.add_argument("--hidden", default="both", choices=("both", "shown", "hidden"))
+    parser.add_argument("--max-cage", default="4", help="largest cages to measure, e.g. 2,3,5,6 (default 4)")
+    parser.add_argument("--max-single", default="default",
+                        help="one-cell caps to measure, e.g. default,0 (default: the level's own)")
     parser.add_argument("--budget", type=float, default=PUZZLE_BUDGET, help="CPU seconds a puzzle")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--keep-going", action="store_true", help="measure every seed even after a failure")
     parser.add_argument("--json", default="", help="write rows and per-level figures here")
     parser.add_argument("--table", nargs="*", help="write the offered table from these JSON files")
     args = parser.parse_args(argv)
-    if args.table:
+    if args.table is not None:
         write_table(args.table)
     else:
         run(args)

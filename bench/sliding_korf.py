@@ -20,6 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bookgen.solve import sliding_board  # noqa: E402
+from bookgen.solve import sliding_patterns  # noqa: E402
 from bookgen.solve import sliding_search  # noqa: E402
 
 INSTANCES = ROOT.parent / "shared" / "sliding" / "korf100.json"
@@ -38,10 +40,10 @@ def main() -> int:
     instances = sorted(data["instances"], key=lambda item: (item["optimal"], item["id"]))[: args.limit]
 
     started = time.process_time()
-    for pattern in sliding_search.pattern_partition(4, 4, 0) or ():
-        sliding_search.pattern_table(4, 4, pattern)
+    for pattern in sliding_patterns.pattern_partition(4, 4, 0) or ():
+        sliding_patterns.pattern_table(4, 4, pattern)
     setup = time.process_time() - started
-    print(f"pattern databases built or loaded in {setup:.1f} s (cache: {sliding_search.pattern_cache_dir()})")
+    print(f"pattern databases built or loaded in {setup:.1f} s (cache: {sliding_patterns.pattern_cache_dir()})")
 
     deadline = time.monotonic() + args.budget
     expired = sliding_search.deadline_after(args.budget)
@@ -59,7 +61,7 @@ def main() -> int:
             print(f"{item['id']:>4} {item['optimal']:>9}   out of time")
             break
         spent = time.monotonic() - began
-        assert sliding_search.apply_moves(start, found.moves, 4) == goal, "the moves do not reach the goal"
+        assert sliding_board.apply_moves(start, found.moves, 4) == goal, "the moves do not reach the goal"
         length = len(found.moves)
         mark = "" if length == item["optimal"] else "  WRONG LENGTH"
         wrong += length != item["optimal"]

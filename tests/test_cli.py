@@ -116,6 +116,22 @@ def test_check_refuses_large_print_that_cannot_fit_with_the_reason(tmp_path: Pat
     assert len(lines) == 1 and "large print needs cells of at least 14 mm" in lines[0] and str(spec) in lines[0]
 
 
+def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_one(tmp_path: Path, monkeypatch):
+    from bookgen.puzzles import kenken_rules
+
+    monkeypatch.delitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 6, None), raising=False)
+    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 5, None), (100, 100, 0.9))
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nsections:\n  - type: kenken\n    size: 9\n    difficulty: hard\n    max_cage: 6\n")
+    result = run("check", str(spec))
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "max_cage 6 is not offered: it has not been measured at 100 seeds" in lines[0]
+    assert "offered for it: max_cage 5" in lines[0]
+    spec.write_text(spec.read_text().replace("max_cage: 6", "max_cage: 5"))
+    assert run("check", str(spec)).exit_code == 0
+
+
 def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tmp_path: Path):
     spec = tmp_path / "book.yaml"
     (tmp_path / "mine.yaml").write_text("margin: {binding: 25}\n")

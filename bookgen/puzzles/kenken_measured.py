@@ -167,3 +167,8 @@ MEASURED: dict[tuple[int, str, str, bool], tuple[int, int, float]] = {
     (12, 'easy', '+-*/', False): (100, 100, 1.2411),
     (12, 'medium', '+-*/', False): (100, 100, 1.5699),
 }
+
+# Non-default max_cage / max_single_cells: (size, level, operations, hide_operations,
+# largest cage, one-cell cap or None for the level's default) -> as above.
+MEASURED_OPTIONS: dict[tuple[int, str, str, bool, int, int | None], tuple[int, int, float]] = {
+}

@@ -12,7 +12,7 @@ from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
 from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
-from bookgen.puzzles.kenken_measured import MEASURED
+from bookgen.puzzles.kenken_measured import MEASURED, MEASURED_OPTIONS
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
@@ -73,9 +73,18 @@ def ops_key(operations: tuple[str, ...]) -> str:
 OFFER_SEEDS = 100
 
 
-def offered(size: int, level: str, operations: tuple[str, ...], hidden: bool) -> bool:
-    made = MEASURED.get((size, level, ops_key(operations), hidden))
+def delivered(made: tuple[int, int, float] | None) -> bool:
+    """Made on every seed of at least OFFER_SEEDS."""
     return made is not None and made[0] == made[1] >= OFFER_SEEDS
+
+
+def offered(size: int, level: str, operations: tuple[str, ...], hidden: bool) -> bool:
+    return delivered(MEASURED.get((size, level, ops_key(operations), hidden)))
+
+
+# The cage options at their defaults; other values change the puzzles made, so they are
+# offered only where bench/kenken_levels.py measured them (MEASURED_OPTIONS).
+DEFAULT_MAX_CAGE = 4
 
 
 def offered_levels(size: int, operations: tuple[str, ...] = OPERATIONS, hidden: bool = False) -> tuple[str, ...]:
@@ -117,7 +126,7 @@ def _levels_by_size(operations: tuple[str, ...], hidden: bool) -> str:
 def offer_summary() -> str:
     """What `bookgen types` prints for the levels: per size, for the common option
     choices, and how many combinations are offered in all."""
-    total = sum(1 for made in MEASURED.values() if made[0] == made[1] >= OFFER_SEEDS)
+    total = sum(1 for made in MEASURED.values() if delivered(made))
     return (
         f"offered by size with all four signs {_levels_by_size(OPERATIONS, False)}; "
         f"signs hidden {_levels_by_size(OPERATIONS, True)}; "
@@ -126,6 +135,29 @@ def offer_summary() -> str:
         f"{OFFER_SEEDS} seeds of {OFFER_SEEDS} by bench/kenken_levels.py; `bookgen check` names what is not "
         "offered and why"
     )
+
+
+def why_not(made: tuple[int, int, float] | None) -> str:
+    if made is None:
+        return f"it has not been measured at {OFFER_SEEDS} seeds"
+    return f"it was made on {made[0]} of {made[1]} seeds within the budget"
+
+
+def describe_cage_options(key: tuple[int, int | None]) -> str:
+    """e.g. "max_cage 6", "max_single_cells 0" or "max_cage 3, max_single_cells 0"."""
+    largest, cap = key
+    parts = [] if largest == DEFAULT_MAX_CAGE else [f"max_cage {largest}"]
+    return ", ".join(parts + ([] if cap is None else [f"max_single_cells {cap}"]))
+
+
+def options_summary(name: str) -> str:
+    """The values of one cage option measured 100/100 somewhere, for `bookgen types`."""
+    index = 0 if name == "max_cage" else 1
+    values = sorted({key[4 + index] for key, made in MEASURED_OPTIONS.items()
+                     if delivered(made) and key[4 + index] is not None and (index or key[4] != DEFAULT_MAX_CAGE)})
+    if not values:
+        return "none yet"
+    return ", ".join(str(v) for v in values) + " at some sizes and levels, `bookgen check` says which"
 
 
 HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
@@ -142,10 +174,14 @@ class Params:
         "operations the cages may use: any of + - x / (also × ÷ −), or multiply_only",
     )
     hide_operations: bool = option(Bool(), False, "print only the targets; solvers work out the operations")
-    max_cage: int = option(Int(2, 6), 4, "largest cage, in cells")
+    max_cage: int = option(
+        Int(2, 6), DEFAULT_MAX_CAGE,
+        "largest cage, in cells (other values than 4 where measured: " + options_summary("max_cage") + ")",
+    )
     max_single_cells: int | None = option(
         Optional(Int(0, 144)), None,
-        "most one-cell cages (default: one per 8 cells at beginner, one per 5 with hidden signs, fewer above)",
+        "most one-cell cages (default: one per 8 cells at beginner, one per 5 with hidden signs, fewer above; "
+        "other values where measured: " + options_summary("max_single_cells") + ")",
     )
     candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
 
@@ -172,19 +208,41 @@ class Params:
         """Only what bench/kenken_levels.py delivered on 100 seeds out of 100 is offered;
         the rest is refused with what was measured."""
         made = MEASURED.get(self.measured_key)
-        if made is not None and made[0] == made[1] >= OFFER_SEEDS:
-            return
         signs = "hidden signs" if self.hide_operations else "signs shown"
         what = f"a {self.size}x{self.size} {self.difficulty} KenKen with {describe_ops(self.operations)} ({signs})"
-        why = (f"it was made on {made[0]} of {made[1]} seeds within the budget" if made is not None
-               else "it has not been measured at 100 seeds")
-        levels = offered_levels(self.size, self.operations, self.hide_operations)
-        choice = f"; offered at this size with these options: {', '.join(levels)}" if levels else ""
-        raise ParamsError("difficulty", f"{what} is not offered: {why}{choice}")
+        if not delivered(made):
+            levels = offered_levels(self.size, self.operations, self.hide_operations)
+            choice = f"; offered at this size with these options: {', '.join(levels)}" if levels else ""
+            raise ParamsError("difficulty", f"{what} is not offered: {why_not(made)}{choice}")
+        cage_options = self.options_key
+        if cage_options is None:
+            return
+        made = MEASURED_OPTIONS.get((*self.measured_key, *cage_options))
+        if delivered(made):
+            return
+        field = "max_cage" if cage_options[0] != replace(self, max_cage=DEFAULT_MAX_CAGE).cage_limit else "max_single_cells"
+        others = [describe_cage_options(key[4:]) for key, m in sorted(MEASURED_OPTIONS.items(), key=str)
+                  if key[:4] == self.measured_key and delivered(m)]
+        choice = f"; offered for it: {'; '.join(others)}" if others else "; only the defaults are offered for it"
+        raise ParamsError(
+            field, f"{what} and {describe_cage_options(cage_options)} is not offered: {why_not(made)}{choice}",
+        )
 
     @property
     def measured_key(self) -> tuple[int, str, str, bool]:
         return (self.size, self.difficulty, ops_key(self.operations), self.hide_operations)
+
+    @property
+    def options_key(self) -> tuple[int, int | None] | None:
+        """The cage options where they change what is generated: (largest cage, one-cell
+        cap or None for the level's default), or None when both are as by default. A cap
+        equal to the default, or a max_cage with only − and ÷ (two cells anyway), changes
+        nothing and needs no measurement of its own."""
+        plain = replace(self, max_cage=DEFAULT_MAX_CAGE, max_single_cells=None)
+        cap = None if self.single_cap == plain.single_cap else self.single_cap
+        if self.cage_limit == plain.cage_limit and cap is None:
+            return None
+        return (self.cage_limit, cap)
 
     @property
     def single_cap(self) -> int:

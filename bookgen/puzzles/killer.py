@@ -36,18 +36,19 @@ from bookgen.puzzles.killer_draw import draw_killer
 from bookgen.puzzles.killer_gen import Plan, generate_killer
 from bookgen.puzzles.sudoku import structure
 from bookgen.solve import chains
+from bookgen.solve import killer_rule45 as r45
 from bookgen.solve import killer_techniques as k
 from bookgen.solve import techniques as t
-from bookgen.solve.killer_techniques import KillerBoard
+from bookgen.solve.killer_board import KillerBoard
 from bookgen.solve.techniques import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
     Level("easy", (k.CAGE_COMBINATIONS,)),
-    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, k.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
+    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, r45.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
                      t.HIDDEN_PAIR)),
-    Level("hard", (k.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.XY_WING, t.XYZ_WING, t.SWORDFISH)),
-    Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
+    Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.XY_WING, t.XYZ_WING, t.SWORDFISH)),
+    Level("expert", (r45.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 

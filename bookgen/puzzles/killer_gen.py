@@ -28,7 +28,7 @@ from itertools import combinations
 from bookgen.errors import GenerationError
 from bookgen.model import Cage, Cell, Grid, GridModel, is_connected
 from bookgen.puzzles.base import Budget
-from bookgen.solve.killer_techniques import KillerBoard
+from bookgen.solve.killer_board import KillerBoard
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver, solver_for
 from bookgen.solve.techniques import Grade, Level, grade_board

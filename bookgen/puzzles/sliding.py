@@ -2,7 +2,7 @@
 
 A scramble is printed with the number of moves it takes at best ("Solve in 24 moves"):
 the position is drawn at random among those exactly that far from the goal (see
-`bookgen.solve.sliding_search.scramble_at_distance`), so the count is a proved optimum.
+`bookgen.solve.sliding_scramble.scramble_at_distance`), so the count is a proved optimum.
 Only a request beyond what the optimal solver can prove quickly (`moves:` above
 `exact_limit`) prints a walk's length instead, marked "not proved shortest".
 
@@ -25,9 +25,11 @@ from bookgen.puzzles import sliding_draw as drawing
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.solve import sliding_search as search
 from bookgen.solve.result import Outcome, SolveResult
+from bookgen.solve.sliding_board import BLANK, is_solvable, standard_goal
+from bookgen.solve.sliding_heuristics import lower_bound
+from bookgen.solve.sliding_scramble import EXHAUSTIVE_LIMIT, distance_layers, reachable_count, scramble_at_distance
 
 LEVELS = ("easy", "medium", "hard")
-BLANK = search.BLANK
 MAX_SIDE = 6  # the largest board printed in a book; `bookgen solve` reads up to SOLVE_MAX_SIDE
 SOLVE_MAX_SIDE = 8
 MAX_PICTURE_PIXELS = 50_000_000  # `image:` pictures, checked from the file's header
@@ -45,7 +47,7 @@ def move_ranges(rows: int, cols: int) -> dict[str, tuple[int, int]]:
     """Shortest-solution lengths per level for a board, easiest first.
 
     Measured (pure Python, this repo's solver; re-measure by timing
-    `sliding_search.scramble_at_distance` over seeds): a 4×4 at 44 moves takes about a
+    `sliding_scramble.scramble_at_distance` over seeds): a 4×4 at 44 moves takes about a
     second on average and a few at most; a 5×5 or 6×6 at 40 about two on average and
     under ten at most. Small boards stop below their longest distance (3×3: 31).
     """
@@ -67,8 +69,8 @@ def exact_limit(rows: int, cols: int) -> int:
     Small boards are searched exhaustively, so this is their longest distance; larger
     ones stop where the optimal search still takes seconds (see `move_ranges`).
     """
-    if search.reachable_count(rows, cols) <= search.EXHAUSTIVE_LIMIT:
-        return len(search.distance_layers(search.standard_goal(rows, cols), cols)) - 1
+    if reachable_count(rows, cols) <= EXHAUSTIVE_LIMIT:
+        return len(distance_layers(standard_goal(rows, cols), cols)) - 1
     cells = rows * cols
     if cells <= 12:
         return 40
@@ -136,7 +138,7 @@ class Params:
             )
         if self.moves is not None and self.moves > exact_limit(rows, cols):
             most = exact_limit(rows, cols)
-            if search.reachable_count(rows, cols) <= search.EXHAUSTIVE_LIMIT:
+            if reachable_count(rows, cols) <= EXHAUSTIVE_LIMIT:
                 raise ParamsError("moves", f"no {rows}×{cols} position needs more than {most} moves")
             # `moves` promises the shortest solution is exactly that long: only as far as it can be proved.
             raise ParamsError("moves", f"a {rows}×{cols} scramble is proved shortest up to {most} moves; "
@@ -227,7 +229,7 @@ class SlidingType:
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         rows, cols = params.dims()
-        goal = search.standard_goal(rows, cols, blank_first=params.blank == "first")
+        goal = standard_goal(rows, cols, blank_first=params.blank == "first")
         if params.moves is not None:
             distance, level = params.moves, level_for(rows, cols, params.moves)
         else:
@@ -235,7 +237,7 @@ class SlidingType:
             distance, level = rng.randint(lo, hi), params.difficulty
         try:
             # validate() keeps `distance` within exact_limit: every printed count is proved shortest.
-            scramble = search.scramble_at_distance(goal, cols, distance, rng, budget.expired)
+            scramble = scramble_at_distance(goal, cols, distance, rng, budget.expired)
             start, moves, optimal = scramble.start, scramble.moves, True
         except search.SearchTimeout:
             raise GenerationError(
@@ -253,10 +255,10 @@ class SlidingType:
         counted exactly): a book draws each at random and retries a repeat a few times,
         so it can rely on drawing at most half of them."""
         rows, cols = params.dims()
-        if count == 1 or search.reachable_count(rows, cols) > search.EXHAUSTIVE_LIMIT:
+        if count == 1 or reachable_count(rows, cols) > EXHAUSTIVE_LIMIT:
             return
-        goal = search.standard_goal(rows, cols, blank_first=params.blank == "first")
-        layers = search.distance_layers(goal, cols)
+        goal = standard_goal(rows, cols, blank_first=params.blank == "first")
+        layers = distance_layers(goal, cols)
         if params.moves is not None:
             wanted, distances = f"exactly {params.moves} moves", [params.moves]
         else:
@@ -278,7 +280,7 @@ class SlidingType:
         """Shortest moves if found within `timeout` seconds (default DEFAULT_SOLVE_SECONDS),
         else a verified longer solution marked not optimal; IMPOSSIBLE by parity at once."""
         board: SlidingBoard = puzzle.board
-        if not search.is_solvable(board.start, board.goal, board.cols):
+        if not is_solvable(board.start, board.goal, board.cols):
             return SolveResult(Outcome.IMPOSSIBLE, detail={"reason": "parity"})
         limit = DEFAULT_SOLVE_SECONDS if timeout is None else timeout
         try:
@@ -297,7 +299,7 @@ class SlidingType:
             moves = tuple(known)
         if self.check(puzzle, moves):
             raise GenerationError("internal error: no solution found replays to the goal")
-        detail = {"optimal": False, "lower_bound": search.lower_bound(board.start, board.goal, board.cols)}
+        detail = {"optimal": False, "lower_bound": lower_bound(board.start, board.goal, board.cols)}
         return SolveResult(Outcome.SOLVED, solution=tuple(moves), solutions=1, detail=detail)
 
     def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]:
@@ -326,7 +328,7 @@ class SlidingType:
         (Whether a count is the shortest was proved when the scramble was drawn; the
         answer key says "not proved shortest" otherwise.)"""
         board: SlidingBoard = puzzle.board
-        problems = [] if search.is_solvable(board.start, board.goal, board.cols) else ["the start cannot reach the goal"]
+        problems = [] if is_solvable(board.start, board.goal, board.cols) else ["the start cannot reach the goal"]
         return problems + [str(v) for v in self.check(puzzle, puzzle.solution)]
 
     # ----- interchange
@@ -359,7 +361,7 @@ class SlidingType:
         else:
             if set(start) != set(range(rows * cols)):
                 raise _format_error(source, "start", f"without a goal, the tiles must be 0 to {rows * cols - 1}")
-            goal = search.standard_goal(rows, cols)
+            goal = standard_goal(rows, cols)
         for field, given, actual in (("rows", data.get("rows"), rows), ("cols", data.get("cols"), cols)):
             if given is not None and given != actual:
                 raise _format_error(source, field, f"says {given} but the start has {actual}")

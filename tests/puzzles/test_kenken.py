@@ -515,6 +515,52 @@ def test_check_refuses_what_was_not_delivered_with_the_reason(monkeypatch):
     assert "not been measured" in str(caught.value)
 
 
+def test_check_refuses_an_unmeasured_cage_option_with_the_reason(monkeypatch):
+    from bookgen.puzzles import kenken_rules
+
+    monkeypatch.delitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 6, None), raising=False)
+    with pytest.raises(ParamsError) as caught:
+        Params(size=9, difficulty="hard", max_cage=6).validate()
+    assert caught.value.field == "max_cage"
+    assert "max_cage 6 is not offered: it has not been measured at 100 seeds" in str(caught.value)
+    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 4, 0), (12, 13, 0.9))
+    with pytest.raises(ParamsError) as caught:
+        Params(size=9, difficulty="hard", max_single_cells=0).validate()
+    assert caught.value.field == "max_single_cells"
+    assert "max_single_cells 0 is not offered: it was made on 12 of 13 seeds" in str(caught.value)
+
+
+def test_check_accepts_a_cage_option_measured_100_of_100(monkeypatch):
+    from bookgen.puzzles import kenken_rules
+
+    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (7, "easy", "+-*/", True, 3, 0), (100, 100, 0.1))
+    Params(size=7, difficulty="easy", hide_operations=True, max_cage=3, max_single_cells=0).validate()
+
+
+def test_cage_options_that_change_nothing_need_no_measurement_of_their_own():
+    # A one-cell cap equal to the level's own, and a largest cage with only − and ÷
+    # (every cage has two cells anyway), generate exactly what the defaults do.
+    assert Params(size=9, difficulty="hard", max_single_cells=2).options_key is None
+    assert Params(size=6, operations=("-", "/"), max_cage=6).options_key is None
+    assert Params(size=9, difficulty="hard", max_cage=3).options_key == (3, None)
+    Params(size=9, difficulty="hard", max_single_cells=Params(size=9, difficulty="hard").single_cap).validate()
+
+
+def test_cage_options_are_offered_exactly_where_measured_100_of_100():
+    from bookgen.puzzles.kenken_rules import MEASURED_OPTIONS, OPERATIONS, offered
+
+    for (size, level, ops, hidden, largest, cap), (made, seeds, _median) in MEASURED_OPTIONS.items():
+        operations = tuple(op for op in OPERATIONS if op in ops)
+        params = Params(size=size, difficulty=level, operations=operations, hide_operations=hidden,
+                        max_cage=largest, max_single_cells=cap)
+        assert params.options_key == (largest, cap) and offered(size, level, operations, hidden)
+        if made == seeds >= 100:
+            params.validate()
+        else:
+            with pytest.raises(ParamsError):
+                params.validate()
+
+
 # --- the beginner level, defined once ----------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from bookgen.puzzles import get
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.sliding import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding import Params, SlidingBoard, exact_limit, move_ranges
-from bookgen.solve import sliding_search
+from bookgen.solve import sliding_board, sliding_scramble, sliding_search
 from bookgen.solve.result import Outcome
 
 
@@ -97,7 +97,7 @@ def test_every_scramble_is_solvable_and_its_moves_reach_the_goal(rows, cols):
         for blank in ("last", "first"):
             puzzle = make(seed, rows=rows, cols=cols, blank=blank, difficulty="easy")
             board = puzzle.board
-            assert sliding_search.is_solvable(board.start, board.goal, cols)
+            assert sliding_board.is_solvable(board.start, board.goal, cols)
             assert replay(board.start, puzzle.solution, cols) == board.goal
             assert SLIDING.check(puzzle, puzzle.solution) == []
             lo, hi = move_ranges(rows, cols)["easy"]
@@ -107,7 +107,7 @@ def test_every_scramble_is_solvable_and_its_moves_reach_the_goal(rows, cols):
 
 @pytest.mark.parametrize("blank", ["last", "first"])
 def test_every_8_puzzle_answer_claimed_optimal_is_optimal(blank, bfs_distances):
-    goal = sliding_search.standard_goal(3, 3, blank_first=blank == "first")
+    goal = sliding_board.standard_goal(3, 3, blank_first=blank == "first")
     distances = bfs_distances(goal, 3, 3)
     for level in SLIDING.levels:
         for seed in range(12):
@@ -174,7 +174,7 @@ def test_check_finds_a_tile_away_from_the_blank_and_a_wrong_ending():
 
 def _next_to_blank(board: SlidingBoard) -> set[int]:
     hole = board.start.index(0)
-    near = sliding_search.neighbours(board.rows, board.cols)[hole]
+    near = sliding_board.neighbours(board.rows, board.cols)[hole]
     return {board.start[c] for c in near}
 
 
@@ -199,8 +199,8 @@ def test_solve_answers_shortest_for_any_goal(bfs_distances):
 
 
 def test_solve_out_of_time_gives_a_verified_solution_not_claimed_shortest():
-    goal = sliding_search.standard_goal(6, 6)
-    start, _ = sliding_search.random_walk(goal, 6, 300, random.Random(2))
+    goal = sliding_board.standard_goal(6, 6)
+    start, _ = sliding_scramble.random_walk(goal, 6, 300, random.Random(2))
     puzzle = Puzzle("sliding", "", SlidingBoard(6, 6, start, goal), None)
     result = SLIDING.solve(puzzle, timeout=0.0)
     answer = SLIDING.result_json(puzzle, result)

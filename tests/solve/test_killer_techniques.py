@@ -8,9 +8,10 @@ from bookgen.model import Cage
 from bookgen.puzzles.killer import LEVELS
 from bookgen.puzzles.killer_gen import Attempt, Plan, killer_model, random_layout
 from bookgen.puzzles.sudoku import structure
+from bookgen.solve import killer_rule45 as r45
 from bookgen.solve import killer_techniques as k
 from bookgen.solve import techniques as t
-from bookgen.solve.killer_techniques import KillerBoard, cage_combinations, fit
+from bookgen.solve.killer_board import KillerBoard, cage_combinations, fit
 from bookgen.solve.search import solver_for
 from bookgen.solve.techniques import Contradiction
 
@@ -153,9 +154,9 @@ def test_rule_of_45_gives_the_one_cell_sticking_out_of_a_row():
     # Row 0: two cages of four cells making 20 each, and (0,8) in a cage going down: it is 5.
     b = board([(((0, 0), (0, 1), (0, 2), (0, 3)), 20), (((0, 4), (0, 5), (0, 6), (0, 7)), 20),
                (((0, 8), (1, 8)), 9)])
-    exhaust(b, level_of(k.RULE_45_HOUSE))
+    exhaust(b, level_of(r45.RULE_45_HOUSE))
     assert cand(b, (0, 8)) != bit(5)
-    assert k.rule_of_45_house(b)
+    assert r45.rule_of_45_house(b)
     assert cand(b, (0, 8)) == bit(5)
 
 
@@ -163,9 +164,9 @@ def test_rule_of_45_on_two_innies_keeps_the_pairs_that_make_their_sum():
     # Row 0 less its cages making 35 leaves 10 to (0,7) and (0,8): no 5 (it would repeat), no 9.
     b = board([(((0, 0), (0, 1), (0, 2), (0, 3)), 20), (((0, 4), (0, 5), (0, 6)), 15),
                (((0, 7), (1, 7)), 11), (((0, 8), (1, 8)), 11)])
-    exhaust(b, level_of(k.RULE_45))
+    exhaust(b, level_of(r45.RULE_45))
     assert cand(b, (0, 7)) & bit(5, 9)
-    assert k.rule_of_45(b)
+    assert r45.rule_of_45(b)
     assert not cand(b, (0, 7)) & bit(5, 9) and not cand(b, (0, 8)) & bit(5, 9)
 
 
@@ -176,10 +177,10 @@ def test_rule_of_45_works_on_two_rows_together():
              (((0, 6), (0, 7), (0, 8)), 12), (((1, 0), (1, 1), (1, 2), (1, 3)), 18),
              (((1, 6), (1, 7)), 14), (((1, 8), (2, 8)), 10)]
     b = board(cages)
-    exhaust(b, level_of(k.RULE_45))
+    exhaust(b, level_of(r45.RULE_45))
     assert cand(b, (1, 8)) != bit(6)
-    assert k.rule_of_45(b)
-    while k.rule_of_45(b):
+    assert r45.rule_of_45(b)
+    while r45.rule_of_45(b):
         pass
     assert cand(b, (1, 8)) == bit(6)
 
@@ -190,9 +191,9 @@ def test_innies_and_outies_give_a_difference():
     cages = [(((0, 0), (0, 1), (0, 2), (1, 2)), 20), (((0, 3), (0, 4), (0, 5)), 15),
              (((0, 6), (0, 7)), 11), (((0, 8), (1, 8), (2, 8)), 15)]
     b = board(cages)
-    exhaust(b, level_of(k.INNIES_OUTIES))
+    exhaust(b, level_of(r45.INNIES_OUTIES))
     assert cand(b, (0, 8)) & bit(9) and cand(b, (1, 2)) & bit(1)
-    assert k.innies_and_outies(b)
+    assert r45.innies_and_outies(b)
     assert not cand(b, (0, 8)) & bit(9) and not cand(b, (1, 2)) & bit(1)
 
 
