@@ -277,7 +277,11 @@ def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[Hint]]:
     found = {}
     for entry in entries:
         if spec.sections[entry.section.index % len(spec.sections)].hints:
-            found[entry.number] = first_hints(entry.ptype.steps(entry.puzzle), HINT_SENTENCES)
+            # Values in the words as on the grid (a sudoku's `symbols:`); a type without
+            # labels prints its numbers.
+            label = getattr(entry.ptype, "value_label", None)
+            found[entry.number] = first_hints(entry.ptype.steps(entry.puzzle), HINT_SENTENCES,
+                                              label(entry.puzzle) if label else str)
     return found
 
 

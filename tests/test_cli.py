@@ -2,12 +2,14 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from bookgen.cli import main, progress
+from bookgen.puzzles.base import Budget
 
 BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
@@ -85,6 +87,16 @@ def test_solve_reports_an_impossible_puzzle(built_book, tmp_path: Path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(puzzle))
     assert json.loads(run("solve", str(path), "--json").output)["solutions"] == 0
+
+
+def test_solve_answers_in_the_puzzles_symbols(tmp_path: Path):
+    from bookgen.puzzles.sudoku import PUZZLE_TYPE, Params
+    puzzle = PUZZLE_TYPE.generate(Params(size=6, difficulty="easy", symbols="ABCDEF"), random.Random(2), Budget(60))
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"type": "sudoku", **PUZZLE_TYPE.to_json(puzzle), "solution": None}))
+    result = run("solve", str(path))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[2:] == [" ".join("ABCDEF"[v - 1] for v in row) for row in puzzle.solution]
 
 
 def test_solve_names_the_bad_field_of_a_malformed_puzzle(tmp_path: Path):

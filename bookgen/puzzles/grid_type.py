@@ -10,7 +10,7 @@ Board and cage rules, samurai's reading of its layout from JSON).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid as gridlib
@@ -64,7 +64,17 @@ class GridType:
         return gridlib.grid_result_json(result)
 
     def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
-        return gridlib.grid_result_text(result)
+        return gridlib.grid_result_text(result, self.value_label(puzzle))
+
+    def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """What is printed for each of the puzzle's symbols: by default the values."""
+        return tuple(map(str, puzzle.board.symbols))
+
+    def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
+        """A value as printed (a sudoku's `symbols:` letter), for drawings, `bookgen solve`
+        and hint sentences alike."""
+        shown = dict(zip(puzzle.board.symbols, self.labels(puzzle)))
+        return lambda value: shown.get(value, str(value))
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         return (float(puzzle.board.cols), float(puzzle.board.rows))

@@ -47,7 +47,7 @@ from typing import Any, Callable
 
 from bookgen.errors import ParamsError
 from bookgen.model import Grid, GridModel, full_cells
-from bookgen.options import Choice, Optional, Text, option
+from bookgen.options import Choice, Optional, Text, brief, option
 from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid_type import GridType
@@ -231,6 +231,29 @@ class Params:
             raise ParamsError("difficulty", why)
 
 
+@dataclass(frozen=True)
+class ReadIn:
+    """What a sudoku read from interchange JSON keeps of its options: the labels printed
+    for its symbols."""
+
+    labels: tuple[str, ...]
+
+
+# A label is what one cell prints: a short text.
+MAX_LABEL_CHARS = 4
+
+
+def read_labels(value: Any, count: int, source: str) -> tuple[str, ...]:
+    """An interchange file's `labels`: one short, different text per symbol."""
+    read = gridlib.FieldReader(source)
+    items = read.items(value, "labels", count)
+    if (len(items) != count or not all(isinstance(x, str) and x.strip() and len(x) <= MAX_LABEL_CHARS for x in items)
+            or len(set(items)) != count):
+        raise read.fail("labels", f"expected {count} different texts of 1 to {MAX_LABEL_CHARS} characters, "
+                                  f"one per symbol, got {brief(gridlib.json_text(value))}")
+    return tuple(items)
+
+
 def variant_refusal(variant: str, size: int) -> str | None:
     """Why a variant has no shape at this size, or None when it has one."""
     if variant == "jigsaw":
@@ -367,8 +390,20 @@ class SudokuType(GridType):
         shown = {"labels": list(labels)} if labels != tuple(map(str, puzzle.board.symbols)) else {}
         return {**super().to_json(puzzle), **shown}
 
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        """The grid, and `labels` when the file has them (what is printed for each symbol:
+        `bookgen solve` answers in them)."""
+        puzzle = super().from_json(data, source)
+        if "labels" not in data:
+            return puzzle
+        labels = read_labels(data["labels"], len(puzzle.board.symbols), source)
+        return dataclasses.replace(puzzle, params=ReadIn(labels))
+
     def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
         """What is printed for each of the puzzle's symbols."""
+        read = getattr(puzzle.params, "labels", None)
+        if read is not None:
+            return read
         count = len(puzzle.board.symbols)
         if count > len(DEFAULT_SYMBOLS):
             return tuple(map(str, puzzle.board.symbols))
@@ -382,8 +417,7 @@ class SudokuType(GridType):
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         model = puzzle.board
-        labels = dict(zip(model.symbols, self.labels(puzzle)))
-        gridlib.draw_sudoku_grid(pen, model, solution, label=labels.__getitem__)
+        gridlib.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
 
 
 PUZZLE_TYPE = SudokuType()

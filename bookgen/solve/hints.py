@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
+from typing import Callable
 
 from bookgen.model import Cage, Cell, Group
 from bookgen.solve.techniques import Detail, Step
@@ -93,6 +94,11 @@ GENERAL = "Using {technique}, {marks}."
 GENERAL_PLACE = "Using {technique}, write {digit} in row {row}, column {col}."
 
 
+# What is printed for a value: the value itself, or a sudoku's `symbols:` letter for it
+# (a 6x6 with symbols ABCDEF says "C goes in row 2, column 4").
+Label = Callable[[int], str]
+
+
 def cell_name(cell: Cell) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
@@ -104,12 +110,12 @@ def _listed(items: list[str], last: str = "and") -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
-def _placements(placed: tuple[tuple[Cell, int], ...]) -> str:
+def _placements(placed: tuple[tuple[Cell, int], ...], label: Label = str) -> str:
     """ "3 in row 1, column 1; 1 in row 1, column 2; and 5 in row 2, column 6": with
     semicolons, as each part has a comma of its own. A long list says what to do instead."""
     if len(placed) > LISTED_PLACEMENTS:
         return f"the number of each of the {len(placed)} one-square cages in its square"
-    parts = [f"{v} in {cell_name(cell)}" for cell, v in placed]
+    parts = [f"{label(v)} in {cell_name(cell)}" for cell, v in placed]
     if len(parts) <= 2:
         return " and ".join(parts)
     return "; ".join(parts[:-1]) + "; and " + parts[-1]
@@ -223,7 +229,7 @@ def _can_be(detail: Detail) -> str:
             f"{ways_name(fit, cage)} still {fits}")
 
 
-def _marks(step: Step) -> str:
+def _marks(step: Step, label: Label = str) -> str:
     """What to do with the pencil marks, cells grouped alike: "cross out 5 and 6 in row 1,
     columns 1 and 2", or, when fewer marks stay than go, "row 3, column 1 can only be 1
     or 2" (a child pencils in the few that stay)."""
@@ -241,17 +247,17 @@ def _marks(step: Step) -> str:
             crossed.setdefault(tuple(sorted(digits)), []).append(cell)
     parts = []
     if crossed:
-        parts.append("cross out " + "; ".join(f"{_listed([str(d) for d in digits])} in {cells_name(cells)}"
+        parts.append("cross out " + "; ".join(f"{_listed([label(d) for d in digits])} in {cells_name(cells)}"
                                               for digits, cells in crossed.items()))
     for stay, cells in kept.items():
         can = "must be" if len(stay) == 1 else "can only be"
-        parts.append(f"{cells_name(cells)} {can} {_listed([str(d) for d in stay], 'or')}")
+        parts.append(f"{cells_name(cells)} {can} {_listed([label(d) for d in stay], 'or')}")
     return "; ".join(parts)
 
 
-def _placed(placed: tuple[tuple[Cell, int], ...]) -> str:
+def _placed(placed: tuple[tuple[Cell, int], ...], label: Label = str) -> str:
     """ "row 3, column 1 is 2 and row 4, column 1 is 3" (semicolons past two)."""
-    parts = [f"{cell_name(cell)} is {v}" for cell, v in placed]
+    parts = [f"{cell_name(cell)} is {label(v)}" for cell, v in placed]
     return " and ".join(parts) if len(parts) <= 2 else "; ".join(parts[:-1]) + "; and " + parts[-1]
 
 
@@ -291,12 +297,12 @@ def _then(step: Step) -> str:
     return f", {written} of it already written" if written else ""
 
 
-def _words(step: Step) -> dict[str, object]:
-    """Every placeholder a sentence may use, for this step."""
+def _words(step: Step, label: Label = str) -> dict[str, object]:
+    """Every placeholder a sentence may use, for this step, values printed by `label`."""
     detail = step.detail
     groups = [house_name(g, step.size) for g in detail.groups]
     crossed_cells = [cell for cell, _d in step.removed]
-    marks = _marks(step)
+    marks = _marks(step, label)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})
     words: dict[str, object] = {
         "technique": step.technique,
@@ -305,19 +311,19 @@ def _words(step: Step) -> dict[str, object]:
         # A sum rule that leaves one cell one number says so instead of listing cross-outs.
         "cross": "" if len(detail.cells) == 1 and not detail.minus else f" So {marks}.",
         "cells_crossed": cells_name(crossed_cells),
-        "digits_crossed": _listed([str(d) for d in crossed_digits], "or"),
+        "digits_crossed": _listed([label(d) for d in crossed_digits], "or"),
         "group": _listed(groups), "Group": _listed(groups)[:1].upper() + _listed(groups)[1:],
         "group_or": _listed(groups, "or"),
         "group1": groups[0] if groups else "", "group2": groups[-1] if groups else "",
         "region": group_name(detail.region, step.size) if detail.region else "",
         "cells": cells_name(detail.cells),
-        "digits": _listed([str(d) for d in detail.digits]),
-        "digits_or": _listed([str(d) for d in detail.digits], "or"),
-        "written": _listed([str(d) for d in detail.digits]),
+        "digits": _listed([label(d) for d in detail.digits]),
+        "digits_or": _listed([label(d) for d in detail.digits], "or"),
+        "written": _listed([label(d) for d in detail.digits]),
         "total": detail.total, "known": detail.known, "gap": _gap(detail), "need": detail.need,
         "rest": _rest(step), "then": _then(step),
-        "placements": _placements(step.placed),
-        "placed": _placed(step.placed),
+        "placements": _placements(step.placed, label),
+        "placed": _placed(step.placed, label),
     }
     words["Region"] = str(words["region"])[:1].upper() + str(words["region"])[1:]
     plural = _plural(str(words["region"]) or _listed(groups))
@@ -347,35 +353,35 @@ class Hint:
     cells: tuple[Cell, ...]
 
 
-def hints(step: Step) -> list[Hint]:
+def hints(step: Step, label: Label = str) -> list[Hint]:
     """The step in plain words: a sentence per digit written (or one for all, when the
-    sentence lists them), or one for the marks crossed out."""
+    sentence lists them), or one for the marks crossed out; values printed by `label`."""
     template = template_for(step)
-    words = _words(step)
+    words = _words(step, label)
     if step.placed:
         everywhere = tuple(cell for cell, _v in step.placed)
         if template and ("{placements}" in template or "{placed}" in template):
             return [Hint(template.format(**words), everywhere)]
         template = template if template and "{digit}" in template else GENERAL_PLACE
-        return [Hint(template.format(**words, row=r + 1, col=c + 1, digit=v), ((r, c),))
+        return [Hint(template.format(**words, row=r + 1, col=c + 1, digit=label(v)), ((r, c),))
                 for (r, c), v in step.placed]
     template = template if template and "{digit}" not in template else GENERAL
     return [Hint(template.format(**words), tuple(dict.fromkeys(cell for cell, _d in step.removed)))]
 
 
-def sentences(step: Step) -> list[str]:
-    return [hint.text for hint in hints(step)]
+def sentences(step: Step, label: Label = str) -> list[str]:
+    return [hint.text for hint in hints(step, label)]
 
 
-def first_hints(steps: list[Step], limit: int) -> list[Hint]:
+def first_hints(steps: list[Step], limit: int, label: Label = str) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
     said: list[Hint] = []
     for step in steps:
-        said += hints(step)
+        said += hints(step, label)
         if len(said) >= limit:
             break
     return said[:limit]
 
 
-def first_sentences(steps: list[Step], limit: int) -> list[str]:
-    return [hint.text for hint in first_hints(steps, limit)]
+def first_sentences(steps: list[Step], limit: int, label: Label = str) -> list[str]:
+    return [hint.text for hint in first_hints(steps, limit, label)]

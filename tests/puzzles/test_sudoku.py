@@ -1,12 +1,15 @@
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
-from bookgen.errors import ParamsError
+from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku import BOX_SHAPES, PUZZLE_TYPE, Params, givens_range, offered
+from bookgen.solve.hints import first_sentences
 from bookgen.solve.search import count_solutions
 
 CASES = [(size, level) for size in BOX_SHAPES for level in offered("classic", size)]
@@ -106,6 +109,33 @@ def test_symbols_of_the_wrong_length_or_repeated_are_refused_with_the_field(symb
     with pytest.raises(ParamsError) as caught:
         Params(size=6, difficulty="easy", symbols=symbols).validate()
     assert caught.value.field == "symbols" and "6 different symbols" in caught.value.message
+
+
+def _lettered_six():
+    return PUZZLE_TYPE.generate(Params(size=6, difficulty="medium", symbols="ABCDEF"), random.Random(1), Budget(60))
+
+
+def test_solve_text_and_hint_sentences_use_the_symbols_letters():
+    puzzle = _lettered_six()
+    back = PUZZLE_TYPE.from_json(json.loads(json.dumps(PUZZLE_TYPE.to_json(puzzle))))
+    text = PUZZLE_TYPE.result_text(back, PUZZLE_TYPE.solve(back))
+    rows = text.splitlines()[2:]
+    assert rows == [" ".join("ABCDEF"[v - 1] for v in row) for row in puzzle.solution]
+    said = " ".join(first_sentences(PUZZLE_TYPE.steps(puzzle), 40, PUZZLE_TYPE.value_label(puzzle)))
+    assert re.search(r"\b[A-F] goes in row", said) and not re.search(r"\b[1-6] goes in row", said)
+    crossed = re.findall(r"cross out ([^;.]*?) in row", said)
+    assert crossed and all(set(re.findall(r"\w+", marks)) - {"and"} <= set("ABCDEF") for marks in crossed)
+
+
+def test_json_labels_read_back_and_bad_labels_name_the_field():
+    data = PUZZLE_TYPE.to_json(_lettered_six())
+    assert PUZZLE_TYPE.labels(PUZZLE_TYPE.from_json(data)) == tuple("ABCDEF")
+    plain = {k: v for k, v in data.items() if k != "labels"}
+    assert PUZZLE_TYPE.labels(PUZZLE_TYPE.from_json(plain)) == tuple("123456")
+    for bad in (list("ABCDE"), list("ABCDEA"), ["A", "B", "C", "D", "E", 6], ["A", "B", "C", "D", "E", "long one"]):
+        with pytest.raises(PuzzleFormatError) as caught:
+            PUZZLE_TYPE.from_json({**data, "labels": bad})
+        assert "labels:" in str(caught.value)
 
 
 def test_sixteen_by_sixteen_prints_digits_then_letters_a_to_g():
