@@ -1,5 +1,6 @@
-"""Shared fixtures: a small sudoku book built once per test session, and the
-breadth-first-search oracle that sliding-puzzle tests compare against."""
+"""Shared fixtures: a small sudoku book built once per test session, the
+breadth-first-search and replay oracles that sliding-puzzle tests compare against, and
+a Pen that records what a puzzle type draws."""
 
 from __future__ import annotations
 
@@ -88,3 +89,73 @@ def _sliding_distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tupl
 def bfs_distances():
     """The sliding-puzzle oracle, cached: the 3x3 table (181,440 positions) is built once."""
     return _sliding_distances
+
+
+@pytest.fixture(scope="session")
+def eight_puzzle(bfs_distances):
+    """The 3x3 goal (blank last) and every position's true distance from it."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    return goal, bfs_distances(goal, 3, 3)
+
+
+def _replay(start, moves, cols):
+    """Slide each tile into the blank, refusing one that is not next to it."""
+    board = list(start)
+    for tile in moves:
+        hole, cell = board.index(0), board.index(tile)
+        assert abs(hole // cols - cell // cols) + abs(hole % cols - cell % cols) == 1, f"{tile} not next to the blank"
+        board[hole], board[cell] = tile, 0
+    return tuple(board)
+
+
+@pytest.fixture(scope="session")
+def replay():
+    """Where a list of sliding moves leads (0 the blank): the oracle every sliding answer is replayed by."""
+    return _replay
+
+
+class RecordingPen:
+    """A Pen that records unit edges drawn, by weight (lines and outlines cut into unit
+    edges), fills with their area and grey, texts, and the order of lines and fills."""
+
+    def __init__(self) -> None:
+        self.edges: dict = {}
+        self.fills: list = []
+        self.texts: list = []
+        self.order: list = []
+
+    def line(self, a, b, weight):
+        self._segment(a, b, weight)
+
+    def outline(self, points, weight, closed=True):
+        for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):
+            self._segment(a, b, weight)
+
+    def _segment(self, a, b, weight):
+        self.order.append("line")
+        (x0, y0), (x1, y1) = a, b
+        steps = int(abs(x1 - x0) + abs(y1 - y0))
+        dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
+        for k in range(steps):
+            p = (x0 + k * dx, y0 + k * dy)
+            self.edges.setdefault(weight, set()).add(tuple(sorted((p, (p[0] + dx, p[1] + dy)))))
+
+    def fill(self, points, gray):
+        self.order.append("fill")
+        area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+        self.fills.append((area, gray))
+
+    def text(self, at, text, size, align="center", bold=False, gray=1.0):
+        self.texts.append((at, text))
+
+    def text_width(self, text, size, bold=False):
+        return 0.6 * size * len(text)
+
+    def image(self, image, at, width, height):
+        raise AssertionError("no pictures")
+
+
+@pytest.fixture
+def recording_pen() -> type[RecordingPen]:
+    """Makes RecordingPens (a test may want two: the puzzle and its answer)."""
+    return RecordingPen

@@ -93,42 +93,6 @@ def test_rotational_givens_are_symmetric(made):
     assert given == {(20 - r, 20 - c) for r, c in given}
 
 
-class RecordingPen:
-    """Unit edges drawn, by weight (outlines split into unit edges), and texts."""
-
-    def __init__(self) -> None:
-        self.edges: dict = {}
-        self.texts: list = []
-
-    def line(self, a, b, weight):
-        self._segment(a, b, weight)
-
-    def outline(self, points, weight, closed=True):
-        for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):
-            self._segment(a, b, weight)
-
-    def _segment(self, a, b, weight):
-        (x0, y0), (x1, y1) = a, b
-        steps = int(abs(x1 - x0) + abs(y1 - y0))
-        dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
-        for k in range(steps):
-            p = (x0 + k * dx, y0 + k * dy)
-            q = (p[0] + dx, p[1] + dy)
-            self.edges.setdefault(weight, set()).add(tuple(sorted((p, q))))
-
-    def fill(self, points, gray):
-        raise AssertionError("a samurai shades nothing")
-
-    def text(self, at, text, size, align="center", bold=False, gray=1.0):
-        self.texts.append((at, text))
-
-    def text_width(self, text, size, bold=False):
-        return 0.6 * size * len(text)
-
-    def image(self, image, at, width, height):
-        raise AssertionError("no pictures")
-
-
 def _sides(edge):
     """The two cells (row, col) on either side of a unit edge."""
     (x0, y0), (x1, y1) = edge
@@ -137,9 +101,10 @@ def _sides(edge):
     return {(int(y0), int(x0) - 1), (int(y0), int(x0))}
 
 
-def test_drawing_aligns_the_grids_on_shared_boxes_and_leaves_the_rest_empty(made):
-    pen = RecordingPen()
+def test_drawing_aligns_the_grids_on_shared_boxes_and_leaves_the_rest_empty(made, recording_pen):
+    pen = recording_pen()
     SAMURAI.draw(made, pen, made.solution)
+    assert pen.fills == []  # a samurai shades nothing
     cells = set(made.board.cells)
     drawn = set().union(*pen.edges.values())
     assert all(_sides(edge) & cells for edge in drawn)  # nothing between two non-cells

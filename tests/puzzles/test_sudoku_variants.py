@@ -112,46 +112,6 @@ def test_json_exports_every_group_and_solve_reads_it_back_unique_at_the_same_lev
         assert (result.solutions, result.solution, result.level) == (1, puzzle.solution, level)
 
 
-class RecordingPen:
-    """Unit edges drawn by weight, fills with their area, texts."""
-
-    def __init__(self) -> None:
-        self.edges: dict = {}
-        self.fills: list = []
-        self.texts: list = []
-        self.order: list = []
-
-    def line(self, a, b, weight):
-        self._segment(a, b, weight)
-
-    def outline(self, points, weight, closed=True):
-        for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):
-            self._segment(a, b, weight)
-
-    def _segment(self, a, b, weight):
-        self.order.append("line")
-        (x0, y0), (x1, y1) = a, b
-        steps = int(abs(x1 - x0) + abs(y1 - y0))
-        dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
-        for k in range(steps):
-            p = (x0 + k * dx, y0 + k * dy)
-            self.edges.setdefault(weight, set()).add(tuple(sorted((p, (p[0] + dx, p[1] + dy)))))
-
-    def fill(self, points, gray):
-        self.order.append("fill")
-        area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
-        self.fills.append((area, gray))
-
-    def text(self, at, text, size, align="center", bold=False, gray=1.0):
-        self.texts.append((at, text))
-
-    def text_width(self, text, size, bold=False):
-        return 0.6 * size * len(text)
-
-    def image(self, image, at, width, height):
-        raise AssertionError("no pictures")
-
-
 def _shared_edges(regions) -> set:
     """Unit edges between two different regions."""
     region_of = {cell: i for i, cells in enumerate(regions) for cell in cells}
@@ -164,19 +124,19 @@ def _shared_edges(regions) -> set:
     return edges
 
 
-def test_x_and_hyper_shade_their_extra_groups_lightly_under_the_lines():
+def test_x_and_hyper_shade_their_extra_groups_lightly_under_the_lines(recording_pen):
     for variant, shaded in (("x", 17), ("hyper", 36)):
         puzzle = make(variant, 9, "easy", 1)
-        pen = RecordingPen()
+        pen = recording_pen()
         PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
         assert sum(area for area, _ in pen.fills) == shaded
         assert all(0.1 <= gray <= 0.25 for _, gray in pen.fills)
         assert pen.order.index("line") > max(i for i, what in enumerate(pen.order) if what == "fill")
 
 
-def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing():
+def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing(recording_pen):
     puzzle = make("jigsaw", 8, "easy", 2)
-    pen = RecordingPen()
+    pen = recording_pen()
     PUZZLE_TYPE.draw(puzzle, pen)
     regions = kinds(puzzle.board)["region"]
     assert pen.edges[Weight.BOX] == {tuple(sorted(((float(a[0]), float(a[1])), (float(b[0]), float(b[1])))))
@@ -184,9 +144,9 @@ def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing()
     assert pen.fills == []
 
 
-def test_answer_key_keeps_the_variant_markings():
+def test_answer_key_keeps_the_variant_markings(recording_pen):
     puzzle = make("x", 6, "easy", 0)
-    blank, answer = RecordingPen(), RecordingPen()
+    blank, answer = recording_pen(), recording_pen()
     PUZZLE_TYPE.draw(puzzle, blank)
     PUZZLE_TYPE.draw(puzzle, answer, puzzle.solution)
     assert blank.fills == answer.fills and blank.edges == answer.edges
