@@ -23,9 +23,10 @@ def test_json_has_the_interchange_shape_and_page_numbers(built_book):
     assert (data["title"], data["seed"]) == ("Test book", 42)
     first, last = data["puzzles"][0], data["puzzles"][-1]
     assert set(first) == {"id", "section", "type", "difficulty", "page", "answer_page", "rows", "cols",
-                          "symbols", "groups", "cages", "givens", "solution"}
+                          "symbols", "groups", "group_kinds", "cages", "givens", "solution"}
     assert (first["id"], first["section"], first["type"], first["page"]) == ("1", "Small", "sudoku", 2)
     assert len(first["groups"]) == 12 and len(last["groups"]) == 27
+    assert first["group_kinds"] == ["row"] * 4 + ["column"] * 4 + ["box"] * 4
     assert [p["id"] for p in data["puzzles"]] == ["1", "2", "3", "4", "5"]
     assert all(p["answer_page"] > p["page"] for p in data["puzzles"])
 

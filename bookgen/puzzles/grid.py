@@ -23,12 +23,22 @@ from bookgen.solve.techniques import Board, Contradiction, Level, Step, grade, g
 # --- interchange JSON ----------------------------------------------------------------
 
 
+# What a group is, for drawing and for naming it in words: rows and columns (which some
+# techniques use as lines), boxes and jigsaw regions (bold borders), X diagonals and
+# hyper windows (shaded), or any other all-different group.
+GROUP_KINDS = ("row", "column", "box", "region", "diagonal", "window", "group")
+
+
 def model_to_json(model: GridModel) -> dict[str, Any]:
+    """The interchange form. `group_kinds` names each group's kind beside the list of
+    groups, which stays plain lists of cells, so a checker that knows nothing of kinds
+    reads it as before."""
     return {
         "rows": model.rows,
         "cols": model.cols,
         "symbols": list(model.symbols),
         "groups": [[[r, c] for r, c in g.cells] for g in model.groups],
+        "group_kinds": [g.kind for g in model.groups],
         "cages": [
             {"cells": [[r, c] for r, c in k.cells], "op": k.op, "target": k.target, "distinct": k.distinct}
             for k in model.cages
@@ -68,10 +78,12 @@ def model_from_json(data: dict[str, Any], source: str = "puzzle") -> GridModel:
         return (r, c)
 
     area = rows * cols
+    listed = read.items(data.get("groups", []), "groups", 4 * area)
+    kinds = _read_kinds(read, data.get("group_kinds"), len(listed))
     groups = []
-    for gi, g in enumerate(read.items(data.get("groups", []), "groups", 4 * area)):
+    for gi, g in enumerate(listed):
         cells = tuple(cell(x, f"groups[{gi}]") for x in read.items(g, f"groups[{gi}]", area))
-        groups.append(Group(cells, _group_kind(cells)))
+        groups.append(Group(cells, _group_kind(cells, kinds[gi] if kinds else None, read, gi)))
     cages = []
     for ki, k in enumerate(read.items(data.get("cages", []), "cages", area)):
         field = f"cages[{ki}]"
@@ -143,15 +155,31 @@ def json_text(value: Any) -> str:
         return str(value)
 
 
-def _group_kind(cells: tuple[tuple[int, int], ...]) -> str:
-    """Rows and columns matter to some techniques (X-wing); recognise them by shape."""
+def _read_kinds(read: FieldReader, value: Any, count: int) -> list[str] | None:
+    """`group_kinds`, one of GROUP_KINDS per group; None when the file has none (files
+    written before kinds were exported, or typed by hand)."""
+    if value is None:
+        return None
+    kinds = read.items(value, "group_kinds", count)
+    if len(kinds) != count:
+        raise read.fail("group_kinds", f"expected one kind per group ({count}), got {len(kinds)}")
+    for i, kind in enumerate(kinds):
+        if kind not in GROUP_KINDS:
+            raise read.fail(f"group_kinds[{i}]", f"expected one of {', '.join(GROUP_KINDS)}, got {brief(json_text(kind))}")
+    return kinds
+
+
+def _group_kind(cells: tuple[tuple[int, int], ...], given: str | None, read: FieldReader, index: int) -> str:
+    """The kind the file gives, or else one recognised by shape: rows and columns matter
+    to some techniques (X-wing), so a group said to be one must be one."""
     rs = {r for r, _c in cells}
     cs = {c for _r, c in cells}
-    if len(rs) == 1 and len(cells) > 1:
-        return "row"
-    if len(cs) == 1 and len(cells) > 1:
-        return "column"
-    return "group"
+    shaped = "row" if len(rs) == 1 and len(cells) > 1 else "column" if len(cs) == 1 and len(cells) > 1 else "group"
+    if given is None:
+        return shaped
+    if given in ("row", "column") and given != shaped:
+        raise read.fail(f"group_kinds[{index}]", f"group {index} is not a {given}: its cells are not in one {given}")
+    return given
 
 
 # --- checking ------------------------------------------------------------------------

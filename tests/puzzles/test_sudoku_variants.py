@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bookgen.errors import ParamsError
+from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.sudoku import PUZZLE_TYPE, SIZES, Params, offered
@@ -151,3 +151,37 @@ def test_answer_key_keeps_the_variant_markings(recording_pen):
     PUZZLE_TYPE.draw(puzzle, answer, puzzle.solution)
     assert blank.fills == answer.fills and blank.edges == answer.edges
     assert len(answer.texts) == 36
+
+
+def test_json_round_trip_keeps_group_kinds_and_draws_the_same_markings(recording_pen):
+    for variant, size in (("x", 9), ("hyper", 9), ("jigsaw", 7)):
+        puzzle = make(variant, size, "easy", 3)
+        data = json.loads(json.dumps(PUZZLE_TYPE.to_json(puzzle)))
+        assert len(data["group_kinds"]) == len(data["groups"])
+        back = PUZZLE_TYPE.from_json(data)
+        assert back.board == puzzle.board  # kinds included
+        drawn, redrawn = recording_pen(), recording_pen()
+        PUZZLE_TYPE.draw(puzzle, drawn, puzzle.solution)
+        PUZZLE_TYPE.draw(back, redrawn, puzzle.solution)
+        assert (redrawn.fills, redrawn.edges) == (drawn.fills, drawn.edges)
+        assert redrawn.fills or variant == "jigsaw"
+
+
+def test_json_without_group_kinds_still_reads_and_solves():
+    puzzle = make("x", 9, "medium", 4)
+    data = {k: v for k, v in PUZZLE_TYPE.to_json(puzzle).items() if k not in ("group_kinds", "solution")}
+    back = PUZZLE_TYPE.from_json(data)
+    assert [g.cells for g in back.board.groups] == [g.cells for g in puzzle.board.groups]
+    assert {g.kind for g in back.board.groups} == {"row", "column", "group"}  # rows and columns by their shape
+    result = PUZZLE_TYPE.solve(back)
+    assert (result.solutions, result.solution) == (1, puzzle.solution)
+
+
+@pytest.mark.parametrize("change,field", [(lambda kinds: kinds[:-1], "group_kinds"),
+                                          (lambda kinds: ["circle"] + kinds[1:], "group_kinds[0]"),
+                                          (lambda kinds: ["row"] * len(kinds), "group_kinds[6]")])  # 6: the first column
+def test_bad_group_kinds_name_the_field(change, field):
+    data = PUZZLE_TYPE.to_json(make("x", 6, "easy", 1))
+    with pytest.raises(PuzzleFormatError) as caught:
+        PUZZLE_TYPE.from_json({**data, "group_kinds": change(data["group_kinds"])})
+    assert f"{field}:" in str(caught.value)
