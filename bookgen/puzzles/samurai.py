@@ -120,6 +120,10 @@ class SamuraiType(GridType):
     Params = Params
     grading = LEVELS
 
+    def offered_levels(self) -> list[str]:
+        """The measured offer, for `bookgen types`."""
+        return [f"{SIDE}x{SIDE} (five 9x9 grids): {', '.join(OFFERED)}"]
+
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)
 
