@@ -221,7 +221,7 @@ class Params:
         if delivered(made):
             return
         field = "max_cage" if cage_options[0] != replace(self, max_cage=DEFAULT_MAX_CAGE).cage_limit else "max_single_cells"
-        others = [describe_cage_options(key[4:]) for key, m in sorted(MEASURED_OPTIONS.items(), key=str)
+        others = [describe_cage_options(key[4:]) for key, m in sorted(MEASURED_OPTIONS.items(), key=lambda km: (km[0][4], km[0][5] or -1))
                   if key[:4] == self.measured_key and delivered(m)]
         choice = f"; offered for it: {'; '.join(others)}" if others else "; only the defaults are offered for it"
         raise ParamsError(

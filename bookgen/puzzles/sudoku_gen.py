@@ -12,6 +12,9 @@ A puzzle is aimed at its level instead of drawn and rejected:
    does not make the puzzle easier than the level, until the grader rates it exactly
    at the level. A removal that cannot be repaired is undone and the next one tried.
 
+Step 3 at medium and harder works on the grader's stalled board instead of grading each
+try from scratch (see `give_back_on_boards`); it takes the same decisions.
+
 Only when all of that fails does a fresh grid begin. Every step is bounded by the
 budget. The grader's techniques are sound, so a puzzle it solves has exactly one
 solution: no search is needed along the way (a puzzle the level's techniques cannot
@@ -30,13 +33,17 @@ from bookgen.model import Cell, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Level, grade
+from bookgen.solve.techniques import Board, Contradiction, Level, grade_board
 
 # Removals tried past the level before a fresh grid, and givens tried back per removal.
 PUSHES = 12
 GIVE_BACKS = 12
 # Orbits removed at once at the start of step 1 (see `remove_within_level`).
 BATCH = 6
+# Levels from which givens are given back on the grader's stalled boards instead of
+# grading from scratch (see `give_back_on_boards`): those with no givens range, where the
+# type's level is the grader's (beginner and easy are also told by their givens).
+INCREMENTAL_FROM = 2
 
 Orbit = tuple[Cell, ...]
 Givens = dict[Cell, int]
@@ -95,11 +102,20 @@ class _Aim:
         self.base, self.target, self.budget, self.rng = base, target, budget, rng
         self.answer = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
         self.givens: Givens = dict(self.answer)
+        self.bits = {symbol: 1 << k for k, symbol in enumerate(base.symbols)}
+        self.last_stalled: tuple[tuple, Board] | None = None
 
     def level(self, up_to: int | None = None) -> int:
         """The grader's level for the current givens; len(levels) when it cannot finish
         (within `up_to`: harder than that, or not unique)."""
-        graded = grade(self.base.with_givens(self.givens), self.target.levels, up_to)
+        model = self.base.with_givens(self.givens)
+        try:
+            board = Board(model)
+        except Contradiction:  # givens from the solution never clash; kept as `grade` has it
+            return len(self.target.levels)
+        graded = grade_board(board, self.target.levels, up_to)
+        if up_to == self.target.level and graded.outcome is Outcome.UNFINISHED:
+            self.last_stalled = (model.givens, board)  # for `stalled`, when the givens stay the same
         if graded.outcome is not Outcome.SOLVED:
             return len(self.target.levels)
         rate = self.target.rate
@@ -147,7 +163,7 @@ class _Aim:
                 continue
             for orbit in chunk:
                 self.remove(orbit)
-            if self.level(up_to=self.target.level) <= self.target.level:
+            if self.works_out(chunk):
                 continue
             for orbit in chunk:
                 self.add(orbit)
@@ -156,6 +172,27 @@ class _Aim:
             else:
                 kept.extend(chunk)
         return kept
+
+    def works_out(self, removed: list[Orbit]) -> bool:
+        """Whether the level's techniques still solve the puzzle with `removed` taken out,
+        the puzzle before being solved by them (as it is throughout step 1). Seen as soon
+        as they have worked out the removed cells again: from there on they have at least
+        the givens they solved before. Much of step 1 removes givens the first singles
+        give back, so this stops long before the grid is full."""
+        try:
+            board = Board(self.base.with_givens(self.givens))
+        except Contradiction:
+            return False
+        cells = [self.base.index[cell] for orbit in removed for cell in orbit]
+        allowed = self.target.levels[: self.target.level + 1]
+        try:
+            while not all(board.placed[i] for i in cells):
+                # The grader's step: the easiest technique that makes progress.
+                if not any(t.apply(board) for level in allowed for t in level.techniques):
+                    return False
+        except Contradiction:
+            return False
+        return True
 
     def push_harder(self, kept: list[Orbit]) -> bool:
         """Steps 2 and 3: the puzzle is easier than asked. Remove more, repairing a removal
@@ -180,7 +217,10 @@ class _Aim:
         """Step 3: givens from the solution, an orbit at a time, each kept unless it makes
         the puzzle easier than the level, until the grader rates it exactly at the level."""
         empty = [o for o in self.orbits if o != removed and not any(cell in self.givens for cell in o)]
-        for orbit in self.rng.sample(empty, min(len(empty), GIVE_BACKS)):
+        tries = self.rng.sample(empty, min(len(empty), GIVE_BACKS))
+        if self.target.level >= INCREMENTAL_FROM and self.target.ceiling is None:
+            return self.give_back_on_boards(tries)
+        for orbit in tries:
             if self.budget.expired():
                 return False
             self.add(orbit)
@@ -193,3 +233,70 @@ class _Aim:
             if level < self.target.level:
                 self.remove(orbit)
         return False
+
+    def stalled(self) -> Board:
+        """The grader's board for the current givens, worked as far as the target's level
+        goes (the puzzle is too hard: it stalls short of the end)."""
+        model = self.base.with_givens(self.givens)
+        if self.last_stalled is not None and self.last_stalled[0] == model.givens:
+            return self.last_stalled[1]
+        board = Board(model)
+        grade_board(board, self.target.levels, self.target.level)
+        return board
+
+    def given_on(self, board: Board, orbits: list[Orbit], up_to: int) -> tuple[Board, bool]:
+        """A board worked as far as level `up_to` goes, with the orbits' givens written in
+        and worked on again, and whether that solved it. Givens the board had already
+        worked out change nothing, and cost nothing."""
+        fresh = [cell for orbit in orbits for cell in orbit if not board.placed[self.base.index[cell]]]
+        if not fresh:
+            return board, board.solved()
+        board = board.copy()
+        for cell in fresh:
+            i = self.base.index[cell]
+            if not board.placed[i]:  # an earlier one of them may have worked it out
+                board.place(i, self.bits[self.answer[cell]])
+        return board, grade_board(board, self.target.levels, up_to).outcome is Outcome.SOLVED
+
+    def give_back_on_boards(self, tries: list[Orbit]) -> bool:
+        """Step 3 with fewer gradings from scratch, taking `give_back`'s decisions. A
+        given is kept while the puzzle stays too hard; whether it does is seen on the
+        stalled board of the givens so far with the new one written in: adding a given
+        never makes a puzzle harder and the techniques only ever narrow the pencil marks,
+        so the grader reaches the same end from there as from the givens on an empty
+        grid. Only a puzzle that board solves within the level is graded from scratch,
+        for its exact level (too easy, or taken)."""
+        level = self.target.level
+        within = self.stalled()
+        # The same below the level, made when first needed: the givens kept since are
+        # written in at each use (a puzzle that board solves is easier than the level).
+        below: Board | None = None
+        kept: list[Orbit] = []
+        for orbit in tries:
+            if self.budget.expired():
+                return False
+            self.add(orbit)
+            within_next, solved = self.given_on(within, [orbit], level)
+            if not solved:
+                within = within_next
+                kept.append(orbit)
+                continue
+            if below is None:
+                below = self.without(kept + [orbit])
+                grade_board(below, self.target.levels, level - 1)
+            if self.given_on(below, kept + [orbit], level - 1)[1]:
+                self.remove(orbit)
+                continue
+            graded = self.level(up_to=level)
+            if self.done(graded):
+                return True
+            if graded < level:
+                self.remove(orbit)
+            else:  # the boards disagree with grading from scratch: start again from the givens
+                within, below, kept = self.stalled(), None, []
+        return False
+
+    def without(self, orbits: list[Orbit]) -> Board:
+        """The grader's board of the current givens but those of `orbits`."""
+        skip = {cell for orbit in orbits for cell in orbit}
+        return Board(self.base.with_givens({c: v for c, v in self.givens.items() if c not in skip}))

@@ -9,10 +9,11 @@ level -> name -> techniques.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from bookgen.model import Cage, Cell, GridModel, Group, is_connected
 from bookgen.solve.result import Outcome
@@ -35,6 +36,12 @@ class Shape:
     peers: tuple[tuple[int, ...], ...]
     covering_of: tuple[tuple[int, ...], ...]  # per cell, the indices of the covering groups it is in
     intersections: tuple[tuple[tuple[int, ...], frozenset, tuple[int, ...]], ...]
+    # Per intersection (A, A∩B, B∖A): the cells of A∩B and of A∖B, so pointing and
+    # claiming need not test membership cell by cell.
+    splits: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    covering_masks: tuple[int, ...]  # each covering group's cells as a bitset
+    # The fish's two ways round, rows on columns and columns on rows (see `_fish_axis`).
+    fish_axes: tuple[FishAxis, ...]
 
 
 @lru_cache(maxsize=64)
@@ -50,9 +57,40 @@ def _shape(cells: tuple, groups: tuple, nsym: int) -> Shape:
     for i, p in enumerate(peer_sets):
         p.discard(i)
     covering_of = tuple(tuple(k for k, g in enumerate(covering) if i in g) for i in range(len(cells)))
-    return Shape(numbered, tuple(g.kind for g in groups), covering, compact,
+    intersections = tuple(_intersections(list(numbered), nsym))
+    splits = tuple((tuple(i for i in a if i in common), tuple(i for i in a if i not in common))
+                   for a, common, _rest in intersections)
+    kinds = tuple(g.kind for g in groups)
+    rows, cols = (tuple(g for g, k in zip(numbered, kinds) if k == kind and len(g) == nsym) for kind in ("row", "column"))
+    fish_axes = (_fish_axis(rows, cols, len(cells)), _fish_axis(cols, rows, len(cells)))
+    return Shape(numbered, kinds, covering, compact,
                  tuple(tuple(sorted(p)) for p in peer_sets), covering_of,
-                 tuple(_intersections(list(numbered), nsym)))
+                 intersections, splits, tuple(_mask(g) for g in covering), fish_axes)
+
+
+@dataclass(frozen=True)
+class FishAxis:
+    base: tuple[tuple[int, ...], ...]  # the lines a fish's symbol is confined in
+    masks: tuple[int, ...]  # each base line's cells as a bitset
+    cover: tuple[tuple[int, ...], ...]  # the lines it is barred from the rest of
+    cover_bit: tuple[int, ...]  # per cell, its cover line's index as a bit (0: none)
+    apart: bool  # base lines pairwise disjoint, and cover lines too (every fish proves something)
+
+
+def _fish_axis(base: tuple[tuple[int, ...], ...], cover: tuple[tuple[int, ...], ...], n: int) -> FishAxis:
+    cover_bit = [0] * n
+    for ci, g in enumerate(cover):
+        for i in g:
+            cover_bit[i] = 1 << ci
+    disjoint = lambda lines: sum(map(len, lines)) == len(set().union(*lines))
+    return FishAxis(base, tuple(_mask(g) for g in base), cover, tuple(cover_bit), disjoint(base) and disjoint(cover))
+
+
+def _mask(cells: Iterable[int]) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
 
 
 def _is_compact(cells: tuple[tuple[int, int], ...]) -> bool:
@@ -78,6 +116,7 @@ class Board:
         self.compact = shape.compact
         self.peers = shape.peers
         self.intersections = shape.intersections
+        self.shape = shape
         self._covering_of = shape.covering_of
         # Empty cells left per covering group, and the groups that came down to one (full
         # houses to be written): kept up by `place`, so a full house costs no scan.
@@ -92,9 +131,20 @@ class Board:
         self._upkeep = False
         self.detail: Detail | None = None  # what the current step looked at (see `note`)
         self._group_index: dict[frozenset[int], Group] | None = None
+        self._where: tuple[tuple, list[int]] | None = None  # see `where`
         bit = {s: 1 << i for i, s in enumerate(model.symbols)}
         for r, c, v in model.givens:
             self.place(index[(r, c)], bit[v])
+
+    def copy(self) -> Board:
+        """An independent board in the same state (the shape's tables are shared): lets
+        a generator try a given on a stalled board and keep or drop the result. A
+        subclass with state of its own must copy it too."""
+        twin = copy.copy(self)
+        twin.cand, twin.placed = list(self.cand), list(self.placed)
+        twin.open_left, twin.full_houses = list(self.open_left), list(self.full_houses)
+        twin.log = None if self.log is None else list(self.log)
+        return twin
 
     def place(self, i: int, b: int) -> None:
         """Write a symbol in a cell and strike it from the cell's peers (pencil-mark upkeep)."""
@@ -156,6 +206,25 @@ class Board:
 
     def solved(self) -> bool:
         return all(self.placed)
+
+    def where(self) -> list[int]:
+        """Per symbol, the open cells that still have it, as a bitset of cell numbers
+        (shared between the techniques of one sweep while the board stays the same: do
+        not change it)."""
+        cand, placed = self.cand, self.placed
+        key = (tuple(cand), tuple(placed))
+        if self._where is not None and self._where[0] == key:
+            return self._where[1]
+        where = [0] * self.nsym
+        for i in range(self.n):
+            if not placed[i]:
+                d, at = cand[i], 1 << i
+                while d:
+                    b = d & -d
+                    where[b.bit_length() - 1] |= at
+                    d ^= b
+        self._where = (key, where)
+        return where
 
     def values(self) -> list[int]:
         return [self.model.symbols[d.bit_length() - 1] for d in self.cand]
@@ -357,11 +426,14 @@ def _open_cells(board: Board, g: tuple[int, ...]) -> list[int]:
 
 def _naked_subset(board: Board, size: int) -> bool:
     """`size` cells of a group whose candidates together are `size` symbols own them."""
+    cand, placed = board.cand, board.placed
     for g in board.groups:
-        cells = _open_cells(board, g)
+        cells = [i for i in g if not placed[i]]
         if len(cells) <= size:
             continue
-        small = [i for i in cells if board.cand[i].bit_count() <= size]
+        small = [i for i in cells if cand[i].bit_count() <= size]
+        if len(small) < size:
+            continue
         for combo in combinations(small, size):
             union = 0
             for i in combo:
@@ -381,33 +453,42 @@ def _naked_subset(board: Board, size: int) -> bool:
 
 def _hidden_subset(board: Board, size: int) -> bool:
     """`size` symbols confined to `size` cells of a group leave no room for others there."""
-    for g in board.covering:
-        cells = _open_cells(board, g)
-        if len(cells) <= size:
+    spread = board.where()
+    unplaced = 0
+    for m in spread:
+        unplaced |= m
+    for g, gm in zip(board.covering, board.shape.covering_masks):
+        if (unplaced & gm).bit_count() <= size:
             continue
-        where: dict[int, list[int]] = {}
-        for i in cells:
-            d = board.cand[i]
-            while d:
-                b = d & -d
-                where.setdefault(b, []).append(i)
-                d ^= b
-        symbols = [b for b, places in where.items() if 2 <= len(places) <= size]
+        places = [m & gm for m in spread]
+        symbols = [k for k, m in enumerate(places) if 2 <= m.bit_count() <= size]
+        if len(symbols) < size:
+            continue
+        # In the order a person reading the group's cells in turn first meets them.
+        symbols.sort(key=lambda k: (next(p for p, i in enumerate(g) if places[k] >> i & 1), k))
         for combo in combinations(symbols, size):
-            spots = set()
-            for b in combo:
-                spots.update(where[b])
-            if len(spots) == size:
-                keep = sum(combo)
+            spots = 0
+            for k in combo:
+                spots |= places[k]
+            if spots.bit_count() == size:
+                keep = sum(1 << k for k in combo)
                 progress = False
-                for i in spots:
+                for i in _bits(spots):
                     progress |= board.restrict(i, keep)
                 if progress:
                     if board.recording:
-                        board.note(Detail(groups=(board.group_of(g),), cells=board.cells_of(sorted(spots)),
+                        board.note(Detail(groups=(board.group_of(g),), cells=board.cells_of(list(_bits(spots))),
                                           digits=_symbols(board, keep)))
                     return True
     return False
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The numbers of a bitset's bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _symbols(board: Board, bits: int) -> tuple[int, ...]:
@@ -449,20 +530,22 @@ def _intersections(groups: list[tuple[int, ...]], nsym: int) -> list[tuple[tuple
 def locked_candidates(board: Board) -> bool:
     """Pointing and claiming: when a symbol's places in one group all lie where it meets
     another group, the symbol cannot go anywhere else in that other group."""
-    for a, common, rest in board.intersections:
+    cand, placed = board.cand, board.placed
+    for (a, common, rest), (inner, outer) in zip(board.intersections, board.shape.splits):
         inside = outside = 0
-        for i in a:
-            if board.placed[i]:
-                continue
-            if i in common:
-                inside |= board.cand[i]
-            else:
-                outside |= board.cand[i]
+        for i in inner:
+            if not placed[i]:
+                inside |= cand[i]
+        if not inside:
+            continue
+        for i in outer:
+            if not placed[i]:
+                outside |= cand[i]
         locked = inside & ~outside
         if locked:
             progress = False
             for i in rest:
-                if not board.placed[i]:
+                if not placed[i]:
                     progress |= board.eliminate(i, locked)
             if progress:
                 if board.recording:
@@ -473,36 +556,63 @@ def locked_candidates(board: Board) -> bool:
     return False
 
 
-def _lines(board: Board, kind: str) -> list[tuple[int, ...]]:
-    return [g for g, k in zip(board.groups, board.group_kinds) if k == kind and len(g) == board.nsym]
-
-
 def _fish(board: Board, size: int) -> bool:
     """A symbol confined, in `size` rows, to the same `size` columns is barred from the
     rest of those columns (X-wing for 2, swordfish for 3; also with rows and columns swapped)."""
-    rows, cols = _lines(board, "row"), _lines(board, "column")
-    for base, cover in ((rows, cols), (cols, rows)):
-        cover_of = {i: ci for ci, g in enumerate(cover) for i in g}
+    spread, placed = board.where(), board.placed
+    for axis in board.shape.fish_axes:
+        cover, cover_bit = axis.cover, axis.cover_bit
         for bit_index in range(board.nsym):
-            b = 1 << bit_index
-            spans = []
-            for g in base:
-                places = [i for i in g if not board.placed[i] and board.cand[i] & b]
-                if 2 <= len(places) <= size and all(i in cover_of for i in places):
-                    spans.append((frozenset(cover_of[i] for i in places), places, g))
-            for combo in combinations(spans, size):
-                covered = frozenset().union(*(c for c, *_ in combo))
-                if len(covered) != size or not _apart([g for *_, g in combo] + [cover[ci] for ci in covered]):
+            b, at = 1 << bit_index, spread[bit_index]
+            spans = []  # (cover lines reached as a bitset, places as a bitset, base line)
+            for g, m in zip(axis.base, axis.masks):
+                hit = at & m
+                if 2 <= hit.bit_count() <= size:
+                    reach = 0
+                    for i in _bits(hit):
+                        if not cover_bit[i]:
+                            break
+                        reach |= cover_bit[i]
+                    else:
+                        spans.append((reach, hit, g))
+            if len(spans) < size:
+                continue
+            for combo in _fitting([reach for reach, _hit, _g in spans], size):
+                union = inside = 0
+                for k in combo:
+                    union |= spans[k][0]
+                    inside |= spans[k][1]
+                covered = list(_bits(union))
+                if not axis.apart and not _apart([spans[k][2] for k in combo] + [cover[ci] for ci in covered]):
                     continue
-                inside = {i for _, places, _g in combo for i in places}
                 progress = False
                 for ci in covered:
                     for i in cover[ci]:
-                        if i not in inside and not board.placed[i]:
+                        if not inside >> i & 1 and not placed[i]:
                             progress |= board.eliminate(i, b)
                 if progress:
                     return True
     return False
+
+
+def _fitting(masks: list[int], size: int) -> Iterator[tuple[int, ...]]:
+    """The `size`-combinations of the masks (as index tuples, in the order of
+    itertools.combinations) whose union has exactly `size` bits; a prefix already over
+    `size` bits is not extended (the fish's lines, by the cover lines they reach)."""
+
+    def more(count: int, start: int, union: int) -> Iterator[tuple[int, ...]]:
+        for k in range(start, len(masks) - count + 1):
+            joined = union | masks[k]
+            if joined.bit_count() > size:
+                continue
+            if count == 1:
+                if joined.bit_count() == size:
+                    yield (k,)
+                continue
+            for rest in more(count - 1, k + 1, joined):
+                yield (k, *rest)
+
+    return more(size, 0, 0)
 
 
 def _apart(base_and_cover: list[tuple[int, ...]]) -> bool:
