@@ -463,6 +463,18 @@ def test_multiply_only_hard_and_expert_and_hidden_beginner_are_unique_and_graded
         assert PUZZLE_TYPE.certify(puzzle) == []
 
 
+def test_looseness_is_one_before_any_pencil_mark_and_zero_when_solved():
+    from bookgen.puzzles.kenken_generate import _looseness
+    from bookgen.solve.arithmetic import CageBoard
+
+    puzzle = generate(0, size=6, difficulty="easy", hide_operations=True)
+    board = CageBoard(solving_model(puzzle.board, hidden=True))
+    board.cand[:] = [(1 << 6) - 1] * 36
+    assert _looseness(board) == pytest.approx(1.0)
+    board.cand[:] = [1 << (puzzle.solution[r][c] - 1) for r, c in board.model.cells]
+    assert _looseness(board) == 0.0
+
+
 def test_hidden_beginner_allows_more_one_cell_cages_than_shown_beginner():
     shown, hidden = Params(size=9, difficulty="beginner"), Params(size=9, difficulty="beginner", hide_operations=True)
     assert (shown.single_cap, hidden.single_cap) == (10, 16)
