@@ -217,3 +217,4 @@ def test_types_lists_the_measured_offer_per_size():
     assert result.exit_code == 0
     assert "  offered: 9x9: beginner, easy, medium, hard, expert" in result.output
     assert "  offered: 4x4: beginner, easy" in result.output
+    assert "  offered: 21x21 (five 9x9 grids): beginner, easy, medium, hard, expert" in result.output

@@ -8,9 +8,10 @@ import pytest
 from bookgen import puzzles
 from bookgen.puzzles import samurai
 from bookgen.puzzles.base import Budget, Weight
+from bookgen.puzzles.sudoku import givens_range
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
-from bookgen.solve.techniques import Board, Level, Technique, grade, grade_board
+from bookgen.solve.techniques import Board, Level, Technique, grade_board
 
 SAMURAI = puzzles.get("samurai")
 
@@ -43,8 +44,18 @@ def test_the_layout_is_five_grids_sharing_four_boxes():
 def test_made_puzzle_is_unique_answered_and_at_its_level(made):
     count = count_solutions(made.board)
     assert count.count == 1 and count.solutions[0] == made.solution
-    assert samurai.LEVEL_NAMES[grade(made.board, samurai.LEVELS).level] == made.difficulty
+    # The family's rating: the grader's level, and beginner only with a beginner's givens.
+    assert SAMURAI.solve(made).level == made.difficulty
     assert SAMURAI.certify(made) == []
+
+
+def test_made_puzzle_has_its_levels_givens(made):
+    fewest, most = givens_range(len(made.board.cells), made.difficulty)
+    assert fewest <= len(made.board.givens) <= (most or len(made.board.cells))
+    if made.difficulty == "beginner":
+        assert (fewest, most) == (162, 184)
+    if made.difficulty == "easy":
+        assert (fewest, most) == (137, 166)
 
 
 def test_every_grid_of_the_answer_is_a_sudoku_and_shared_boxes_agree(made):
