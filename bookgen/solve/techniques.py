@@ -40,6 +40,7 @@ class Shape:
     # claiming need not test membership cell by cell.
     splits: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     covering_masks: tuple[int, ...]  # each covering group's cells as a bitset
+    covering_ascending: tuple[bool, ...]  # each covering group listed by increasing cell number
     # The fish's two ways round, rows on columns and columns on rows (see `_fish_axis`).
     fish_axes: tuple[FishAxis, ...]
 
@@ -65,7 +66,8 @@ def _shape(cells: tuple, groups: tuple, nsym: int) -> Shape:
     fish_axes = (_fish_axis(rows, cols, len(cells)), _fish_axis(cols, rows, len(cells)))
     return Shape(numbered, kinds, covering, compact,
                  tuple(tuple(sorted(p)) for p in peer_sets), covering_of,
-                 intersections, splits, tuple(_mask(g) for g in covering), fish_axes)
+                 intersections, splits, tuple(_mask(g) for g in covering),
+                 tuple(list(g) == sorted(g) for g in covering), fish_axes)
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,6 @@ class Board:
         # ("place", cell, bit) and ("remove", cell, bits). A placement's own peer upkeep is
         # not logged: it is part of writing the digit, not a step of its own.
         self.log: list[tuple[str, int, int]] | None = None
-        self._upkeep = False
         self.detail: Detail | None = None  # what the current step looked at (see `note`)
         self._group_index: dict[frozenset[int], Group] | None = None
         self._where: tuple[tuple, list[int]] | None = None  # see `where`
@@ -148,9 +149,10 @@ class Board:
 
     def place(self, i: int, b: int) -> None:
         """Write a symbol in a cell and strike it from the cell's peers (pencil-mark upkeep)."""
-        if not self.cand[i] & b:
+        cand = self.cand
+        if not cand[i] & b:
             raise Contradiction
-        self.cand[i] = b
+        cand[i] = b
         if not self.placed[i]:
             self.placed[i] = True
             for k in self._covering_of[i]:
@@ -159,20 +161,23 @@ class Board:
                     self.full_houses.append(k)
         if self.log is not None:
             self.log.append(("place", i, b))
-        self._upkeep = True
-        try:
-            for p in self.peers[i]:
-                if self.cand[p] & b:
-                    self.eliminate(p, b)
-        finally:
-            self._upkeep = False
+        # The peers' pencil marks, struck here rather than by `eliminate` (the busiest
+        # loop of the grader), and never logged: part of writing the digit.
+        keep = ~b
+        for p in self.peers[i]:
+            d = cand[p]
+            if d & b:
+                d &= keep
+                if not d:
+                    raise Contradiction
+                cand[p] = d
 
     def eliminate(self, i: int, bits: int) -> bool:
         """Remove candidates from a cell; True when something was removed."""
         d = self.cand[i]
         if not d & bits:
             return False
-        if self.log is not None and not self._upkeep:
+        if self.log is not None:
             self.log.append(("remove", i, d & bits))
         d &= ~bits
         if not d:
@@ -396,11 +401,12 @@ def hidden_single(board: Board) -> bool:
 
 
 def _hidden_single_in(board: Board, groups: tuple[tuple[int, ...], ...]) -> bool:
+    cand, is_placed = board.cand, board.placed
     for g in groups:
         once = twice = placed = 0
         for i in g:
-            d = board.cand[i]
-            if board.placed[i]:
+            d = cand[i]
+            if is_placed[i]:
                 placed |= d
             twice |= once & d
             once |= d
@@ -457,15 +463,19 @@ def _hidden_subset(board: Board, size: int) -> bool:
     unplaced = 0
     for m in spread:
         unplaced |= m
-    for g, gm in zip(board.covering, board.shape.covering_masks):
+    for g, gm, ascending in zip(board.covering, board.shape.covering_masks, board.shape.covering_ascending):
         if (unplaced & gm).bit_count() <= size:
             continue
         places = [m & gm for m in spread]
         symbols = [k for k, m in enumerate(places) if 2 <= m.bit_count() <= size]
         if len(symbols) < size:
             continue
-        # In the order a person reading the group's cells in turn first meets them.
-        symbols.sort(key=lambda k: (next(p for p, i in enumerate(g) if places[k] >> i & 1), k))
+        # In the order a person reading the group's cells in turn first meets them (in a
+        # group listed by cell number, the lowest cell of each symbol's places).
+        if ascending:
+            symbols.sort(key=lambda k: ((places[k] & -places[k]), k))
+        else:
+            symbols.sort(key=lambda k: (next(p for p, i in enumerate(g) if places[k] >> i & 1), k))
         for combo in combinations(symbols, size):
             spots = 0
             for k in combo:
