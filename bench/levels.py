@@ -94,6 +94,19 @@ def measure(ptype, row: Row, seeds: int, budget: float, extra: dict[str, object]
     return row
 
 
+def merged_rows(out: Path, head: dict, record: list[dict]) -> list[dict]:
+    """A run of some sizes or levels replaces those rows of the record and keeps the others
+    (measured the same way: same type, seeds, budget and options)."""
+    if not out.exists():
+        return record
+    old = json.loads(out.read_text())
+    if any(old.get(key, {} if key == "options" else None) != value for key, value in head.items()):
+        return record
+    key = lambda row: (row["variant"], row["size"], row["level"])  # noqa: E731
+    fresh = {key(row) for row in record}
+    return [row for row in old["rows"] if key(row) not in fresh] + record
+
+
 def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--type", default="sudoku", choices=sorted(SIZES))
@@ -125,13 +138,12 @@ def main(argv: list[str]) -> None:
     stem = f"levels-{args.type}" + "".join(f"-{k}-{v}" for k, v in settings.items())
     name = f"{stem}.json" if args.seeds == 100 else f"{stem}-{args.seeds}-seeds.json"
     out = Path(args.out) if args.out else HERE / name
-    out.write_text(json.dumps({
-        "type": args.type, "seeds": args.seeds, "budget": args.budget, "options": settings,
-        "rows": [{"variant": r.variant, "size": r.size, "level": r.level, "made": r.made, "tried": r.tried,
-                  "failed_seeds": r.failed,
-                  "median_seconds": round(statistics.median(r.times), 4) if r.times else None,
-                  "median_givens": statistics.median(r.givens) if r.givens else None} for r in rows],
-    }, indent=1) + "\n")
+    record = [{"variant": r.variant, "size": r.size, "level": r.level, "made": r.made, "tried": r.tried,
+               "failed_seeds": r.failed,
+               "median_seconds": round(statistics.median(r.times), 4) if r.times else None,
+               "median_givens": statistics.median(r.givens) if r.givens else None} for r in rows]
+    head = {"type": args.type, "seeds": args.seeds, "budget": args.budget, "options": settings}
+    out.write_text(json.dumps({**head, "rows": merged_rows(out, head, record)}, indent=1) + "\n")
     print(f"written to {out}")
 
 

@@ -114,22 +114,51 @@ GIVENS_MEASURED = (0, 4, 8)
 # A value is offered for a size and level only at 100/100; two options changed together
 # were not measured and are refused.
 MEASURED_OPTIONS: dict[tuple[int, str, str, int], tuple[int, int]] = {
-    (9, "beginner", "givens", 4): (100, 100),  # 0.0282 s
-    (9, "easy", "givens", 4): (100, 100),  # 0.1763 s
-    (9, "medium", "givens", 4): (100, 100),  # 0.6153 s
-    (9, "beginner", "givens", 8): (100, 100),  # 0.0255 s
-    (9, "easy", "givens", 8): (100, 100),  # 0.1514 s
-    (9, "medium", "givens", 8): (100, 100),  # 0.6167 s
-    (9, "beginner", "max_cage", 4): (100, 100),  # 0.1368 s
-    (9, "easy", "max_cage", 4): (100, 100),  # 0.2192 s
-    (9, "medium", "max_cage", 4): (100, 100),  # 0.3084 s
-    (9, "hard", "max_cage", 4): (100, 100),  # 0.3482 s
-    (9, "expert", "max_cage", 4): (100, 100),  # 0.8761 s
-    (9, "beginner", "max_cage", 6): (100, 100),  # 0.1423 s
-    (9, "easy", "max_cage", 6): (100, 100),  # 0.2993 s
-    (9, "medium", "max_cage", 6): (100, 100),  # 0.7164 s
-    (9, "hard", "max_cage", 6): (100, 100),  # 0.8651 s
-    (9, "expert", "max_cage", 6): (100, 100),  # 1.6227 s
+    (4, "beginner", "givens", 4): (100, 100),  # 0.002 s
+    (4, "easy", "givens", 4): (100, 100),  # 0.007 s
+    (4, "beginner", "givens", 8): (100, 100),  # 0.002 s
+    (4, "easy", "givens", 8): (100, 100),  # 0.007 s
+    (6, "beginner", "givens", 4): (100, 100),  # 0.004 s
+    (6, "easy", "givens", 4): (100, 100),  # 0.013 s
+    (6, "medium", "givens", 4): (100, 100),  # 0.039 s
+    (6, "beginner", "givens", 8): (100, 100),  # 0.005 s
+    (6, "easy", "givens", 8): (100, 100),  # 0.013 s
+    (6, "medium", "givens", 8): (100, 100),  # 0.029 s
+    (9, "beginner", "givens", 4): (100, 100),  # 0.028 s
+    (9, "easy", "givens", 4): (100, 100),  # 0.176 s
+    (9, "medium", "givens", 4): (100, 100),  # 0.615 s
+    (9, "beginner", "givens", 8): (100, 100),  # 0.026 s
+    (9, "easy", "givens", 8): (100, 100),  # 0.151 s
+    (9, "medium", "givens", 8): (100, 100),  # 0.617 s
+    (4, "beginner", "max_cage", 2): (100, 100),  # 0.002 s
+    (4, "easy", "max_cage", 2): (99, 100),  # 0.0181 s
+    (4, "beginner", "max_cage", 3): (100, 100),  # 0.002 s
+    (4, "easy", "max_cage", 3): (100, 100),  # 0.003 s
+    (4, "beginner", "max_cage", 4): (100, 100),  # 0.002 s
+    (4, "easy", "max_cage", 4): (100, 100),  # 0.006 s
+    (6, "beginner", "max_cage", 2): (100, 100),  # 0.009 s
+    (6, "easy", "max_cage", 2): (100, 100),  # 0.006 s
+    (6, "beginner", "max_cage", 3): (100, 100),  # 0.008 s
+    (6, "easy", "max_cage", 3): (100, 100),  # 0.008 s
+    (6, "beginner", "max_cage", 4): (100, 100),  # 0.009 s
+    (6, "easy", "max_cage", 4): (100, 100),  # 0.013 s
+    (6, "medium", "max_cage", 4): (100, 100),  # 0.032 s
+    (9, "beginner", "max_cage", 2): (100, 100),  # 0.165 s
+    (9, "easy", "max_cage", 2): (100, 100),  # 0.025 s
+    (9, "beginner", "max_cage", 3): (100, 100),  # 0.135 s
+    (9, "easy", "max_cage", 3): (100, 100),  # 0.21 s
+    (9, "medium", "max_cage", 3): (100, 100),  # 0.103 s
+    (9, "hard", "max_cage", 3): (100, 100),  # 0.32 s
+    (9, "beginner", "max_cage", 4): (100, 100),  # 0.137 s
+    (9, "easy", "max_cage", 4): (100, 100),  # 0.219 s
+    (9, "medium", "max_cage", 4): (100, 100),  # 0.308 s
+    (9, "hard", "max_cage", 4): (100, 100),  # 0.348 s
+    (9, "expert", "max_cage", 4): (100, 100),  # 0.876 s
+    (9, "beginner", "max_cage", 6): (100, 100),  # 0.142 s
+    (9, "easy", "max_cage", 6): (100, 100),  # 0.299 s
+    (9, "medium", "max_cage", 6): (100, 100),  # 0.716 s
+    (9, "hard", "max_cage", 6): (100, 100),  # 0.865 s
+    (9, "expert", "max_cage", 6): (100, 100),  # 1.623 s
 }
 
 

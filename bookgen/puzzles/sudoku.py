@@ -199,6 +199,24 @@ def refusal(variant: str, size: int, level: str, what: str = "sudoku") -> str | 
 # bench/levels-sudoku-symmetry-<name>.json): (variant, size, level, symmetry) -> (made, tried).
 # The table above is rotational, the default; a combination missing here is refused.
 MEASURED_SYMMETRY: dict[tuple[str, int, str, str], tuple[int, int]] = {
+    ("classic", 4, "beginner", "mirror"): (100, 100),  # 0.001 s
+    ("classic", 4, "easy", "mirror"): (100, 100),  # 0.001 s
+    ("classic", 6, "beginner", "mirror"): (100, 100),  # 0.002 s
+    ("classic", 6, "easy", "mirror"): (100, 100),  # 0.003 s
+    ("classic", 9, "beginner", "mirror"): (100, 100),  # 0.012 s
+    ("classic", 9, "easy", "mirror"): (100, 100),  # 0.017 s
+    ("classic", 9, "medium", "mirror"): (100, 100),  # 0.332 s
+    ("classic", 9, "hard", "mirror"): (100, 100),  # 0.687 s
+    ("classic", 9, "expert", "mirror"): (100, 100),  # 0.704 s
+    ("classic", 4, "beginner", "none"): (100, 100),  # 0.001 s
+    ("classic", 4, "easy", "none"): (100, 100),  # 0.001 s
+    ("classic", 6, "beginner", "none"): (100, 100),  # 0.002 s
+    ("classic", 6, "easy", "none"): (100, 100),  # 0.003 s
+    ("classic", 9, "beginner", "none"): (100, 100),  # 0.011 s
+    ("classic", 9, "easy", "none"): (100, 100),  # 0.017 s
+    ("classic", 9, "medium", "none"): (100, 100),  # 0.098 s
+    ("classic", 9, "hard", "none"): (100, 100),  # 0.293 s
+    ("classic", 9, "expert", "none"): (100, 100),  # 0.336 s
 }
 
 
