@@ -11,9 +11,7 @@ through the shared boxes.
 Generation aims at the level with the sudoku family's generator
 (bookgen.puzzles.sudoku_gen): from a full samurai solution found by search, givens are
 removed in symmetric sets while the grader solves the puzzle within the level, removed
-further while it is too easy, and given back when a removal makes it too hard. Hard
-and expert, for now, keep the rejection generator their offer was measured with (see
-TARGETED).
+further while it is too easy, and given back when a removal makes it too hard.
 
 Givens suit the level, as for every sudoku: the same shares of the 369 cells as a 9x9
 (bookgen.puzzles.sudoku.GIVEN_SHARE): beginner 162-184 givens (44-50%, about 36-40 per
@@ -29,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bookgen.errors import GenerationError, ParamsError
+from bookgen.errors import ParamsError
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid as gridlib
@@ -37,9 +35,7 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
 from bookgen.puzzles.grid_type import GridType
 from bookgen.puzzles.sudoku import LEVELS, solve_family, target_for
 from bookgen.puzzles.sudoku_gen import generate_at_level
-from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import grade
+from bookgen.solve.result import SolveResult
 
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 
@@ -51,17 +47,6 @@ SYMMETRIES = ("rotational", "mirror", "none")
 # The levels offered: those `python bench/levels.py --type samurai` made on 100 seeds of 100
 # within the per-puzzle budget (bench/levels-samurai.json; figures in the README).
 OFFERED: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
-
-# The levels made by the level-targeted generator. Hard and expert were measured on 100
-# seeds with the rejection generator (`_rejection`: givens removed within the level from
-# fresh solutions until one needs it); their 100-seed run with the targeted generator did
-# not finish in this session (on 20-55 seeds it made every one, at similar medians), so
-# they keep the generator their offer was measured with until it does.
-TARGETED: tuple[str, ...] = ("beginner", "easy", "medium")
-
-# Orbits removed together by `_remove` before falling back to one at a time.
-BATCH = 8
-MAX_ATTEMPTS = 200  # the budget is what stops it; hard needs ~5 attempts (about 1 in 5 is hard)
 
 
 @dataclass(frozen=True)
@@ -118,57 +103,8 @@ def _orbits(symmetry: str, rng: random.Random) -> list[tuple[Cell, ...]]:
 def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
     """A samurai graded exactly at `difficulty`, with the level's givens, and its solution."""
     base = structure()
-    if difficulty not in TARGETED:
-        return _rejection(difficulty, symmetry, rng, budget)
     return generate_at_level(base, target_for(base, difficulty), lambda r: _orbits(symmetry, r), rng, budget,
                              "samurai")
-
-
-def _solvable(base: GridModel, givens: dict[Cell, int], level: int) -> bool:
-    return grade(base.with_givens(givens), LEVELS, up_to=level).outcome is Outcome.SOLVED
-
-
-def _remove(base: GridModel, givens: dict[Cell, int], orbits: list[tuple[Cell, ...]], level: int) -> list[tuple[Cell, ...]]:
-    """Remove every orbit whose removal keeps the puzzle solvable within `level`; the
-    orbits removed, in order.
-
-    A batch of orbits is tried at once and kept when the grader still solves the
-    puzzle; a failing batch is retried orbit by orbit. Early on nearly every removal
-    succeeds, so this grades far fewer times than one orbit at a time, with the same
-    guarantee for every kept removal."""
-    pending, removed = list(orbits), []
-    batch = BATCH
-    while pending:
-        chunk, pending = pending[:batch], pending[batch:]
-        kept = {cell: givens.pop(cell) for orbit in chunk for cell in orbit if cell in givens}
-        if _solvable(base, givens, level):
-            removed.extend(chunk)
-            continue
-        givens.update(kept)
-        if len(chunk) > 1:
-            batch = 1
-            pending = chunk + pending
-    return removed
-
-
-def _rejection(difficulty: str, symmetry: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
-    """Hard and expert for now: givens removed while the puzzle stays within the level,
-    from fresh solutions until one needs the level."""
-    base = structure()
-    level = LEVEL_NAMES.index(difficulty)
-    solver = solver_for(base)
-    for _ in range(MAX_ATTEMPTS):
-        if budget.expired():
-            break
-        solution = solver.random_solution(rng)
-        if solution is None:
-            raise GenerationError("the samurai layout has no solution")
-        givens = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
-        _remove(base, givens, _orbits(symmetry, rng), level)
-        puzzle = base.with_givens(givens)
-        if grade(puzzle, LEVELS).level == level:
-            return puzzle, solution
-    raise GenerationError(f"no {difficulty} samurai found within the budget; try another level or seed")
 
 
 class SamuraiType(GridType):
