@@ -31,7 +31,7 @@ PLAN = {
     "kenken": [({"size": 4}, 14), ({"size": 5, "difficulty": "easy"}, 12), ({"size": 6}, 10),
                ({"size": 4, "hide_operations": True}, 8), ({"size": 5, "hide_operations": True}, 8)],
     "killer": [({"size": 4, "difficulty": "easy"}, 20), ({"size": 6, "difficulty": "easy"}, 20),
-               ({"size": 9, "difficulty": "easy", "givens": 20}, 10)],
+               ({"size": 9, "difficulty": "easy", "givens": 8}, 10)],
     "samurai": [({"difficulty": "easy"}, 3), ({"difficulty": "medium"}, 3)],
 }
 # Puzzles checked per type: 50, except where each takes seconds to make.

@@ -47,6 +47,10 @@ SYMMETRIES = ("rotational", "mirror", "none")
 # The levels offered: those `python bench/levels.py --type samurai` made on 100 seeds of 100
 # within the per-puzzle budget (bench/levels-samurai.json; figures in the README).
 OFFERED: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
+# The levels offered with the other symmetries of the givens, measured the same way one at a
+# time (`python bench/levels.py --type samurai --set symmetry=mirror`, written to
+# bench/levels-samurai-symmetry-<name>.json); the rest were not measured and are refused.
+OFFERED_SYMMETRY: dict[str, tuple[str, ...]] = {"mirror": ("beginner", "easy", "medium"), "none": ("beginner", "easy")}
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,12 @@ class Params:
         if self.difficulty not in OFFERED:
             raise ParamsError(
                 "difficulty", f"a samurai sudoku can be {', '.join(OFFERED)}; {self.difficulty} ones are not offered"
+            )
+        levels = OFFERED_SYMMETRY.get(self.symmetry, OFFERED)
+        if self.difficulty not in levels:
+            raise ParamsError(
+                "symmetry", f"{self.symmetry} givens are offered for a samurai sudoku at "
+                f"{', '.join(levels) or 'no level yet'}; {self.difficulty} is not (not measured)",
             )
 
 
@@ -122,7 +132,8 @@ class SamuraiType(GridType):
 
     def offered_levels(self) -> list[str]:
         """The measured offer, for `bookgen types`."""
-        return [f"{SIDE}x{SIDE} (five 9x9 grids): {', '.join(OFFERED)}"]
+        return [f"{SIDE}x{SIDE} (five 9x9 grids): {', '.join(OFFERED)}"] + [
+            f"symmetry {symmetry}: {', '.join(levels) or 'none yet'}" for symmetry, levels in OFFERED_SYMMETRY.items()]
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)

@@ -7,6 +7,7 @@ import pytest
 
 from bookgen import puzzles
 from bookgen.puzzles import samurai
+from bookgen.errors import ParamsError
 from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.sudoku import givens_range
 from bookgen.solve.result import Outcome
@@ -138,3 +139,15 @@ def test_no_technique_removes_a_solution_digit_on_samurai_groups(made):
     levels = tuple(Level(lv.name, tuple(checked(x) for x in lv.techniques)) for lv in samurai.LEVELS)
     assert grade_board(Board(made.board), levels).outcome is Outcome.SOLVED
     assert steps > 20
+
+
+def test_other_symmetries_are_offered_only_at_measured_levels():
+    for symmetry, levels in samurai.OFFERED_SYMMETRY.items():
+        for level in samurai.LEVEL_NAMES:
+            params = samurai.Params(difficulty=level, symmetry=symmetry)
+            if level in levels:
+                params.validate()
+            else:
+                with pytest.raises(ParamsError) as caught:
+                    params.validate()
+                assert caught.value.field == "symmetry" and f"{level} is not (not measured)" in str(caught.value)
