@@ -52,6 +52,8 @@ from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid_type import GridType
 from bookgen.puzzles.sudoku_gen import Target, generate_at_level
+from bookgen.puzzles.sudoku_offer import (LEVEL_NAMES, MEASURED, offered, refusal, symmetry_offer,
+                                          symmetry_refusal, variant_name)
 from bookgen.puzzles.sudoku_shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
                                             fixed_structure, lines_only)
 from bookgen.solve import chains
@@ -66,7 +68,6 @@ LEVELS: tuple[Level, ...] = (
     Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING)),
     Level("expert", chains.CHAINS),
 )
-LEVEL_NAMES = tuple(level.name for level in LEVELS)
 
 # Share of the cells given (fewest, most) for the levels with generous givens; the
 # rest have as few as the level needs. Published easy 9x9 puzzles have about 32-36.
@@ -76,172 +77,6 @@ GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy":
 SIZES = tuple(sorted(set(BOX_SHAPES) | set(JIGSAW_SIZES)))
 SYMMETRIES = ("rotational", "mirror", "none")
 DEFAULT_SYMBOLS = "123456789ABCDEFG"
-
-# Successes out of seeds within the build's per-puzzle budget, per (variant, size,
-# level), with the default options; a combination is offered only when every seed
-# succeeded: `python bench/levels.py --type sudoku --variants ...` over
-# seeds 0-99 (classic medians in the README and bench/levels-sudoku.json). A classic
-# combination not listed did not finish its 100 seeds in the time the measurement had,
-# and is refused. Re-measure after changing the generator or the grader.
-MEASURED: dict[tuple[str, int, str], tuple[int, int]] = {
-    ("classic", 4, "beginner"): (100, 100),
-    ("classic", 4, "easy"): (100, 100),
-    ("classic", 6, "beginner"): (100, 100),
-    ("classic", 6, "easy"): (100, 100),
-    ("classic", 6, "medium"): (100, 100),
-    ("classic", 6, "hard"): (100, 100),
-    ("classic", 6, "expert"): (100, 100),
-    ("classic", 8, "beginner"): (100, 100),
-    ("classic", 8, "easy"): (100, 100),
-    ("classic", 8, "medium"): (100, 100),
-    ("classic", 8, "hard"): (100, 100),
-    ("classic", 8, "expert"): (100, 100),
-    ("classic", 9, "beginner"): (100, 100),
-    ("classic", 9, "easy"): (100, 100),
-    ("classic", 9, "medium"): (100, 100),
-    ("classic", 9, "hard"): (100, 100),
-    ("classic", 9, "expert"): (100, 100),
-    ("classic", 12, "beginner"): (100, 100),
-    ("classic", 12, "easy"): (100, 100),
-    ("classic", 12, "medium"): (100, 100),
-    ("classic", 12, "hard"): (100, 100),
-    ("classic", 12, "expert"): (100, 100),
-    ("classic", 16, "beginner"): (100, 100),
-    ("classic", 16, "easy"): (100, 100),
-    ("classic", 16, "medium"): (100, 100),
-    ("classic", 16, "hard"): (100, 100),
-    ("classic", 16, "expert"): (100, 100),
-    ("x", 4, "beginner"): (100, 100),
-    ("x", 4, "easy"): (100, 100),
-    ("x", 4, "medium"): (0, 3),
-    ("x", 6, "beginner"): (100, 100),
-    ("x", 6, "easy"): (100, 100),
-    ("x", 6, "medium"): (100, 100),
-    ("x", 6, "hard"): (100, 100),
-    ("x", 6, "expert"): (100, 100),
-    ("x", 8, "beginner"): (100, 100),
-    ("x", 8, "easy"): (100, 100),
-    ("x", 8, "medium"): (100, 100),
-    ("x", 8, "hard"): (100, 100),
-    ("x", 8, "expert"): (100, 100),
-    ("x", 9, "beginner"): (100, 100),
-    ("x", 9, "easy"): (100, 100),
-    ("x", 9, "medium"): (100, 100),
-    ("x", 9, "hard"): (100, 100),
-    ("x", 9, "expert"): (100, 100),
-    ("x", 12, "beginner"): (100, 100),
-    ("x", 12, "easy"): (100, 100),
-    ("x", 12, "medium"): (100, 100),
-    ("x", 12, "hard"): (100, 100),
-    ("x", 12, "expert"): (100, 100),
-    ("hyper", 9, "beginner"): (100, 100),
-    ("hyper", 9, "easy"): (100, 100),
-    ("hyper", 9, "medium"): (100, 100),
-    ("hyper", 9, "hard"): (100, 100),
-    ("hyper", 9, "expert"): (100, 100),
-    ("jigsaw", 5, "beginner"): (100, 100),
-    ("jigsaw", 5, "easy"): (100, 100),
-    ("jigsaw", 5, "medium"): (100, 100),
-    ("jigsaw", 5, "hard"): (100, 100),
-    ("jigsaw", 5, "expert"): (100, 100),
-    ("jigsaw", 6, "beginner"): (100, 100),
-    ("jigsaw", 6, "easy"): (100, 100),
-    ("jigsaw", 6, "medium"): (100, 100),
-    ("jigsaw", 6, "hard"): (100, 100),
-    ("jigsaw", 6, "expert"): (100, 100),
-    ("jigsaw", 7, "beginner"): (100, 100),
-    ("jigsaw", 7, "easy"): (100, 100),
-    ("jigsaw", 7, "medium"): (100, 100),
-    ("jigsaw", 7, "hard"): (100, 100),
-    ("jigsaw", 7, "expert"): (100, 100),
-    ("jigsaw", 8, "beginner"): (100, 100),
-    ("jigsaw", 8, "easy"): (100, 100),
-    ("jigsaw", 8, "medium"): (100, 100),
-    ("jigsaw", 8, "hard"): (100, 100),
-    ("jigsaw", 8, "expert"): (100, 100),
-    ("jigsaw", 9, "beginner"): (100, 100),
-    ("jigsaw", 9, "easy"): (100, 100),
-    ("jigsaw", 9, "medium"): (100, 100),
-    ("jigsaw", 9, "hard"): (100, 100),
-    ("jigsaw", 9, "expert"): (100, 100),
-}
-
-
-def offered(variant: str, size: int) -> tuple[str, ...]:
-    """The levels delivered at this variant and size (measured 100 of 100)."""
-    return tuple(level for level in LEVEL_NAMES if _delivered(MEASURED.get((variant, size, level))))
-
-
-# Seeds a combination must have been made on, every one of them, to be offered: every
-# row above is from a 100-seed run of bench/levels.py (x 4x4 medium stopped after failing
-# its first 3 seeds: every 4x4 falls to cross-hatching).
-OFFER_SEEDS = 100
-
-
-def _delivered(measured: tuple[int, int] | None) -> bool:
-    return measured is not None and measured[0] == measured[1] >= OFFER_SEEDS
-
-
-def refusal(variant: str, size: int, level: str, what: str = "sudoku") -> str | None:
-    """Why a (variant, size, level) is not offered, or None when it is."""
-    levels = offered(variant, size)
-    if level in levels:
-        return None
-    measured = MEASURED.get((variant, size, level))
-    why = (f"bench/levels.py made {measured[0]} of {measured[1]} seeds within the per-puzzle budget"
-           if measured else "not measured to be made reliably")
-    can = f"can be {', '.join(levels)}" if levels else "is not offered at any level"
-    return f"a {size}x{size} {what} {can}; {level} ones are not offered ({why})"
-
-
-# The other symmetries of the givens, measured the same way one at a time
-# (`python bench/levels.py --type sudoku --sizes 9 --set symmetry=mirror`, written to
-# bench/levels-sudoku-symmetry-<name>.json): (variant, size, level, symmetry) -> (made, tried).
-# The table above is rotational, the default; a combination missing here is refused.
-MEASURED_SYMMETRY: dict[tuple[str, int, str, str], tuple[int, int]] = {
-    ("classic", 4, "beginner", "mirror"): (100, 100),  # 0.001 s
-    ("classic", 4, "easy", "mirror"): (100, 100),  # 0.001 s
-    ("classic", 6, "beginner", "mirror"): (100, 100),  # 0.002 s
-    ("classic", 6, "easy", "mirror"): (100, 100),  # 0.003 s
-    ("classic", 9, "beginner", "mirror"): (100, 100),  # 0.012 s
-    ("classic", 9, "easy", "mirror"): (100, 100),  # 0.017 s
-    ("classic", 9, "medium", "mirror"): (100, 100),  # 0.332 s
-    ("classic", 9, "hard", "mirror"): (100, 100),  # 0.687 s
-    ("classic", 9, "expert", "mirror"): (100, 100),  # 0.704 s
-    ("classic", 4, "beginner", "none"): (100, 100),  # 0.001 s
-    ("classic", 4, "easy", "none"): (100, 100),  # 0.001 s
-    ("classic", 6, "beginner", "none"): (100, 100),  # 0.002 s
-    ("classic", 6, "easy", "none"): (100, 100),  # 0.003 s
-    ("classic", 9, "beginner", "none"): (100, 100),  # 0.011 s
-    ("classic", 9, "easy", "none"): (100, 100),  # 0.017 s
-    ("classic", 9, "medium", "none"): (100, 100),  # 0.098 s
-    ("classic", 9, "hard", "none"): (100, 100),  # 0.293 s
-    ("classic", 9, "expert", "none"): (100, 100),  # 0.336 s
-}
-
-
-def symmetry_offer(symmetry: str) -> dict[tuple[str, int], tuple[str, ...]]:
-    """(variant, size) -> the levels delivered with this non-default symmetry."""
-    offer: dict[tuple[str, int], list[str]] = {}
-    for level in LEVEL_NAMES:
-        for (variant, size, lv, sym), measured in MEASURED_SYMMETRY.items():
-            if (lv, sym) == (level, symmetry) and _delivered(measured):
-                offer.setdefault((variant, size), []).append(level)
-    return {combo: tuple(levels) for combo, levels in sorted(offer.items())}
-
-
-def symmetry_refusal(variant: str, size: int, level: str, symmetry: str) -> str | None:
-    """Why givens in this symmetry are not offered for the combination, or None."""
-    if symmetry == "rotational" or _delivered(MEASURED_SYMMETRY.get((variant, size, level, symmetry))):
-        return None
-    measured = MEASURED_SYMMETRY.get((variant, size, level, symmetry))
-    why = (f"bench/levels.py made {measured[0]} of {measured[1]} seeds within the per-puzzle budget"
-           if measured else "not measured")
-    offer = "; ".join(f"{n}x{n}{'' if v == 'classic' else ' ' + v} {', '.join(levels)}"
-                      for (v, n), levels in symmetry_offer(symmetry).items())
-    return (f"{symmetry} givens are offered for {offer or 'no puzzle yet'}; "
-            f"a {size}x{size} {_named(variant)} at {level} is not ({why})")
-
 
 def givens_range(cells: int, level: str) -> tuple[int, int | None]:
     """Fewest and most givens a puzzle of `cells` cells has at `level` (None: no most)."""
@@ -275,7 +110,7 @@ class Params:
             raise ParamsError("size", shape)
         if self.symbols is not None:
             check_symbols(self.symbols, self.size)
-        why = refusal(self.variant, self.size, self.difficulty, _named(self.variant))
+        why = refusal(self.variant, self.size, self.difficulty, variant_name(self.variant))
         if why:
             raise ParamsError("difficulty", why)
         why = symmetry_refusal(self.variant, self.size, self.difficulty, self.symmetry)
@@ -318,11 +153,6 @@ def variant_refusal(variant: str, size: int) -> str | None:
         sides = ", ".join(map(str, sorted(BOX_SHAPES)))
         return f"a {size}x{size} sudoku has no boxes: sizes {sides}, or variant: jigsaw"
     return None
-
-
-def _named(variant: str) -> str:
-    """How refusals name the variant."""
-    return {"classic": "sudoku", "x": "X-sudoku", "hyper": "hyper sudoku", "jigsaw": "jigsaw sudoku"}[variant]
 
 
 def check_symbols(symbols: str, size: int) -> None:
@@ -422,7 +252,7 @@ class SudokuType(GridType):
         fill = None if variant == "classic" else (lambda r: filled(params.size, variant, r))
         model, solution = generate_at_level(
             base, target_for(base, params.difficulty), lambda r: orbits(params.size, params.symmetry, r), rng,
-            budget, _named(variant), fill,
+            budget, variant_name(variant), fill,
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 

@@ -8,9 +8,8 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import (
-    BOX_SHAPES, MEASURED_SYMMETRY, PUZZLE_TYPE, Params, givens_range, offered, symmetry_offer,
-)
+from bookgen.puzzles.sudoku import BOX_SHAPES, LEVELS, PUZZLE_TYPE, Params, givens_range
+from bookgen.puzzles.sudoku_offer import LEVEL_NAMES, MEASURED_SYMMETRY, offered, symmetry_offer
 from bookgen.solve.hints import first_sentences
 from bookgen.solve.search import count_solutions
 
@@ -33,6 +32,10 @@ def test_givens_are_rotationally_symmetric_by_default():
     puzzle = PUZZLE_TYPE.generate(Params(size=9, difficulty="easy"), random.Random(5), Budget(60))
     cells = {(r, c) for r, c, _v in puzzle.board.givens}
     assert cells == {(8 - r, 8 - c) for r, c in cells}
+
+
+def test_the_offer_names_the_graders_levels_in_order():
+    assert tuple(level.name for level in LEVELS) == LEVEL_NAMES
 
 
 def test_other_symmetries_are_offered_only_where_measured_100_of_100():

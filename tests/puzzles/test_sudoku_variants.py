@@ -10,7 +10,8 @@ import pytest
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles.base import Budget, Weight
-from bookgen.puzzles.sudoku import PUZZLE_TYPE, SIZES, Params, offered
+from bookgen.puzzles.sudoku import PUZZLE_TYPE, SIZES, Params
+from bookgen.puzzles.sudoku_offer import offered
 from bookgen.puzzles.sudoku_shapes import is_rectangle
 from bookgen.solve.search import count_solutions
 
