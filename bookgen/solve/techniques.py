@@ -10,7 +10,7 @@ level -> name -> techniques.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Iterable, Iterator
@@ -43,6 +43,8 @@ class Shape:
     covering_ascending: tuple[bool, ...]  # each covering group listed by increasing cell number
     # The fish's two ways round, rows on columns and columns on rows (see `_fish_axis`).
     fish_axes: tuple[FishAxis, ...]
+    # What is known to find nothing (see `_known_fruitless`), per technique and size.
+    fruitless: dict[tuple[str, int], set] = field(default_factory=dict, compare=False, hash=False)
 
 
 @lru_cache(maxsize=64)
@@ -132,7 +134,10 @@ class Board:
         self.log: list[tuple[str, int, int]] | None = None
         self.detail: Detail | None = None  # what the current step looked at (see `note`)
         self._group_index: dict[frozenset[int], Group] | None = None
-        self._where: tuple[tuple, list[int]] | None = None  # see `where`
+        # Counts the changes to the pencil marks, so that what is worked out from them
+        # (`where`) is kept until they change.
+        self.version = 0
+        self._where: tuple[int, list[int]] | None = None
         bit = {s: 1 << i for i, s in enumerate(model.symbols)}
         for r, c, v in model.givens:
             self.place(index[(r, c)], bit[v])
@@ -153,6 +158,7 @@ class Board:
         if not cand[i] & b:
             raise Contradiction
         cand[i] = b
+        self.version += 1
         if not self.placed[i]:
             self.placed[i] = True
             for k in self._covering_of[i]:
@@ -183,6 +189,7 @@ class Board:
         if not d:
             raise Contradiction
         self.cand[i] = d
+        self.version += 1
         return True
 
     @property
@@ -217,8 +224,7 @@ class Board:
         (shared between the techniques of one sweep while the board stays the same: do
         not change it)."""
         cand, placed = self.cand, self.placed
-        key = (tuple(cand), tuple(placed))
-        if self._where is not None and self._where[0] == key:
+        if self._where is not None and self._where[0] == self.version:
             return self._where[1]
         where = [0] * self.nsym
         for i in range(self.n):
@@ -228,7 +234,7 @@ class Board:
                     b = d & -d
                     where[b.bit_length() - 1] |= at
                     d ^= b
-        self._where = (key, where)
+        self._where = (self.version, where)
         return where
 
     def values(self) -> list[int]:
@@ -493,6 +499,22 @@ def _hidden_subset(board: Board, size: int) -> bool:
     return False
 
 
+FRUITLESS_KEPT = 200_000  # entries kept per technique and size, at most
+
+
+def _known_fruitless(board: Board, technique: str, size: int) -> set:
+    """What is known to make no progress with a technique, shared by every board of the
+    shape (for a fish: a symbol's places, on which alone it depends). A generator grading
+    many boards of one shape meets the same ones again and again (a given written in
+    leaves most symbols' places as they were); only work that would find nothing is
+    ever skipped. Tried for the subsets too: their groups' keys cost as much to make as
+    the search they would save."""
+    known = board.shape.fruitless.setdefault((technique, size), set())
+    if len(known) > FRUITLESS_KEPT:
+        known.clear()
+    return known
+
+
 def _bits(mask: int) -> Iterator[int]:
     """The numbers of a bitset's bits, lowest first."""
     while mask:
@@ -570,10 +592,13 @@ def _fish(board: Board, size: int) -> bool:
     """A symbol confined, in `size` rows, to the same `size` columns is barred from the
     rest of those columns (X-wing for 2, swordfish for 3; also with rows and columns swapped)."""
     spread, placed = board.where(), board.placed
-    for axis in board.shape.fish_axes:
+    for way, axis in enumerate(board.shape.fish_axes):
         cover, cover_bit = axis.cover, axis.cover_bit
+        known = _known_fruitless(board, "fish" if way == 0 else "fish (columns)", size)
         for bit_index in range(board.nsym):
             b, at = 1 << bit_index, spread[bit_index]
+            if at in known:
+                continue
             spans = []  # (cover lines reached as a bitset, places as a bitset, base line)
             for g, m in zip(axis.base, axis.masks):
                 hit = at & m
@@ -586,6 +611,7 @@ def _fish(board: Board, size: int) -> bool:
                     else:
                         spans.append((reach, hit, g))
             if len(spans) < size:
+                known.add(at)
                 continue
             for combo in _fitting([reach for reach, _hit, _g in spans], size):
                 union = inside = 0
@@ -602,6 +628,7 @@ def _fish(board: Board, size: int) -> bool:
                             progress |= board.eliminate(i, b)
                 if progress:
                     return True
+            known.add(at)
     return False
 
 
