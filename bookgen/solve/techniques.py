@@ -499,7 +499,7 @@ def _hidden_subset(board: Board, size: int) -> bool:
     return False
 
 
-FRUITLESS_KEPT = 200_000  # entries kept per technique and size, at most
+FRUITLESS_KEPT = 50_000  # entries kept per technique and size, at most
 
 
 def _known_fruitless(board: Board, technique: str, size: int) -> set:
