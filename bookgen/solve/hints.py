@@ -38,12 +38,12 @@ _RULE_45 = {
 # varies in kind has a sentence per kind, under "technique/kind".
 SENTENCES: dict[str, str] = {
     # Sudoku-family singles, subsets and lines (also used by KenKen and killer).
-    "naked single": "Row {row}, column {col} can only be {digit}: every other number is already in its "
+    "naked single": "Row {row}, column {col} can only be {digit}: every other {number} is already in its "
                     "{houses}, or crossed out.",
     "hidden single": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} in {group}.",
     "hidden single in a box": "{digit} goes in row {row}, column {col}: it is the only place left for {digit} "
                               "in {group}.",
-    "full house": "Row {row}, column {col} is the last empty square of {group}, so it takes the one number "
+    "full house": "Row {row}, column {col} is the last empty square of {group}, so it takes the one {number} "
                   "missing there: {digit}.",
     "pointing and claiming": "In {group1}, {digits} can only go in {cells}, which are all in {group2} too, "
                              "so {marks}.",
@@ -55,13 +55,13 @@ SENTENCES: dict[str, str] = {
               "corners of a rectangle; whichever way it goes, those two columns (rows) get it there, so {marks}.",
     "swordfish": "In three rows (or columns), {digits_crossed} fits only in the same three columns (rows); "
                  "whichever way it goes, those columns (rows) get it there, so {marks}.",
-    "XY-wing": "Three cells with two numbers each work like a trap: whichever number the middle one takes, one of "
+    "XY-wing": "Three cells with two {numbers} each work like a trap: whichever {number} the middle one takes, one of "
                "the two ends is {digits_crossed}, so a cell that sees both ends cannot be: {marks}.",
     "XYZ-wing": "Three cells work like a trap: whichever way they go, one of them is {digits_crossed}, so a cell "
                 "that sees all three cannot be: {marks}.",
-    "X-chain": "Following one number from cell to cell, where it must be in one place or the other, shows it "
+    "X-chain": "Following one {number} from cell to cell, where it must be in one place or the other, shows it "
                "cannot be in {cells_crossed}: {marks}.",
-    "XY-chain": "Following a chain of cells with two numbers each shows that {cells_crossed} cannot be "
+    "XY-chain": "Following a chain of cells with two {numbers} each shows that {cells_crossed} cannot be "
                 "{digits_crossed}: {marks}.",
     # Cages (KenKen and killer).
     "one-cell cage": "A cage of one square holds just its clue: write {placements}.",
@@ -97,6 +97,15 @@ GENERAL_PLACE = "Using {technique}, write {digit} in row {row}, column {col}."
 # What is printed for a value: the value itself, or a sudoku's `symbols:` letter for it
 # (a 6x6 with symbols ABCDEF says "C goes in row 2, column 4").
 Label = Callable[[int], str]
+
+
+def symbol_noun(label: Label, size: int) -> str:
+    """What the sentences call the things written in the cells: numbers, unless the
+    puzzle prints letters (`symbols: ABCDEF`) or a mix (16x16: 1-9 then A-G)."""
+    shown = [label(v) for v in range(1, size + 1)]
+    if all(text.isdigit() for text in shown):
+        return "number"
+    return "letter" if all(text.isalpha() for text in shown) else "symbol"
 
 
 def cell_name(cell: Cell) -> str:
@@ -325,6 +334,8 @@ def _words(step: Step, label: Label = str) -> dict[str, object]:
         "placements": _placements(step.placed, label),
         "placed": _placed(step.placed, label),
     }
+    words["number"] = symbol_noun(label, step.size) if step.size else "number"
+    words["numbers"] = f"{words['number']}s"
     words["Region"] = str(words["region"])[:1].upper() + str(words["region"])[1:]
     plural = _plural(str(words["region"]) or _listed(groups))
     words["adds"], words["it"], words["its"] = ("add", "them", "their") if plural else ("adds", "it", "its")

@@ -49,3 +49,19 @@ def test_steps_read_as_plain_sentences_naming_row_and_column():
     words = sentences(step)[0]
     assert f"row {r + 1}, column {c + 1}" in words.lower() and str(digit) in words
     assert cell_name((2, 4)) == "row 3, column 5"
+
+
+def _naked_single_step(size: int):
+    from bookgen.solve.techniques import Step
+    return Step("naked single", (((0, 0), 3),), (), houses=("row", "column", "box"), size=size)
+
+
+@pytest.mark.parametrize("label,size,noun", [
+    (str, 9, "number"),
+    (lambda v: "ABCDEF"[v - 1], 6, "letter"),
+    (lambda v: "123456789ABCDEFG"[v - 1], 16, "symbol"),
+])
+def test_sentences_call_the_symbols_what_the_grid_prints(label, size: int, noun: str):
+    said = sentences(_naked_single_step(size), label)[0]
+    assert f"every other {noun} is already" in said
+    assert said.startswith(f"Row 1, column 1 can only be {label(3)}")
