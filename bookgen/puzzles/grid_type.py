@@ -61,7 +61,13 @@ class GridType:
         return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
 
     def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-        return gridlib.grid_result_json(result)
+        """The shared report; with printed labels other than the values (a sudoku's
+        `symbols: ABCDEF`), the solution as printed too, as `solution_labels`."""
+        report = gridlib.grid_result_json(result)
+        if result.solutions == 1 and self.labels(puzzle) != tuple(map(str, puzzle.board.symbols)):
+            label = self.value_label(puzzle)
+            report["solution_labels"] = [[None if v is None else label(v) for v in row] for row in result.solution]
+        return report
 
     def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
         return gridlib.grid_result_text(result, self.value_label(puzzle))

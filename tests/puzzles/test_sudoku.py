@@ -187,3 +187,16 @@ def test_boxes_have_the_shape_of_their_size():
         boxes = [g.cells for g in structure(size).groups if g.kind == "box"]
         assert len(boxes) == size
         assert all(len({r for r, _ in b}) == rows and len({c for _, c in b}) == cols for b in boxes)
+
+
+def test_solve_json_gives_the_solution_as_printed_beside_the_values():
+    puzzle = _lettered_six()
+    back = PUZZLE_TYPE.from_json(json.loads(json.dumps(PUZZLE_TYPE.to_json(puzzle))))
+    report = PUZZLE_TYPE.result_json(back, PUZZLE_TYPE.solve(back))
+    assert report["solution"] == [list(row) for row in puzzle.solution]
+    assert report["solution_labels"] == [["ABCDEF"[v - 1] for v in row] for row in puzzle.solution]
+
+
+def test_solve_json_of_a_puzzle_printed_with_its_values_has_no_labels_field():
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(2), Budget(60))
+    assert "solution_labels" not in PUZZLE_TYPE.result_json(puzzle, PUZZLE_TYPE.solve(puzzle))
