@@ -171,7 +171,7 @@ def cage_name(cage: Cage) -> str:
     return f"the {clue(cage)} cage starting at {cell_name(cage.anchor)}"
 
 
-def house_name(group: Group, size: int) -> str:
+def house_name(group: Group, size: int, layout: tuple[int, int] = (0, 0)) -> str:
     """A row, column or box by where it is; a diagonal, window or region by its kind."""
     cells = group.cells
     if group.kind == "diagonal":
@@ -181,19 +181,21 @@ def house_name(group: Group, size: int) -> str:
         return f"the shaded window through {cell_name(min(cells))}"
     if group.kind == "region":
         return f"the bold-edged region through {cell_name(min(cells))}"
-    return group_name(cells, size)
+    return group_name(cells, size, layout)
 
 
-def group_name(cells: tuple[Cell, ...], size: int) -> str:
+def group_name(cells: tuple[Cell, ...], size: int, layout: tuple[int, int] = (0, 0)) -> str:
     """A house or a region of whole houses by what it is: "row 4", "rows 4 and 5",
-    "column 2", "the box of rows 1–3, columns 4–6" (`size`: the grid's side)."""
+    "column 2", "the box of rows 1–3, columns 4–6" (`size`: the grid's side). In a
+    layout of several grids (`layout`: its rows and columns, a samurai's 21x21) a line
+    of one grid says which: "row 1, columns 13–21"."""
     rows, cols = sorted({r for r, _c in cells}), sorted({c for _r, c in cells})
     if len(rows) * len(cols) != len(cells):
         return f"the group through {cell_name(min(cells))}"
     if len(rows) == 1:
-        return f"row {rows[0] + 1}"
+        return f"row {rows[0] + 1}" + (f", columns {_span(cols)}" if len(cols) < layout[1] else "")
     if len(cols) == 1:
-        return f"column {cols[0] + 1}"
+        return f"column {cols[0] + 1}" + (f", rows {_span(rows)}" if len(rows) < layout[0] else "")
     if len(cols) == size:
         return f"rows {_span(rows)}"
     if len(rows) == size:
@@ -309,7 +311,7 @@ def _then(step: Step) -> str:
 def _words(step: Step, label: Label = str) -> dict[str, object]:
     """Every placeholder a sentence may use, for this step, values printed by `label`."""
     detail = step.detail
-    groups = [house_name(g, step.size) for g in detail.groups]
+    groups = [house_name(g, step.size, step.layout) for g in detail.groups]
     crossed_cells = [cell for cell, _d in step.removed]
     marks = _marks(step, label)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})

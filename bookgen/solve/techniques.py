@@ -288,6 +288,9 @@ class Step:
     houses: tuple[str, ...] = ()
     left: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = ()  # (cell, marks left) where some went
     size: int = 0  # how many symbols (a row's length, in square grids)
+    # The whole layout's rows and columns, when wider than one grid (a samurai's 21x21):
+    # a row of one of its grids is then named by its columns too.
+    layout: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -347,7 +350,8 @@ def _step(board: Board, technique: str) -> Step:
     removed = tuple((cells[i], named(b)) for kind, i, b in log if kind == "remove")
     touched = dict.fromkeys(i for kind, i, _b in log if kind == "remove")
     left = tuple((cells[i], named(board.cand[i])) for i in touched)
-    return Step(technique, placed, removed, detail, _houses(board.model), left=left, size=board.nsym)
+    return Step(technique, placed, removed, detail, _houses(board.model), left=left, size=board.nsym,
+                layout=(board.model.rows, board.model.cols))
 
 
 def _houses(model: GridModel) -> tuple[str, ...]:

@@ -65,3 +65,16 @@ def test_sentences_call_the_symbols_what_the_grid_prints(label, size: int, noun:
     said = sentences(_naked_single_step(size), label)[0]
     assert f"every other {noun} is already" in said
     assert said.startswith(f"Row 1, column 1 can only be {label(3)}")
+
+
+@pytest.mark.parametrize("layout,cells,name", [
+    ((9, 9), tuple((0, c) for c in range(9)), "in row 1."),
+    ((21, 21), tuple((0, c) for c in range(12, 21)), "in row 1, columns 13–21."),
+    ((21, 21), tuple((r, 0) for r in range(12, 21)), "in column 1, rows 13–21."),
+])
+def test_a_line_of_one_grid_in_a_samurai_layout_is_named_by_its_span_too(layout, cells, name: str):
+    from bookgen.model import Group
+    from bookgen.solve.techniques import Detail, Step
+    kind = "row" if len({r for r, _c in cells}) == 1 else "column"
+    step = Step("hidden single", ((cells[0], 7),), (), Detail(groups=(Group(cells, kind),)), size=9, layout=layout)
+    assert sentences(step)[0].endswith(name)
