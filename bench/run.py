@@ -36,6 +36,7 @@ def median_seconds(run, repeats: int, clock=time.perf_counter) -> float:
 
 # Issue 7's speed target for a 9x9 classic hard sudoku: median CPU time per puzzle.
 HARD_TARGET = 0.3
+TARGET_SEEDS = 100
 
 
 def sudoku_levels(repeats: int) -> None:
@@ -51,10 +52,15 @@ def sudoku_levels(repeats: int) -> None:
         medians[level] = t
         base = base or t
         print(f"  {level:<8} {t * 1000:8.1f} ms   x{t / base:.1f} of beginner")
-    hard = medians["hard"]
+    # The target is judged over the 100 seeds the offered tables use: seeds 0-14 happen
+    # to be quick ones, and read about a third of the 100-seed median.
+    params = Params(size=9, difficulty="hard")
+    hard = median_seconds(lambda i: SUDOKU.generate(params, random.Random(i), Budget(120)), TARGET_SEEDS,
+                          clock=time.process_time)
     verdict = "meets" if hard < HARD_TARGET else "misses"
-    print(f"  9x9 hard: median {hard:.3f} s CPU over {repeats} seeds; {verdict} the target of "
-          f"{HARD_TARGET} s (load average {os.getloadavg()[0]:.1f})")
+    print(f"  9x9 hard: median {hard:.3f} s CPU over seeds 0-{TARGET_SEEDS - 1} (x{hard / medians['hard']:.1f} "
+          f"of the {repeats}-seed figure); {verdict} the target of {HARD_TARGET} s "
+          f"(load average {os.getloadavg()[0]:.1f})")
 
 
 def sample_book(repeats: int) -> None:
