@@ -14,6 +14,7 @@ from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
 from bookgen.puzzles.kenken_measured import MEASURED, MEASURED_OPTIONS
 from bookgen.solve import arithmetic as a
+from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
 from bookgen.solve.techniques import Level
@@ -22,8 +23,8 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", (a.SINGLE_CELL_CAGE, a.NAKED_SINGLE, a.HIDDEN_SINGLE, a.CAGE_SINGLE)),
     Level("easy", (a.CAGE_CANDIDATES,)),
     Level("medium", (t.NAKED_PAIR, t.HIDDEN_PAIR, a.CAGE_LINE)),
-    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, a.LINE_INTO_CAGE, t.X_WING)),
-    Level("expert", (a.LINE_SUM, a.LINE_PRODUCT, a.CAGE_PAIRS, t.XY_WING, t.SWORDFISH)),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, a.LINE_INTO_CAGE, fw.X_WING)),
+    Level("expert", (a.LINE_SUM, a.LINE_PRODUCT, a.CAGE_PAIRS, fw.XY_WING, fw.SWORDFISH)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 

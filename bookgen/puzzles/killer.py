@@ -38,6 +38,7 @@ from bookgen.puzzles.sudoku import structure
 from bookgen.solve import chains
 from bookgen.solve import killer_rule45 as r45
 from bookgen.solve import killer_techniques as k
+from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.killer_board import KillerBoard
 from bookgen.solve.techniques import Level
@@ -47,7 +48,7 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", (k.CAGE_COMBINATIONS,)),
     Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, r45.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
                      t.HIDDEN_PAIR)),
-    Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.XY_WING, t.XYZ_WING, t.SWORDFISH)),
+    Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING, fw.SWORDFISH)),
     Level("expert", (r45.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)

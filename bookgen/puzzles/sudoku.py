@@ -57,6 +57,7 @@ from bookgen.puzzles.sudoku_offer import (LEVEL_NAMES, MEASURED, offered, refusa
 from bookgen.puzzles.sudoku_shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
                                             fixed_structure, lines_only)
 from bookgen.solve import chains
+from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
 from bookgen.solve.techniques import Level
@@ -65,7 +66,7 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX)),
     Level("easy", (t.HIDDEN_SINGLE, t.NAKED_SINGLE)),
     Level("medium", (t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR)),
-    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING)),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.SWORDFISH, fw.XY_WING, fw.XYZ_WING)),
     Level("expert", chains.CHAINS),
 )
 

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from bookgen.puzzles.sudoku import LEVELS, structure
+from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
@@ -102,5 +103,5 @@ def test_fish_on_overlapping_lines_removes_nothing():
     assert check_grid(model, (tuple(answer[x] for x in names),)) == []
     board = Board(model)
     board.cand[names.index("p")] = board.cand[names.index("q")] = 0b110
-    assert not t.x_wing(board)
+    assert not fw.x_wing(board)
     assert board.cand[names.index("z")] & 1

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bookgen.puzzles import sudoku_shapes as shapes
+from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.chains import CHAINS
 from bookgen.solve.search import count_solutions
@@ -16,7 +17,7 @@ from bookgen.solve.techniques import Board, Contradiction
 
 TECHNIQUES = (
     t.HIDDEN_SINGLE, t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE,
-    t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING, *CHAINS,
+    fw.X_WING, fw.SWORDFISH, fw.XY_WING, fw.XYZ_WING, *CHAINS,
 )
 SHAPES = [(9, "x"), (9, "hyper"), (9, "jigsaw"), (6, "x"), (7, "jigsaw")]
 
