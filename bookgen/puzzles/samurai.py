@@ -50,7 +50,8 @@ OFFERED: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 # The levels offered with the other symmetries of the givens, measured the same way one at a
 # time (`python bench/levels.py --type samurai --set symmetry=mirror`, written to
 # bench/levels-samurai-symmetry-<name>.json); the rest were not measured and are refused.
-OFFERED_SYMMETRY: dict[str, tuple[str, ...]] = {"mirror": ("beginner", "easy", "medium"), "none": ("beginner", "easy")}
+OFFERED_SYMMETRY: dict[str, tuple[str, ...]] = {"mirror": ("beginner", "easy", "medium"),
+                                                 "none": ("beginner", "easy", "medium")}
 
 
 @dataclass(frozen=True)
