@@ -11,6 +11,7 @@ Not a test: nothing here asserts a time.
 
 Run: python bench/levels.py --type sudoku [--seeds 100] [--sizes 4,6,9] [--levels hard,expert]
      [--variants classic] [--budget 60] [--set max_cage=4 ...]
+     python bench/levels.py --offered   (the table of everything offered, from the records)
 (`make bench` runs it with 10 seeds; the tables in the code come from 100.)
 """
 
@@ -107,6 +108,52 @@ def merged_rows(out: Path, head: dict, record: list[dict]) -> list[dict]:
     return [row for row in old["rows"] if key(row) not in fresh] + record
 
 
+def offered_combinations() -> list[tuple[str, tuple[str, int, str]]]:
+    """(record file, (variant, size, level)) for every combination the sudoku family's
+    offer tables accept, each of which must be a 100-of-100 row of that record."""
+    from bookgen.puzzles import killer, samurai, sudoku_offer
+
+    found = []
+    for (variant, size, level), made in sudoku_offer.MEASURED.items():
+        if made == (100, 100):
+            found.append((f"levels-sudoku{'' if variant == 'classic' else '-variants'}.json", (variant, size, level)))
+    for (variant, size, level, symmetry), made in sudoku_offer.MEASURED_SYMMETRY.items():
+        if made == (100, 100):
+            found.append((f"levels-sudoku-symmetry-{symmetry}.json", (variant, size, level)))
+    for (size, level), made in killer.MEASURED.items():
+        if made == (100, 100):
+            found.append(("levels-killer.json", ("classic", size, level)))
+    for (size, level, option, value), made in killer.MEASURED_OPTIONS.items():
+        if made == (100, 100):
+            found.append((f"levels-killer-{option}-{value}.json", ("classic", size, level)))
+    found += [("levels-samurai.json", ("classic", samurai.SIDE, level)) for level in samurai.OFFERED]
+    found += [(f"levels-samurai-symmetry-{symmetry}.json", ("classic", samurai.SIDE, level))
+              for symmetry, levels in samurai.OFFERED_SYMMETRY.items() for level in levels]
+    return found
+
+
+def recorded(name: str) -> dict[tuple[str, int, str], dict]:
+    """A record's rows by (variant, size, level)."""
+    data = json.loads((HERE / name).read_text())
+    return {(row["variant"], row["size"], row["level"]): row for row in data["rows"]}
+
+
+def offered_table() -> list[str]:
+    """Every offered combination with its successes and median CPU time, as a Markdown
+    table: a line per record and size, a column per level."""
+    levels = ("beginner", "easy", "medium", "hard", "expert")
+    lines: dict[tuple[str, int], dict[str, str]] = {}
+    for name, (variant, size, level) in offered_combinations():
+        row = recorded(name)[(variant, size, level)]
+        what = name.removeprefix("levels-").removesuffix(".json").replace("-variants", "")
+        what += "" if variant == "classic" else f" {variant}"
+        lines.setdefault((what, size), {})[level] = f"{row['made']}/{row['tried']}, {row['median_seconds']:.3g} s"
+    table = ["| record, variant | size | " + " | ".join(levels) + " |", "|---|---|" + "---|" * len(levels)]
+    for (what, size), cells in sorted(lines.items()):
+        table.append(f"| {what} | {size}x{size} | " + " | ".join(cells.get(level, "-") for level in levels) + " |")
+    return table
+
+
 def main(argv: list[str]) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--type", default="sudoku", choices=sorted(SIZES))
@@ -118,7 +165,13 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                     help="a non-default option for every combination, e.g. --set max_cage=4")
     ap.add_argument("--out", default="", help="JSON file (default bench/levels-<type>.json for 100 seeds)")
+    ap.add_argument("--offered", action="store_true",
+                    help="print every offered combination from the records, and stop")
     args = ap.parse_args(argv)
+    if args.offered:
+        table = offered_table()
+        print("\n".join(table) + f"\n{len(table) - 2} lines, {len(offered_combinations())} combinations")
+        return
     ptype = puzzles.get(args.type)
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else list(SIZES[args.type])
     levels = args.levels.split(",") if args.levels else list(ptype.levels)

@@ -5,50 +5,35 @@ them by hand, so the two could drift apart)."""
 
 from __future__ import annotations
 
-import json
+import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
 
-from bookgen.puzzles import killer, samurai, sudoku_offer
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+LEVELS_BENCH = Path(__file__).resolve().parents[2] / "bench" / "levels.py"
 
 
-def offered() -> list[tuple[str, tuple[str, int, str]]]:
-    """(record file, (variant, size, level)) for every offered combination."""
-    found = []
-    for (variant, size, level), made in sudoku_offer.MEASURED.items():
-        if made == (100, 100):
-            record = "levels-sudoku.json" if variant == "classic" else "levels-sudoku-variants.json"
-            found.append((record, (variant, size, level)))
-    for (variant, size, level, symmetry), made in sudoku_offer.MEASURED_SYMMETRY.items():
-        if made == (100, 100):
-            found.append((f"levels-sudoku-symmetry-{symmetry}.json", (variant, size, level)))
-    for (size, level), made in killer.MEASURED.items():
-        if made == (100, 100):
-            found.append(("levels-killer.json", ("classic", size, level)))
-    for (size, level, option, value), made in killer.MEASURED_OPTIONS.items():
-        if made == (100, 100):
-            found.append((f"levels-killer-{option}-{value}.json", ("classic", size, level)))
-    found += [("levels-samurai.json", ("classic", samurai.SIDE, level)) for level in samurai.OFFERED]
-    found += [(f"levels-samurai-symmetry-{symmetry}.json", ("classic", samurai.SIDE, level))
-              for symmetry, levels in samurai.OFFERED_SYMMETRY.items() for level in levels]
-    return found
+def _bench():
+    spec = importlib.util.spec_from_file_location("levels_bench", LEVELS_BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
 
 
-def recorded(name: str) -> dict[tuple[str, int, str], dict]:
-    data = json.loads((BENCH / name).read_text())
-    assert data["seeds"] == 100
-    return {(row["variant"], row["size"], row["level"]): row for row in data["rows"]}
+BENCH = _bench()
 
 
-def test_the_offer_is_not_empty():
-    assert len(offered()) > 100
+def test_the_offer_is_not_empty_and_its_table_has_a_line_per_record_variant_and_size():
+    combinations = BENCH.offered_combinations()
+    assert len(combinations) > 100
+    table = BENCH.offered_table()
+    assert len(table) - 2 == len({(name, variant, size) for name, (variant, size, _l) in combinations})
 
 
-@pytest.mark.parametrize("record,combination", offered(), ids=lambda x: str(x))
+@pytest.mark.parametrize("record,combination", BENCH.offered_combinations(), ids=str)
 def test_every_offered_combination_was_made_on_100_seeds_of_100(record: str, combination):
-    row = recorded(record).get(combination)
+    row = BENCH.recorded(record).get(combination)
     assert row is not None, f"{combination} is offered but has no row in bench/{record}"
     assert row["made"] == row["tried"] == 100 and not row.get("failed_seeds")
