@@ -132,7 +132,7 @@ def refusal(variant: str, size: int, level: str, what: str = "sudoku") -> str | 
 
 
 # The other symmetries of the givens, measured the same way one at a time
-# (`python bench/levels.py --type sudoku --sizes 9 --set symmetry=mirror`, written to
+# (`python bench/levels.py --type sudoku --sizes 8,9,12,16 --set symmetry=mirror`, written to
 # bench/levels-sudoku-symmetry-<name>.json): (variant, size, level, symmetry) -> (made, tried).
 # The table above is rotational, the default; a combination missing here is refused.
 MEASURED_SYMMETRY: dict[tuple[str, int, str, str], tuple[int, int]] = {
@@ -154,6 +154,37 @@ MEASURED_SYMMETRY: dict[tuple[str, int, str, str], tuple[int, int]] = {
     ("classic", 9, "medium", "none"): (100, 100),  # 0.098 s
     ("classic", 9, "hard", "none"): (100, 100),  # 0.293 s
     ("classic", 9, "expert", "none"): (100, 100),  # 0.336 s
+    # 8x8, 12x12 and 16x16, measured on 2026-11-23 (load average 1-2)
+    ("classic", 8, "beginner", "mirror"): (100, 100),  # 0.0055 s
+    ("classic", 8, "easy", "mirror"): (100, 100),  # 0.0073 s
+    ("classic", 8, "medium", "mirror"): (100, 100),  # 0.239 s
+    ("classic", 8, "hard", "mirror"): (100, 100),  # 0.284 s
+    ("classic", 8, "expert", "mirror"): (100, 100),  # 0.332 s
+    ("classic", 12, "beginner", "mirror"): (100, 100),  # 0.026 s
+    ("classic", 12, "easy", "mirror"): (100, 100),  # 0.047 s
+    ("classic", 12, "medium", "mirror"): (100, 100),  # 0.111 s
+    ("classic", 12, "hard", "mirror"): (100, 100),  # 0.382 s
+    ("classic", 12, "expert", "mirror"): (100, 100),  # 0.473 s
+    ("classic", 16, "beginner", "mirror"): (100, 100),  # 0.133 s
+    ("classic", 16, "easy", "mirror"): (100, 100),  # 0.259 s
+    ("classic", 16, "medium", "mirror"): (100, 100),  # 0.528 s
+    ("classic", 16, "hard", "mirror"): (100, 100),  # 0.833 s
+    ("classic", 16, "expert", "mirror"): (100, 100),  # 1.29 s
+    ("classic", 8, "beginner", "none"): (100, 100),  # 0.0066 s
+    ("classic", 8, "easy", "none"): (100, 100),  # 0.0084 s
+    ("classic", 8, "medium", "none"): (100, 100),  # 0.12 s
+    ("classic", 8, "hard", "none"): (100, 100),  # 0.249 s
+    ("classic", 8, "expert", "none"): (100, 100),  # 0.341 s
+    ("classic", 12, "beginner", "none"): (100, 100),  # 0.0356 s
+    ("classic", 12, "easy", "none"): (100, 100),  # 0.061 s
+    ("classic", 12, "medium", "none"): (100, 100),  # 0.184 s
+    ("classic", 12, "hard", "none"): (100, 100),  # 0.419 s
+    ("classic", 12, "expert", "none"): (100, 100),  # 0.616 s
+    ("classic", 16, "beginner", "none"): (100, 100),  # 0.138 s
+    ("classic", 16, "easy", "none"): (100, 100),  # 0.37 s
+    ("classic", 16, "medium", "none"): (100, 100),  # 1.11 s
+    ("classic", 16, "hard", "none"): (100, 100),  # 1.49 s
+    ("classic", 16, "expert", "none"): (100, 100),  # 2.42 s
 }
 
 

@@ -48,9 +48,9 @@ def test_other_symmetries_are_offered_only_where_measured_100_of_100():
 
 def test_an_unmeasured_symmetry_is_refused_with_the_reason():
     with pytest.raises(ParamsError) as caught:
-        Params(size=16, difficulty="expert", symmetry="mirror").validate()
+        Params(size=9, difficulty="hard", variant="x", symmetry="mirror").validate()
     message = str(caught.value)
-    assert caught.value.field == "symmetry" and "a 16x16 sudoku at expert is not (not measured)" in message
+    assert caught.value.field == "symmetry" and "a 9x9 X-sudoku at hard is not (not measured)" in message
     assert "mirror givens are offered for" in message
 
 
