@@ -119,7 +119,8 @@ def offered_combinations() -> list[tuple[str, tuple[str, int, str]]]:
             found.append((f"levels-sudoku{'' if variant == 'classic' else '-variants'}.json", (variant, size, level)))
     for (variant, size, level, symmetry), made in sudoku_offer.MEASURED_SYMMETRY.items():
         if made == (100, 100):
-            found.append((f"levels-sudoku-symmetry-{symmetry}.json", (variant, size, level)))
+            kind = "" if variant == "classic" else "-variants"
+            found.append((f"levels-sudoku{kind}-symmetry-{symmetry}.json", (variant, size, level)))
     for (size, level), made in killer.MEASURED.items():
         if made == (100, 100):
             found.append(("levels-killer.json", ("classic", size, level)))

@@ -154,7 +154,13 @@ MEASURED_SYMMETRY: dict[tuple[str, int, str, str], tuple[int, int]] = {
     ("classic", 9, "medium", "none"): (100, 100),  # 0.098 s
     ("classic", 9, "hard", "none"): (100, 100),  # 0.293 s
     ("classic", 9, "expert", "none"): (100, 100),  # 0.336 s
-    # 8x8, 12x12 and 16x16, measured on 2026-11-23 (load average 1-2)
+    # 6x6 medium-expert, 8x8, 12x12 and 16x16, measured on 2026-11-23 (load average 1-2)
+    ("classic", 6, "hard", "mirror"): (100, 100),  # 0.401 s
+    ("classic", 6, "expert", "mirror"): (100, 100),  # 1.06 s
+    ("classic", 6, "medium", "mirror"): (100, 100),  # 5.25 s
+    ("classic", 6, "hard", "none"): (100, 100),  # 0.337 s
+    ("classic", 6, "expert", "none"): (100, 100),  # 0.425 s
+    ("classic", 6, "medium", "none"): (100, 100),  # 1.04 s
     ("classic", 8, "beginner", "mirror"): (100, 100),  # 0.0055 s
     ("classic", 8, "easy", "mirror"): (100, 100),  # 0.0073 s
     ("classic", 8, "medium", "mirror"): (100, 100),  # 0.239 s
