@@ -8,6 +8,7 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
+from bookgen.puzzles import sudoku_offer
 from bookgen.puzzles.sudoku import BOX_SHAPES, LEVELS, PUZZLE_TYPE, Params, givens_range
 from bookgen.puzzles.sudoku_offer import LEVEL_NAMES, MEASURED_SYMMETRY, offered, symmetry_offer
 from bookgen.solve.hints import first_sentences
@@ -46,7 +47,9 @@ def test_other_symmetries_are_offered_only_where_measured_100_of_100():
                 Params(size=size, difficulty=level, variant=variant, symmetry=symmetry).validate()
 
 
-def test_an_unmeasured_symmetry_is_refused_with_the_reason():
+def test_an_unmeasured_symmetry_is_refused_with_the_reason(monkeypatch):
+    # Every level offered is now measured with mirror and none; take one measurement away.
+    monkeypatch.delitem(sudoku_offer.MEASURED_SYMMETRY, ("x", 9, "hard", "mirror"))
     with pytest.raises(ParamsError) as caught:
         Params(size=9, difficulty="hard", variant="x", symmetry="mirror").validate()
     message = str(caught.value)
