@@ -16,7 +16,7 @@ from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid as gridlib
 from bookgen.puzzles.base import Puzzle, Violation
 from bookgen.solve.result import SolveResult
-from bookgen.solve.techniques import Board, Contradiction, Level, Step
+from bookgen.solve.grader import Board, Contradiction, Level, Step
 
 
 class GridType:

@@ -51,7 +51,7 @@ from bookgen.solve.arithmetic import CageBoard
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import Solver
-from bookgen.solve.techniques import Contradiction, Step, grade_board
+from bookgen.solve.grader import Contradiction, Step, grade_board
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "reachable", "solving_model"]
 

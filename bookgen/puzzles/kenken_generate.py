@@ -35,7 +35,7 @@ from bookgen.solve.arithmetic import CageBoard
 from bookgen.solve.cages import HIDDEN, cage_value, makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver, solver_for
-from bookgen.solve.techniques import Grade, grade_board
+from bookgen.solve.grader import Grade, grade_board
 
 # Operations that fit a cage of three or more cells (− and ÷ take exactly two).
 LARGE_OPS = ("+", "*")

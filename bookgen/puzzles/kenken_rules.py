@@ -17,7 +17,7 @@ from bookgen.solve import arithmetic as a
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
-from bookgen.solve.techniques import Level
+from bookgen.solve.grader import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (a.SINGLE_CELL_CAGE, a.NAKED_SINGLE, a.HIDDEN_SINGLE, a.CAGE_SINGLE)),

@@ -41,7 +41,7 @@ from bookgen.solve import killer_techniques as k
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.killer_board import KillerBoard
-from bookgen.solve.techniques import Level
+from bookgen.solve.grader import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),

@@ -31,7 +31,7 @@ from bookgen.puzzles.base import Budget
 from bookgen.solve.killer_board import KillerBoard
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver, solver_for
-from bookgen.solve.techniques import Grade, Level, grade_board
+from bookgen.solve.grader import Grade, Level, grade_board
 
 MAX_ATTEMPTS = 200
 MAX_ROUNDS = 80

@@ -60,7 +60,7 @@ from bookgen.solve import chains
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
-from bookgen.solve.techniques import Level
+from bookgen.solve.grader import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX)),

@@ -33,7 +33,7 @@ from bookgen.model import Cell, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Board, Contradiction, Level, grade_board
+from bookgen.solve.grader import Board, Contradiction, Level, grade_board
 
 # Removals tried past the level before a fresh grid, and givens tried back per removal.
 PUSHES = 12

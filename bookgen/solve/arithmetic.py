@@ -21,7 +21,7 @@ from math import prod
 from bookgen.model import GridModel
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import differ_matrix, packed_tuples
-from bookgen.solve.techniques import Board, Contradiction, Detail, Technique
+from bookgen.solve.grader import Board, Contradiction, Detail, Technique
 
 # Beginner "cage single" only looks at cages with at most this many empty cells: the
 # arithmetic a beginner does in their head ("7+ with a 3 already in: the other is 4").

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from bookgen.solve.techniques import Board, Technique
+from bookgen.solve.grader import Board, Technique
 
 # Links in the longest chain looked for (strong and weak together). Long chains are
 # rarely needed by a person and make the search cost grow quickly; 11 links is six

@@ -15,7 +15,7 @@ from math import prod
 from typing import Callable
 
 from bookgen.model import Cage, Cell, Group
-from bookgen.solve.techniques import Detail, Step
+from bookgen.solve.grader import Detail, Step
 
 # The clue's sign, as printed (KenKen); killer cages and hidden signs show the number only.
 SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from bookgen.model import GridModel
-from bookgen.solve.techniques import Board, Contradiction, Detail
+from bookgen.solve.grader import Board, Contradiction, Detail
 
 
 # --- combination tables ------------------------------------------------------------------

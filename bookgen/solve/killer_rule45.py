@@ -18,7 +18,7 @@ from itertools import combinations
 
 from bookgen.model import Cell, Group
 from bookgen.solve.killer_board import KillerBoard, bits
-from bookgen.solve.techniques import Contradiction, Detail, Technique
+from bookgen.solve.grader import Contradiction, Detail, Technique
 
 # Rule-of-45 sums are worked out over at most this many unknown cells (a person adds up
 # two or three; enumeration is bounded by nsym**cells).

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from bookgen.solve.killer_board import KillerBoard, bits
-from bookgen.solve.techniques import Board, Contradiction, Technique
+from bookgen.solve.grader import Board, Contradiction, Technique
 
 # Two cages in one house compare their combinations pairwise; beyond this many pairs the
 # comparison is skipped (a count, not a time, so grading never depends on speed).

@@ -12,7 +12,7 @@ from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.sudoku import givens_range
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
-from bookgen.solve.techniques import Board, Level, Technique, grade_board
+from bookgen.solve.grader import Board, Level, Technique, grade_board
 
 SAMURAI = puzzles.get("samurai")
 

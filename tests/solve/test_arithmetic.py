@@ -11,7 +11,7 @@ from bookgen.puzzles.kenken_rules import LEVELS, kenken_model, solving_model
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t
 from bookgen.solve.arithmetic import CageBoard
-from bookgen.solve.techniques import Contradiction
+from bookgen.solve.grader import Contradiction
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 BEGINNER = LEVELS[0].techniques

@@ -17,7 +17,7 @@ from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken_rules import LEVELS as KENKEN_LEVELS
 from bookgen.puzzles.killer import LEVELS as KILLER_LEVELS
 from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, house_name, sentences, ways_name
-from bookgen.solve.techniques import Detail, Step
+from bookgen.solve.grader import Detail, Step
 
 KENKEN_CASES = [(4, "beginner", 1, False), (6, "easy", 2, False), (6, "medium", 3, False), (6, "hard", 4, False),
                 (6, "expert", 5, False), (6, "expert", 8, False), (5, "medium", 6, True), (6, "hard", 7, True)]

@@ -9,7 +9,7 @@ from bookgen.puzzles.sudoku import LEVELS, structure
 from bookgen.solve import chains, techniques as t
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions, solver_for
-from bookgen.solve.techniques import Board, Level, Technique, grade_board
+from bookgen.solve.grader import Board, Level, Technique, grade_board
 
 UP_TO_HARD = LEVELS[:-1]  # the family's table without its chains (expert)
 EASIER = [tech for level in UP_TO_HARD for tech in level.techniques]

@@ -11,7 +11,7 @@ import pytest
 from bookgen.puzzles.sudoku import LEVELS, structure
 from bookgen.solve import fish_wings as fw
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Board, grade_board
+from bookgen.solve.grader import Board, grade_board
 
 
 def fish_boards(count: int, size: int, seed: int) -> list[Board]:

@@ -52,7 +52,7 @@ def test_steps_read_as_plain_sentences_naming_row_and_column():
 
 
 def _naked_single_step(size: int):
-    from bookgen.solve.techniques import Step
+    from bookgen.solve.grader import Step
     return Step("naked single", (((0, 0), 3),), (), houses=("row", "column", "box"), size=size)
 
 
@@ -74,7 +74,7 @@ def test_sentences_call_the_symbols_what_the_grid_prints(label, size: int, noun:
 ])
 def test_a_line_of_one_grid_in_a_samurai_layout_is_named_by_its_span_too(layout, cells, name: str):
     from bookgen.model import Group
-    from bookgen.solve.techniques import Detail, Step
+    from bookgen.solve.grader import Detail, Step
     kind = "row" if len({r for r, _c in cells}) == 1 else "column"
     step = Step("hidden single", ((cells[0], 7),), (), Detail(groups=(Group(cells, kind),)), size=9, layout=layout)
     assert sentences(step)[0].endswith(name)

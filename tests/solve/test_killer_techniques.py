@@ -13,7 +13,7 @@ from bookgen.solve import killer_techniques as k
 from bookgen.solve import techniques as t
 from bookgen.solve.killer_board import KillerBoard, cage_combinations, fit
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Contradiction
+from bookgen.solve.grader import Board, Contradiction
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 DIGITS = tuple(range(1, 10))
@@ -118,7 +118,7 @@ def test_last_cell_of_a_cage_is_the_sum_less_the_digits_written():
 def test_cage_combinations_keep_the_digits_that_can_make_the_sum():
     b = board([(((0, 0), (1, 0)), 3), (((4, 4), (4, 5), (5, 5)), 7)])
     exhaust(b, level_of(k.CAGE_COMBINATIONS))
-    assert cand(b, (0, 0)) == t.Board(b.model).full
+    assert cand(b, (0, 0)) == Board(b.model).full
     assert k.cage_combination_marks(b)
     assert cand(b, (0, 0)) == cand(b, (1, 0)) == bit(1, 2)
     while k.cage_combination_marks(b):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bookgen.puzzles.sudoku import LEVELS, structure
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
-from bookgen.solve.techniques import Board, Technique
+from bookgen.solve.grader import Board, Technique
 
 ORDER = [tech for level in LEVELS for tech in level.techniques]
 

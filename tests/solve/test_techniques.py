@@ -9,7 +9,7 @@ from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
-from bookgen.solve.techniques import Board, Contradiction, grade
+from bookgen.solve.grader import Board, Contradiction, grade
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 

@@ -13,7 +13,7 @@ from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.chains import CHAINS
 from bookgen.solve.search import count_solutions
-from bookgen.solve.techniques import Board, Contradiction
+from bookgen.solve.grader import Board, Contradiction
 
 TECHNIQUES = (
     t.HIDDEN_SINGLE, t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE,

@@ -1,0 +1,397 @@
+"""The grader: the board a person keeps pencil marks on, and the loop that solves it with
+human techniques.
+
+It works the way a person with pencil marks does: it keeps the candidates of every cell,
+and at each step applies the easiest technique that makes progress. A puzzle's level is
+that of the hardest technique it needed. The levels themselves (which techniques each
+allows) are tables owned by the puzzle types, so one table ties level -> name ->
+techniques; the techniques are in bookgen.solve.techniques (singles, subsets, pointing
+and claiming), fish_wings, chains and the cage modules.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable, Iterable, Iterator
+
+from bookgen.model import Cage, Cell, GridModel, Group, is_connected
+from bookgen.solve.result import Outcome
+
+
+class Contradiction(Exception):
+    """A cell lost its last candidate: the givens are inconsistent."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the grader needs of a grid's shape, computed once per shape and shared by
+    every board of it. Profiled on 9x9 generation: building these per board (above all
+    the intersections) was two thirds of the generator's time."""
+
+    groups: tuple[tuple[int, ...], ...]  # cell numbers of every group
+    kinds: tuple[str, ...]
+    covering: tuple[tuple[int, ...], ...]  # groups that hold every symbol
+    compact: tuple[tuple[int, ...], ...]  # covering boxes and regions (see `_is_compact`)
+    peers: tuple[tuple[int, ...], ...]
+    covering_of: tuple[tuple[int, ...], ...]  # per cell, the indices of the covering groups it is in
+    intersections: tuple[tuple[tuple[int, ...], frozenset, tuple[int, ...]], ...]
+    # Per intersection (A, A∩B, B∖A): the cells of A∩B and of A∖B, so pointing and
+    # claiming need not test membership cell by cell.
+    splits: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    covering_masks: tuple[int, ...]  # each covering group's cells as a bitset
+    covering_ascending: tuple[bool, ...]  # each covering group listed by increasing cell number
+    # The fish's two ways round, rows on columns and columns on rows (see `_fish_axis`).
+    fish_axes: tuple[FishAxis, ...]
+    # What is known to find nothing, per technique and size (see fish_wings._known_fruitless).
+    fruitless: dict[tuple[str, int], set] = field(default_factory=dict, compare=False, hash=False)
+
+
+@lru_cache(maxsize=64)
+def _shape(cells: tuple, groups: tuple, nsym: int) -> Shape:
+    index = {cell: i for i, cell in enumerate(cells)}
+    numbered = tuple(tuple(index[c] for c in g.cells) for g in groups)
+    covering = tuple(g for g in numbered if len(g) == nsym)
+    compact = tuple(n for n, g in zip(numbered, groups) if len(n) == nsym and _is_compact(g.cells))
+    peer_sets: list[set[int]] = [set() for _ in cells]
+    for g in numbered:
+        for a in g:
+            peer_sets[a].update(g)
+    for i, p in enumerate(peer_sets):
+        p.discard(i)
+    covering_of = tuple(tuple(k for k, g in enumerate(covering) if i in g) for i in range(len(cells)))
+    intersections = tuple(_intersections(list(numbered), nsym))
+    splits = tuple((tuple(i for i in a if i in common), tuple(i for i in a if i not in common))
+                   for a, common, _rest in intersections)
+    kinds = tuple(g.kind for g in groups)
+    rows, cols = (tuple(g for g, k in zip(numbered, kinds) if k == kind and len(g) == nsym) for kind in ("row", "column"))
+    fish_axes = (_fish_axis(rows, cols, len(cells)), _fish_axis(cols, rows, len(cells)))
+    return Shape(numbered, kinds, covering, compact,
+                 tuple(tuple(sorted(p)) for p in peer_sets), covering_of,
+                 intersections, splits, tuple(_mask(g) for g in covering),
+                 tuple(list(g) == sorted(g) for g in covering), fish_axes)
+
+
+@dataclass(frozen=True)
+class FishAxis:
+    base: tuple[tuple[int, ...], ...]  # the lines a fish's symbol is confined in
+    masks: tuple[int, ...]  # each base line's cells as a bitset
+    cover: tuple[tuple[int, ...], ...]  # the lines it is barred from the rest of
+    cover_bit: tuple[int, ...]  # per cell, its cover line's index as a bit (0: none)
+    apart: bool  # base lines pairwise disjoint, and cover lines too (every fish proves something)
+
+
+def _fish_axis(base: tuple[tuple[int, ...], ...], cover: tuple[tuple[int, ...], ...], n: int) -> FishAxis:
+    cover_bit = [0] * n
+    for ci, g in enumerate(cover):
+        for i in g:
+            cover_bit[i] = 1 << ci
+    disjoint = lambda lines: sum(map(len, lines)) == len(set().union(*lines))
+    return FishAxis(base, tuple(_mask(g) for g in base), cover, tuple(cover_bit), disjoint(base) and disjoint(cover))
+
+
+def _mask(cells: Iterable[int]) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+def _is_compact(cells: tuple[tuple[int, int], ...]) -> bool:
+    """A box or region, as opposed to a line: connected and spanning more than one row
+    and more than one column (a box, a hyper window, a jigsaw region; not a row, a
+    column or a diagonal). Told by shape, so it holds for groups read from JSON too."""
+    return len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1 and is_connected(cells)
+
+
+class Board:
+    """The grader's mutable state: candidate bitmasks per cell, and the model's shape."""
+
+    def __init__(self, model: GridModel) -> None:
+        self.model = model
+        index = model.index
+        shape = _shape(model.cells, model.groups, len(model.symbols))
+        self.n = len(model.cells)
+        self.nsym = len(model.symbols)
+        self.full = (1 << self.nsym) - 1
+        self.groups = shape.groups
+        self.group_kinds = shape.kinds
+        self.covering = shape.covering
+        self.compact = shape.compact
+        self.peers = shape.peers
+        self.intersections = shape.intersections
+        self.shape = shape
+        self._covering_of = shape.covering_of
+        # Empty cells left per covering group, and the groups that came down to one (full
+        # houses to be written): kept up by `place`, so a full house costs no scan.
+        self.open_left = [len(g) for g in shape.covering]
+        self.full_houses: list[int] = []
+        self.cand = [self.full] * self.n
+        self.placed = [False] * self.n
+        # Changes since the current step began, when steps are being recorded (None: not):
+        # ("place", cell, bit) and ("remove", cell, bits). A placement's own peer upkeep is
+        # not logged: it is part of writing the digit, not a step of its own.
+        self.log: list[tuple[str, int, int]] | None = None
+        self.detail: Detail | None = None  # what the current step looked at (see `note`)
+        self._group_index: dict[frozenset[int], Group] | None = None
+        # Counts the changes to the pencil marks, so that what is worked out from them
+        # (`where`) is kept until they change.
+        self.version = 0
+        self._where: tuple[int, list[int]] | None = None
+        bit = {s: 1 << i for i, s in enumerate(model.symbols)}
+        for r, c, v in model.givens:
+            self.place(index[(r, c)], bit[v])
+
+    def copy(self) -> Board:
+        """An independent board in the same state (the shape's tables are shared): lets
+        a generator try a given on a stalled board and keep or drop the result. A
+        subclass with state of its own must copy it too."""
+        twin = copy.copy(self)
+        twin.cand, twin.placed = list(self.cand), list(self.placed)
+        twin.open_left, twin.full_houses = list(self.open_left), list(self.full_houses)
+        twin.log = None if self.log is None else list(self.log)
+        return twin
+
+    def place(self, i: int, b: int) -> None:
+        """Write a symbol in a cell and strike it from the cell's peers (pencil-mark upkeep)."""
+        cand = self.cand
+        if not cand[i] & b:
+            raise Contradiction
+        cand[i] = b
+        self.version += 1
+        if not self.placed[i]:
+            self.placed[i] = True
+            for k in self._covering_of[i]:
+                self.open_left[k] -= 1
+                if self.open_left[k] == 1:
+                    self.full_houses.append(k)
+        if self.log is not None:
+            self.log.append(("place", i, b))
+        # The peers' pencil marks, struck here rather than by `eliminate` (the busiest
+        # loop of the grader), and never logged: part of writing the digit.
+        keep = ~b
+        for p in self.peers[i]:
+            d = cand[p]
+            if d & b:
+                d &= keep
+                if not d:
+                    raise Contradiction
+                cand[p] = d
+
+    def eliminate(self, i: int, bits: int) -> bool:
+        """Remove candidates from a cell; True when something was removed."""
+        d = self.cand[i]
+        if not d & bits:
+            return False
+        if self.log is not None:
+            self.log.append(("remove", i, d & bits))
+        d &= ~bits
+        if not d:
+            raise Contradiction
+        self.cand[i] = d
+        self.version += 1
+        return True
+
+    @property
+    def recording(self) -> bool:
+        """Whether steps are being recorded (techniques then `note` what they looked at)."""
+        return self.log is not None
+
+    def note(self, detail: Detail) -> None:
+        """What the step under way looked at, for its sentence; kept only while recording,
+        so grading during generation pays nothing for it."""
+        if self.log is not None:
+            self.detail = detail
+
+    def cells_of(self, indices) -> tuple[Cell, ...]:
+        return tuple(self.model.cells[i] for i in indices)
+
+    def group_of(self, indices: tuple[int, ...]) -> Group:
+        """The model's group with these cells (kind and all), for a step's sentence."""
+        if self._group_index is None:
+            self._group_index = {frozenset(g): group for g, group in zip(self.groups, self.model.groups)}
+        return self._group_index.get(frozenset(indices)) or Group(self.cells_of(indices))
+
+    def restrict(self, i: int, bits: int) -> bool:
+        """Keep only `bits` among a cell's candidates."""
+        return self.eliminate(i, self.cand[i] & ~bits)
+
+    def solved(self) -> bool:
+        return all(self.placed)
+
+    def where(self) -> list[int]:
+        """Per symbol, the open cells that still have it, as a bitset of cell numbers
+        (shared between the techniques of one sweep while the board stays the same: do
+        not change it)."""
+        cand, placed = self.cand, self.placed
+        if self._where is not None and self._where[0] == self.version:
+            return self._where[1]
+        where = [0] * self.nsym
+        for i in range(self.n):
+            if not placed[i]:
+                d, at = cand[i], 1 << i
+                while d:
+                    b = d & -d
+                    where[b.bit_length() - 1] |= at
+                    d ^= b
+        self._where = (self.version, where)
+        return where
+
+    def values(self) -> list[int]:
+        return [self.model.symbols[d.bit_length() - 1] for d in self.cand]
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    apply: Callable[[Board], bool]  # True when it made progress
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    techniques: tuple[Technique, ...]
+
+
+@dataclass(frozen=True)
+class Detail:
+    """What a step looked at, beyond the digits it wrote and crossed out: enough to say
+    it in a sentence. Each technique fills the fields its sentence needs (see
+    bookgen.solve.hints); cells are the model's (row, column), digits are symbols."""
+
+    kind: str = ""  # a variant of the technique ("innies", "outies", "product"...)
+    cage: Cage | None = None  # the cage reasoned about
+    other: Cage | None = None  # a second cage (two cages compared)
+    ways: tuple[tuple[int, ...], ...] = ()  # the cage's digit sets by its clue alone
+    fit: tuple[tuple[int, ...], ...] = ()  # those still fitting the pencil marks
+    groups: tuple[Group, ...] = ()  # the rows, columns, boxes… it looked at
+    region: tuple[Cell, ...] = ()  # several houses taken together (rule of 45)
+    cells: tuple[Cell, ...] = ()  # the cells the reasoning is about (a pair, the innies)
+    minus: tuple[Cell, ...] = ()  # cells counted the other way (outies less than innies)
+    digits: tuple[int, ...] = ()
+    total: int = 0  # what the group or region makes (1+...+N, or N!)
+    known: int = 0  # what the cages inside it make
+    need: int = 0  # what `cells` must still make
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the grader, as a person would take it: the technique, the digits it
+    wrote and the pencil marks it crossed out (cells as the model's (row, column)), what
+    it looked at, and the kinds of houses a digit may not repeat in ("row", "column",
+    "box", "cage")."""
+
+    technique: str
+    placed: tuple[tuple[tuple[int, int], int], ...]  # (cell, symbol)
+    removed: tuple[tuple[tuple[int, int], tuple[int, ...]], ...]  # (cell, symbols crossed out)
+    detail: Detail = Detail()
+    houses: tuple[str, ...] = ()
+    left: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = ()  # (cell, marks left) where some went
+    size: int = 0  # how many symbols (a row's length, in square grids)
+    # The whole layout's rows and columns, when wider than one grid (a samurai's 21x21):
+    # a row of one of its grids is then named by its columns too.
+    layout: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class Grade:
+    outcome: Outcome  # SOLVED, IMPOSSIBLE or UNFINISHED (the grader cannot see ambiguity)
+    level: int  # index of the hardest level used (-1 when nothing was needed)
+    used: tuple[str, ...]  # technique names, in order of first use
+    values: list[int] | None = None
+
+
+def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None) -> Grade:
+    """Solve with the levels' techniques (easiest first, at most level `up_to`)."""
+    try:
+        board = Board(model)
+    except Contradiction:
+        return Grade(Outcome.IMPOSSIBLE, -1, ())
+    return grade_board(board, levels, up_to)
+
+
+def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = None,
+                steps: list[Step] | None = None) -> Grade:
+    """`grade` on a board the caller built (a puzzle type's own Board subclass, or a board
+    already part-solved); the board is left in the state where the techniques stopped.
+    With `steps`, each step taken is appended to it (worked solutions)."""
+    allowed = levels if up_to is None else levels[: up_to + 1]
+    hardest, used = -1, []
+    if steps is not None:
+        board.log = []
+    try:
+        while not board.solved():
+            for li, level in enumerate(allowed):
+                step = next((t for t in level.techniques if t.apply(board)), None)
+                if step is not None:
+                    if steps is not None:
+                        steps.append(_step(board, step.name))
+                    hardest = max(hardest, li)
+                    if step.name not in used:
+                        used.append(step.name)
+                    break
+            else:
+                return Grade(Outcome.UNFINISHED, hardest, tuple(used))
+    except Contradiction:
+        return Grade(Outcome.IMPOSSIBLE, hardest, tuple(used))
+    return Grade(Outcome.SOLVED, hardest, tuple(used), board.values())
+
+
+def _step(board: Board, technique: str) -> Step:
+    """The changes logged since the last step, as a Step; the log starts afresh."""
+    log, board.log = board.log or [], []
+    detail, board.detail = board.detail or Detail(), None
+    cells, symbols = board.model.cells, board.model.symbols
+
+    def named(bits: int) -> tuple[int, ...]:
+        return tuple(symbols[k] for k in range(board.nsym) if bits >> k & 1)
+
+    placed = tuple((cells[i], named(b)[0]) for kind, i, b in log if kind == "place")
+    removed = tuple((cells[i], named(b)) for kind, i, b in log if kind == "remove")
+    touched = dict.fromkeys(i for kind, i, _b in log if kind == "remove")
+    left = tuple((cells[i], named(board.cand[i])) for i in touched)
+    return Step(technique, placed, removed, detail, _houses(board.model), left=left, size=board.nsym,
+                layout=(board.model.rows, board.model.cols))
+
+
+def _houses(model: GridModel) -> tuple[str, ...]:
+    """The kinds of group a digit may not repeat in, as a child would name them (a
+    rectangle that is not a line is a box, whatever a puzzle read from a file called it)."""
+    kinds = list(dict.fromkeys(_house_kind(g.cells, g.kind) for g in model.groups))
+    if any(cage.distinct for cage in model.cages):
+        kinds.append("cage")
+    return tuple(kinds)
+
+
+def _house_kind(cells: tuple[Cell, ...], kind: str) -> str:
+    rows, cols = {r for r, _c in cells}, {c for _r, c in cells}
+    if len(rows) == 1:
+        return "row"
+    if len(cols) == 1:
+        return "column"
+    return "box" if len(rows) * len(cols) == len(cells) else kind
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The numbers of a bitset's bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _intersections(groups: list[tuple[int, ...]], nsym: int) -> list[tuple[tuple[int, ...], frozenset, tuple[int, ...]]]:
+    """(covering group A, A∩B, B∖A) for every pair of groups meeting in 2+ cells."""
+    found = []
+    for a in groups:
+        if len(a) != nsym:
+            continue
+        sa = set(a)
+        for b in groups:
+            if b is a:
+                continue
+            common = sa.intersection(b)
+            if len(common) >= 2 and len(common) < len(b):
+                found.append((a, frozenset(common), tuple(i for i in b if i not in sa)))
+    return found
