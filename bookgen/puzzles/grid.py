@@ -17,7 +17,7 @@ from bookgen.options import brief
 from bookgen.puzzles.base import Pen, Puzzle, Violation, Weight
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import count_solutions
-from bookgen.solve.grader import Board, Contradiction, Level, Step, grade, grade_board
+from bookgen.solve.grader import Board, Contradiction, Level, Step, grade_board
 
 
 # --- interchange JSON ----------------------------------------------------------------

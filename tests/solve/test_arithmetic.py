@@ -6,7 +6,7 @@ import pytest
 
 from bookgen.model import Cage
 from bookgen.puzzles import kenken
-from bookgen.puzzles.kenken_generate import latin_square, random_cage, random_layout
+from bookgen.puzzles.kenken_cages import latin_square, random_cage, random_layout
 from bookgen.puzzles.kenken_rules import LEVELS, kenken_model, solving_model
 from bookgen.solve import arithmetic as a
 from bookgen.solve import techniques as t

@@ -6,7 +6,7 @@ import pytest
 
 from bookgen.model import GridModel, Group
 from bookgen.puzzles.sudoku import LEVELS, structure
-from bookgen.solve import chains, techniques as t
+from bookgen.solve import chains
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions, solver_for
 from bookgen.solve.grader import Board, Level, Technique, grade_board
