@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.build import PUZZLE_BUDGET
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Budget
@@ -173,7 +173,7 @@ def main(argv: list[str]) -> None:
         table = offered_table()
         print("\n".join(table) + f"\n{len(table) - 2} lines, {len(offered_combinations())} combinations")
         return
-    ptype = puzzles.get(args.type)
+    ptype = registry.get(args.type)
     sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else list(SIZES[args.type])
     levels = args.levels.split(",") if args.levels else list(ptype.levels)
     settings = parse_settings(args.set)

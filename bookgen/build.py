@@ -8,7 +8,6 @@ puzzle claims, and the independent checker must accept the answer that will be p
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
@@ -16,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from bookgen import __version__, puzzle_cache, puzzles
+from bookgen import __version__, puzzle_cache
+from bookgen.puzzles import registry
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
 from bookgen.layout.outline import outline
@@ -24,10 +24,9 @@ from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
 from bookgen.outputs import Input, Output, checked, staged
-from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.base import Budget, Hint, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
-from bookgen.solve.hints import Hint, first_hints
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import parallel_map
 
@@ -57,7 +56,7 @@ def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy
 
 def make_puzzle(task: Task) -> Puzzle:
     """Generate one puzzle and prove it fit to print (runs in worker processes)."""
-    ptype = puzzles.get(task.type)
+    ptype = registry.get(task.type)
     try:
         puzzle = ptype.generate(task.params, random.Random(task.seed), Budget(PUZZLE_BUDGET))
     except GenerationError as exc:
@@ -68,7 +67,7 @@ def make_puzzle(task: Task) -> Puzzle:
 
 def verify(puzzle: Puzzle, number: int | str) -> None:
     """Exactly one solution, at the claimed level, and the printed answer obeys every rule."""
-    problems = puzzles.get(puzzle.type).certify(puzzle)
+    problems = registry.get(puzzle.type).certify(puzzle)
     if problems:
         raise GenerationError(f"puzzle {number} failed verification: {'; '.join(problems)}")
 
@@ -141,7 +140,7 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
     found = []
     for copy, label in enumerate(spec.copies or ("",)):
         for section in spec.sections:
-            ptype = puzzles.get(section.type)
+            ptype = registry.get(section.type)
             tpl = page_template(spec, section.layout) if section.layout else None
             index = copy * len(spec.sections) + section.index
             found.append((copy, Section(index, section.title, instructions_of(section), ptype,
@@ -154,7 +153,7 @@ def instructions_of(section: SectionSpec) -> str:
     """The section's own instructions, or its type's."""
     if section.instructions is not None:
         return section.instructions
-    return puzzles.get(section.type).instructions_for(section.params)
+    return registry.get(section.type).instructions_for(section.params)
 
 
 def book_of(spec: BookSpec) -> Book:
@@ -170,8 +169,8 @@ def stamp_of(spec: BookSpec) -> str:
 def metadata(spec: BookSpec) -> Metadata:
     """Title and author as given; the subtitle, or the puzzle types, as the subject;
     the types and levels as keywords; the version that made it as the creator."""
-    kinds = list(dict.fromkeys(puzzles.get(s.type).title for s in spec.sections))
-    levels = list(dict.fromkeys(getattr(s.params, "difficulty", "") for s in spec.sections))
+    kinds = list(dict.fromkeys(registry.get(s.type).title for s in spec.sections))
+    levels = list(dict.fromkeys(s.params.difficulty for s in spec.sections))
     subject = spec.subtitle or "Puzzles: " + ", ".join(kinds)
     keywords = ("puzzles", *kinds, *[level for level in levels if level], f"seed {spec.seed}")
     return Metadata(spec.title, spec.author, subject, tuple(keywords), f"bookgen {__version__}")
@@ -236,7 +235,7 @@ def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:
 def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
     """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
     section, task = planned.spec_section, planned.task
-    ptype = puzzles.get(task.type)
+    ptype = registry.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
         key = (task.type, ptype.identity(puzzle))
         if key not in seen:
@@ -277,11 +276,7 @@ def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[Hint]]:
     found = {}
     for entry in entries:
         if spec.sections[entry.section.index % len(spec.sections)].hints:
-            # Values in the words as on the grid (a sudoku's `symbols:`); a type without
-            # labels prints its numbers.
-            label = getattr(entry.ptype, "value_label", None)
-            found[entry.number] = first_hints(entry.ptype.steps(entry.puzzle), HINT_SENTENCES,
-                                              label(entry.puzzle) if label else str)
+            found[entry.number] = entry.ptype.hints(entry.puzzle, HINT_SENTENCES)
     return found
 
 
@@ -292,10 +287,8 @@ def input_files(spec: BookSpec) -> list[Input]:
     found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
                                                                             ("bold_font", spec.bold_font)) if path]
     for number, section in enumerate(spec.sections):
-        for f in dataclasses.fields(section.params):
-            value = getattr(section.params, f.name)
-            if isinstance(value, Path):
-                found.append(Input(f"the file given as sections[{number}].{f.name}", value))
+        for name, path in registry.get(section.type).input_files(section.params):
+            found.append(Input(f"the file given as sections[{number}].{name}", path))
     layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.layout) for n, s in enumerate(spec.sections)]
     for field, layout in layouts:
         if layout and layout.endswith((".yaml", ".yml")):

@@ -14,7 +14,8 @@ from typing import Any, Callable, Iterator, TextIO
 
 import click
 
-from bookgen import puzzles, spec as speclib
+from bookgen import spec as speclib
+from bookgen.puzzles import registry
 from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
 from bookgen.options import OptionValueError, ParseContext, Seed, declared
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
@@ -150,7 +151,7 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     found = read_puzzles(puzzle_file)
     reports = []
     for label, puzzle in found:
-        ptype = puzzles.get(puzzle.type)
+        ptype = registry.get(puzzle.type)
         # A type that honours `timeout` itself (sliding: then a longer verified answer)
         # has a moment more before the hard stop that bounds every type.
         what = f"puzzle {label}" if len(found) > 1 else puzzle_file
@@ -169,10 +170,11 @@ def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
     text = read_text(path, PuzzleFormatError, MAX_PUZZLE_FILE_BYTES)
     if text.lstrip().startswith(("{", "[")):
         return _read_json(text, path)
-    reader = puzzles.get("kenken")
-    if reader is None or not hasattr(reader, "from_text"):
-        raise PuzzleFormatError(Problem(Location(path), "", "expected interchange JSON"))
-    return [("1", reader.from_text(text, path))]
+    for ptype in registry.all_types():
+        puzzle = ptype.from_text(text, path)
+        if puzzle is not None:
+            return [("1", puzzle)]
+    raise PuzzleFormatError(Problem(Location(path), "", "expected interchange JSON"))
 
 
 def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
@@ -191,10 +193,10 @@ def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
         field = f"puzzles[{i}]" if len(items) > 1 or isinstance(data, dict) and "puzzles" in data else ""
         if not isinstance(item, dict):
             raise PuzzleFormatError(Problem(Location(path), field, "expected a puzzle object"))
-        ptype = puzzles.get(str(item.get("type", "")))
+        ptype = registry.get(str(item.get("type", "")))
         if ptype is None:
             raise PuzzleFormatError(Problem(Location(path), f"{field}.type".lstrip("."),
-                                            f"expected one of {', '.join(puzzles.names())}, got {item.get('type')!r}"))
+                                            f"expected one of {', '.join(registry.names())}, got {item.get('type')!r}"))
         try:
             puzzle = ptype.from_json(item, path)
         except PuzzleFormatError as exc:
@@ -232,11 +234,11 @@ def new(kind: str) -> None:
 @main.command()
 def types() -> None:
     """List the puzzle types and their options."""
-    for ptype in puzzles.all_types():
+    for ptype in registry.all_types():
         aliases = f" (also: {', '.join(ptype.aliases)})" if ptype.aliases else ""
         click.echo(f"{ptype.name}{aliases}: {ptype.title}")
         click.echo(f"  levels: {', '.join(ptype.levels)}")
-        for line in getattr(ptype, "offered_levels", tuple)():  # where they differ by size or variant
+        for line in ptype.offered_lines():  # where they differ by size or variant
             click.echo(f"  offered: {line}")
         for name, info, default in declared(ptype.Params):
             shown = "optional" if default is None else f"default {_shown(default)}"

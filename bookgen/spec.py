@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.errors import Location, ParamsError, Problem, SpecError
 from bookgen.layout.template import BUILT_IN as LAYOUTS
 from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
@@ -197,12 +197,10 @@ class _Reader:
     def distinct_enough(self, ptype: Any, params: Any, count: int) -> None:
         """A type with few different puzzles for some options (small sliding boards) says
         how many a book can hold; sections asking for the same puzzles add up."""
-        check = getattr(ptype, "check_count", None)
         key = (ptype.name, params)
         total = self.requested.get(key, 0) + count
         self.requested[key] = total
-        if check is not None:
-            check(params, total)
+        ptype.refuse_count(params, total)
 
     def book(self, root: yaml.Node | None) -> BookSpec:
         if root is None:
@@ -254,17 +252,17 @@ class _Reader:
             return None
         common = [name for name, _i, _d in declared(SectionOptions)]
         if "type" not in entries:
-            self.problem(node, f"{field}.type", f"missing required key 'type' (one of {', '.join(puzzles.names())})")
+            self.problem(node, f"{field}.type", f"missing required key 'type' (one of {', '.join(registry.names())})")
             self.unknown(entries, field, common)
             return None
         type_key, type_node = entries["type"]
-        ptype = puzzles.get(str(_raw(type_node)))
+        ptype = registry.get(str(_raw(type_node)))
         if ptype is None:
             shown = _raw(type_node)
-            close = difflib.get_close_matches(str(shown), list(puzzles.REGISTRY), n=1, cutoff=0.6)
+            close = difflib.get_close_matches(str(shown), registry.known_names(), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             self.problem(type_key, f"{field}.type",
-                         f"expected one of {', '.join(puzzles.names())}, got {brief(shown)}{hint}")
+                         f"expected one of {', '.join(registry.names())}, got {brief(shown)}{hint}")
             return None
         own = [name for name, _i, _d in declared(ptype.Params)]
         self.unknown(entries, field, common + [name for name in own if name not in common])
@@ -275,10 +273,9 @@ class _Reader:
             return None
         params = ptype.Params(**params_values)
         count = common_values.get("count", 1)
-        if common_values.get("hints") and not hasattr(ptype, "steps"):
-            why = getattr(ptype, "no_steps_because", f"worked steps are not yet written for {ptype.name}")
-            offered = ", ".join(t.name for t in puzzles.all_types() if hasattr(t, "steps"))
-            self.problem(entries["hints"][0], f"{field}.hints", f"{why}; hints are offered for {offered}")
+        if common_values.get("hints") and ptype.hints_refusal is not None:
+            offered = ", ".join(t.name for t in registry.all_types() if t.hints_refusal is None)
+            self.problem(entries["hints"][0], f"{field}.hints", f"{ptype.hints_refusal}; hints are offered for {offered}")
             return None
         try:
             params.validate()

@@ -107,9 +107,9 @@ CASES: tuple[Case, ...] = (
 
 def params_of(case: Case) -> tuple[Any, Any]:
     """The case's puzzle type and its validated Params."""
-    from bookgen import puzzles
+    from bookgen.puzzles import registry
 
-    ptype = puzzles.get(case.type)
+    ptype = registry.get(case.type)
     params = ptype.Params(**case.options)
     params.validate()
     return ptype, params

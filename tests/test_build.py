@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.build import build, derive_seed
 from bookgen.puzzles.grid import check_grid, model_from_json
 from bookgen.solve.search import count_solutions
@@ -32,7 +32,7 @@ def test_json_has_the_interchange_shape_and_page_numbers(built_book):
 
 
 def test_grader_level_matches_the_label_of_every_puzzle(built_book):
-    sudoku = puzzles.get("sudoku")
+    sudoku = registry.get("sudoku")
     for item in built_book.json["puzzles"]:
         puzzle = sudoku.from_json(item)
         assert sudoku.solve(puzzle).level == item["difficulty"]
@@ -68,7 +68,7 @@ def test_verification_refuses_a_wrong_answer_an_ambiguous_puzzle_and_a_wrong_lab
     from bookgen.build import verify
     from bookgen.errors import GenerationError
 
-    sudoku = puzzles.get("sudoku")
+    sudoku = registry.get("sudoku")
     item = dict(built_book.json["puzzles"][2])
     good = dataclasses.replace(sudoku.from_json(item), solution=tuple(map(tuple, item["solution"])), difficulty="medium")
     verify(good, 3)

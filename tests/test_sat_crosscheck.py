@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget
 
 pysat_solvers = pytest.importorskip("pysat.solvers")
@@ -139,7 +139,7 @@ def sat_solutions(data: dict[str, Any], limit: int = 2) -> list[list[list[int | 
 
 
 def _generated(type_name: str) -> list[tuple[str, dict[str, Any]]]:
-    ptype = puzzles.get(type_name)
+    ptype = registry.get(type_name)
     made = []
     for options, count in PLAN[type_name]:
         params = ptype.Params(**options)
@@ -151,7 +151,7 @@ def _generated(type_name: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_every_grid_type_on_the_registry_is_cross_checked():
-    grid_types = {t.name for t in puzzles.all_types() if t.name != "sliding"}
+    grid_types = {t.name for t in registry.all_types() if t.name != "sliding"}
     assert grid_types <= set(PLAN), f"add {sorted(grid_types - set(PLAN))} to PLAN"
 
 

@@ -10,7 +10,7 @@ from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import LEADING, Measure, ellipsized, wrap
-from bookgen.solve.hints import Hint
+from bookgen.puzzles.base import Hint
 
 HINTS = "Stuck? The first steps"
 # The small grid beside the steps: at most this share of the text column wide, and its

@@ -15,7 +15,7 @@ from bookgen.layout.flow import flowed
 from bookgen.layout.hints import HINTS, Hint, hint_pages
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
-from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, planned_size
+from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure
 
@@ -26,7 +26,7 @@ def plan_section(section: Section, book: Book, tpl: Template, measure: Measure,
     alone (no puzzle needed), or, for a type that cannot tell its size from its options,
     from a puzzle `made` (None when there is none yet)."""
     tpl = section.tpl or tpl
-    size = planned_size(section.ptype, section.params)
+    size = section.ptype.planned_size(section.params)
     if size is None and made is not None:
         size = made.ptype.print_size(made.puzzle)
     if size is None:
@@ -99,7 +99,7 @@ def _plan(section: Section, items: list[Entry], book: Book, tpl: Template, measu
 def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:
     """A section's plan on a sheet it may share: its full page's columns, its own rows."""
     plan = _plan(dataclasses.replace(section, count=0), items, book, tpl, measure)
-    size = planned_size(section.ptype, section.params) or items[0].ptype.print_size(items[0].puzzle)
+    size = section.ptype.planned_size(section.params) or items[0].ptype.print_size(items[0].puzzle)
     return flowing(plan, dataclasses.replace(section, count=len(items)), size, tpl)
 
 

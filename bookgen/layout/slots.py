@@ -10,29 +10,14 @@ is made.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bookgen.errors import LayoutError
 from bookgen.layout.model import Entry, Placement, Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
-from bookgen.puzzles.base import PuzzleType
 
 # Below this a cell cannot take a digit written in pencil; no layout goes smaller.
 SMALLEST_CELL = 5 * MM
-
-
-def planned_size(ptype: PuzzleType, params: Any) -> tuple[float, float] | None:
-    """A puzzle's drawing (width, height) in cell units, known from its options: the
-    type's `planned_size` hook, else a square grid of `size` cells; None when neither
-    says (the layout then plans from the first puzzle made)."""
-    hook = getattr(ptype, "planned_size", None)
-    if hook is not None:
-        return hook(params)
-    side = getattr(params, "size", None)
-    if isinstance(side, int) and not isinstance(side, bool) and side > 0:
-        return float(side), float(side)
-    return None
 
 
 @dataclass(frozen=True)

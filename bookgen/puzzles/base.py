@@ -7,11 +7,14 @@ the answer key (given the solution).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Hashable, Protocol
+from pathlib import Path
+from typing import Any, Callable, Hashable, Protocol
 
 from bookgen.solve.result import SolveResult
 
@@ -83,6 +86,15 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """One sentence of worked steps, and the cells it writes in or crosses out in (shown
+    on a small grid beside the words)."""
+
+    text: str
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """One generated (or read-in) puzzle: its type, level, board and checked solution.
 
@@ -110,48 +122,115 @@ class Budget:
         return self._clock() > self._deadline
 
 
-class PuzzleType(Protocol):
-    name: str
-    aliases: tuple[str, ...]
-    title: str  # the default section title, e.g. "Sudoku"
-    Params: type  # frozen dataclass of options (see bookgen.options)
-    levels: tuple[str, ...]  # the difficulty names, easiest first
+class PuzzleType(ABC):
+    """Everything the core asks of a puzzle type, in one place. The core (build, spec,
+    layout, the command line) calls only these, never asks which type it has, and finds
+    no hook by name: a type overrides what it does differently, the rest has a default.
 
+    A type's Params is a frozen dataclass of its options declared with bookgen.options
+    (the spec validates them and `bookgen types` lists them from there), with a
+    `difficulty` among `levels` and a `validate()` that refuses what cannot be made.
+    """
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    title: str  # the default section title, e.g. "Sudoku"
+    Params: type
+    levels: tuple[str, ...]  # the difficulty names, easiest first
+    # Why `hints: true` is refused for this type; None where `hints` is written.
+    hints_refusal: str | None = "worked steps are not written for this type yet"
+
+    # ----- a section's options, before any puzzle is made
+
+    @abstractmethod
     def instructions_for(self, params: Any) -> str:
         """The paragraph printed under a section's heading, for the section's options."""
 
+    def refuse_count(self, params: Any, count: int) -> None:
+        """Raise ParamsError when a book cannot hold `count` different puzzles of these
+        options (a small sliding board has few positions); most types never run out."""
+
+    def planned_size(self, params: Any) -> tuple[float, float] | None:
+        """The drawing's (width, height) in cell units from the options alone, so a page
+        is planned before any puzzle exists; None: the layout waits for the first puzzle."""
+        return None
+
+    def offered_lines(self) -> list[str]:
+        """What `bookgen types` says is offered beyond the levels, a line each (sizes,
+        variants and options where the measured offer differs)."""
+        return []
+
+    def input_files(self, params: Any) -> list[tuple[str, Path]]:
+        """(option, path) for every file the options name (a picture): files the book is
+        made from, which no output may overwrite."""
+        return [(f.name, getattr(params, f.name)) for f in dataclasses.fields(params)
+                if isinstance(getattr(params, f.name), Path)]
+
+    # ----- making and proving puzzles
+
+    @abstractmethod
     def generate(self, params: Any, rng: random.Random, budget: Budget) -> Puzzle: ...
 
+    @abstractmethod
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult: ...
 
-    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
-        """What `bookgen solve --json` prints for this type."""
+    @abstractmethod
+    def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]:
+        """Every rule `solution` breaks, by a checker sharing no code with the solver."""
 
-    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
-        """What `bookgen solve` prints for this type, for a person."""
-
-    def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]: ...
-
+    @abstractmethod
     def certify(self, puzzle: Puzzle) -> list[str]:
         """Why this puzzle must not be printed (empty when it is fit): not exactly one
         solution, not at its labelled level, or an answer that breaks a rule. Run by the
         build on every puzzle before layout."""
 
-    def to_json(self, puzzle: Puzzle) -> dict[str, Any]: ...
-
-    def from_json(self, data: dict[str, Any]) -> Puzzle:
-        """Read the interchange form; raise PuzzleFormatError (with the field) when malformed."""
-
-    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        """Width and height of the drawing in cell units (puzzle or answer drawing)."""
-
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None: ...
-
+    @abstractmethod
     def identity(self, puzzle: Puzzle) -> Hashable:
         """What makes two puzzles the same to a solver (a book never prints one twice)."""
 
+    # ----- reading and writing puzzles
+
+    @abstractmethod
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        """Read the interchange form; raise PuzzleFormatError (with the field) when malformed."""
+
+    def from_text(self, text: str, source: str) -> Puzzle | None:
+        """A puzzle typed in as text (a KenKen's letter grid), or None when this type has
+        no text form."""
+        return None
+
+    @abstractmethod
+    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
+        """What `bookgen solve --json` prints for this type."""
+
+    @abstractmethod
+    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
+        """What `bookgen solve` prints for this type, for a person."""
+
+    # ----- printing
+
+    @abstractmethod
+    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
+        """Width and height of the drawing in cell units (puzzle or answer drawing)."""
+
+    @abstractmethod
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None: ...
+
+    @abstractmethod
     def describe(self, puzzle: Puzzle) -> str:
         """A short caption beside the number, e.g. "9×9 · hard"."""
+
+    def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
+        """A value as printed (a sudoku's `symbols:` letter), for words about the puzzle."""
+        return str
+
+    def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
+        """The first `limit` steps of solving the puzzle, in plain words (worked steps for
+        a child who is stuck); [] for a type that has none (`hints_refusal` says why)."""
+        return []
 
 
 class ScaledPen:

@@ -14,15 +14,15 @@ from typing import Any, Callable
 
 from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid as gridlib
-from bookgen.puzzles.base import Puzzle, Violation
+from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
+from bookgen.puzzles.hints import first_hints
 from bookgen.solve.result import SolveResult
 from bookgen.solve.grader import Board, Contradiction, Level, Step
 
 
-class GridType:
-    name: str
-    title: str
+class GridType(PuzzleType):
     instructions: str = ""
+    hints_refusal = None
     grading: tuple[Level, ...] = ()  # the type's level table, easiest first
 
     @property
@@ -46,6 +46,9 @@ class GridType:
         except Contradiction:
             return []
         return gridlib.worked_steps(puzzle.board, self.grading, board)
+
+    def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
+        return first_hints(self.steps(puzzle), limit, self.value_label(puzzle))
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return gridlib.check_grid(puzzle.board, solution)
@@ -84,6 +87,10 @@ class GridType:
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         return (float(puzzle.board.cols), float(puzzle.board.rows))
+
+    def planned_size(self, params: Any) -> tuple[float, float] | None:
+        """A square grid of the options' `size` (a type of another shape says its own)."""
+        return (float(params.size), float(params.size))
 
     def identity(self, puzzle: Puzzle) -> tuple:
         return gridlib.identity(puzzle.board)

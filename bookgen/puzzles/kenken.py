@@ -40,7 +40,8 @@ from typing import Any
 from bookgen.errors import Location, Problem, PuzzleFormatError
 from bookgen.model import Grid
 from bookgen.puzzles import grid as gridlib
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
+from bookgen.puzzles.base import Budget, Hint, Pen, Puzzle, PuzzleType, Violation
+from bookgen.puzzles.hints import first_hints
 from bookgen.puzzles.kenken_draw import draw_kenken
 from bookgen.puzzles.kenken_generate import generate_kenken
 from bookgen.puzzles.kenken_rules import (
@@ -63,12 +64,13 @@ SIGN_RULES = {
 }
 
 
-class KenKenType:
+class KenKenType(PuzzleType):
     name = "kenken"
     aliases = ("calcudoku", "mathdoku", "ken-ken")
     title = "KenKen"
     Params = Params
     levels = LEVEL_NAMES
+    hints_refusal = None
 
     def instructions_for(self, params: Params) -> str:
         """Explain only the signs the section uses (or that they are hidden)."""
@@ -122,6 +124,9 @@ class KenKenType:
         except (Contradiction, CageTooLarge):
             return []
         return gridlib.worked_steps(model, LEVELS, board)
+
+    def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
+        return first_hints(self.steps(puzzle), limit)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         problems = gridlib.check_grid(puzzle.board, solution)
@@ -181,6 +186,9 @@ class KenKenType:
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         return (puzzle.board.cols, puzzle.board.rows)
+
+    def planned_size(self, params: Params) -> tuple[float, float]:
+        return (float(params.size), float(params.size))
 
     def identity(self, puzzle: Puzzle) -> tuple:
         return (gridlib.identity(puzzle.board), is_hidden(puzzle))

@@ -249,7 +249,7 @@ class KillerType(GridType):
     def new_board(self, model: GridModel) -> KillerBoard:
         return KillerBoard(model)
 
-    def offered_levels(self) -> list[str]:
+    def offered_lines(self) -> list[str]:
         """The measured offer, a line per size, for `bookgen types`."""
         lines = [f"{size}x{size}: {', '.join(offered(size))}" for size in SIZES]
         for name in OPTION_DEFAULTS:

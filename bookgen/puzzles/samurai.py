@@ -131,7 +131,7 @@ class SamuraiType(GridType):
     Params = Params
     grading = LEVELS
 
-    def offered_levels(self) -> list[str]:
+    def offered_lines(self) -> list[str]:
         """The measured offer, for `bookgen types`."""
         return [f"{SIDE}x{SIDE} (five 9x9 grids): {', '.join(OFFERED)}"] + [
             f"symmetry {symmetry}: {', '.join(levels) or 'none yet'}" for symmetry, levels in OFFERED_SYMMETRY.items()]

@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.options import Bool, Choice, FilePath, Int, Optional, option
 from bookgen.puzzles import sliding_draw as drawing
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
+from bookgen.puzzles.base import Budget, Pen, Puzzle, PuzzleType, Violation
 from bookgen.solve import sliding_search as search
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.sliding_board import BLANK, is_solvable, standard_goal
@@ -206,12 +206,12 @@ def _read_grid(data: dict[str, Any], field: str, source: str) -> tuple[int, int,
     return len(rows_data), cols, tuple(tiles)
 
 
-class SlidingType:
+class SlidingType(PuzzleType):
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
     title = "Sliding puzzles"
-    # Why `hints: true` is refused: the answer key already is the worked solution.
-    no_steps_because = "a sliding puzzle's answer key already lists every move, in order"
+    # The answer key already is the worked solution.
+    hints_refusal = "a sliding puzzle's answer key already lists every move, in order"
     instructions = (
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
@@ -250,7 +250,7 @@ class SlidingType:
             raise GenerationError(f"internal error: the scramble's solution fails its check: {problems[0]}")
         return puzzle
 
-    def check_count(self, params: Params, count: int) -> None:
+    def refuse_count(self, params: Params, count: int) -> None:
         """Refuse more puzzles than the board has different positions for (small boards,
         counted exactly): a book draws each at random and retries a repeat a few times,
         so it can rely on drawing at most half of them."""

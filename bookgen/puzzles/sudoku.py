@@ -257,7 +257,7 @@ class SudokuType(GridType):
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
-    def offered_levels(self) -> list[str]:
+    def offered_lines(self) -> list[str]:
         """The measured offer, a line per size (and variant), for `bookgen types`."""
         combos = sorted({(variant, size) for variant, size, _level in MEASURED}, key=lambda vs: (vs[0] != "classic", vs))
         lines = [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "

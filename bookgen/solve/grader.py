@@ -258,7 +258,7 @@ class Level:
 class Detail:
     """What a step looked at, beyond the digits it wrote and crossed out: enough to say
     it in a sentence. Each technique fills the fields its sentence needs (see
-    bookgen.solve.hints); cells are the model's (row, column), digits are symbols."""
+    bookgen.puzzles.hints); cells are the model's (row, column), digits are symbols."""
 
     kind: str = ""  # a variant of the technique ("innies", "outies", "product"...)
     cage: Cage | None = None  # the cage reasoned about

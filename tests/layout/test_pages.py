@@ -188,8 +188,9 @@ def test_worksheet_pages_have_name_class_and_date_lines_with_room_to_write():
 
 def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_first_puzzle(monkeypatch):
     monkeypatch.setattr(PUZZLE_TYPE.__class__, "print_size", lambda self, puzzle, answer=False: (21, 21))
+    monkeypatch.setattr(PUZZLE_TYPE.__class__, "planned_size", lambda self, params: None)
     made = entries(3, None)
-    odd = [Entry(e.number, Section(0, "S", "", PUZZLE_TYPE, object()), e.puzzle) for e in made]
+    odd = [Entry(e.number, Section(0, "S", "", PUZZLE_TYPE, e.puzzle.params), e.puzzle) for e in made]
     assert plan_section(odd[0].section, BOOK, template(), measure) is None
     layout = lay_out(BOOK, odd, template(), measure)
     assert [len(p.placements) for p in layout.pages if p.kind == "puzzles"] == [1, 1, 1]
@@ -197,7 +198,7 @@ def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_f
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 def test_hint_pages_put_a_small_grid_beside_each_puzzles_steps_marking_the_cells_each_step_touches(paper: str):
-    from bookgen.solve.hints import first_hints
+    from bookgen.puzzles.hints import first_hints
 
     tpl = template("book", paper)
     made = entries(7, None, size=9)

@@ -7,7 +7,7 @@ import pytest
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected, outline, shared_edges
 from bookgen.options import ParseContext, declared
-from bookgen.puzzles import get
+from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import LINE_RATIO, Budget, PuzzleType, Weight
 from bookgen.puzzles.kenken import PUZZLE_TYPE, Params, reachable, solving_model
 from bookgen.solve.cages import makes_target

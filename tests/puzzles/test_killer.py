@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from bookgen.cli import main
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
-from bookgen.puzzles import get
+from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.killer import (
     MEASURED_OPTIONS, OPTION_DEFAULTS, PUZZLE_TYPE, SIZES, Params, offered, offered_values, single_cap,

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.puzzles import samurai
 from bookgen.errors import ParamsError
 from bookgen.puzzles.base import Budget, Weight
@@ -14,7 +14,7 @@ from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
 from bookgen.solve.grader import Board, Level, Technique, grade_board
 
-SAMURAI = puzzles.get("samurai")
+SAMURAI = registry.get("samurai")
 
 
 @pytest.fixture(scope="module", params=samurai.OFFERED)

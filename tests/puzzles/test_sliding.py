@@ -9,7 +9,7 @@ import pytest
 
 from bookgen.errors import GenerationError, ParamsError, PuzzleFormatError
 from bookgen.options import OptionValueError, ParseContext, declared
-from bookgen.puzzles import get
+from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.sliding import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding import Params, SlidingBoard, exact_limit, move_ranges
@@ -252,8 +252,8 @@ def test_an_optimal_answer_that_does_not_reach_the_goal_is_never_called_shortest
 ])
 def test_more_puzzles_than_half_the_distinct_positions_are_refused(options, count, allowed):
     params = Params(**options)
-    SLIDING.check_count(params, allowed)
+    SLIDING.refuse_count(params, allowed)
     with pytest.raises(ParamsError) as caught:
-        SLIDING.check_count(params, count)
+        SLIDING.refuse_count(params, count)
     assert caught.value.field == "count" and f"at most half of them ({allowed})" in caught.value.message
 

@@ -11,7 +11,7 @@ from bookgen.puzzles.base import Budget
 from bookgen.puzzles import sudoku_offer
 from bookgen.puzzles.sudoku import BOX_SHAPES, LEVELS, PUZZLE_TYPE, Params, givens_range
 from bookgen.puzzles.sudoku_offer import LEVEL_NAMES, MEASURED_SYMMETRY, offered, symmetry_offer
-from bookgen.solve.hints import first_sentences
+from bookgen.puzzles.hints import first_sentences
 from bookgen.solve.search import count_solutions
 
 CASES = [(size, level) for size in BOX_SHAPES for level in offered("classic", size)]

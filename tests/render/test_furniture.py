@@ -139,8 +139,8 @@ sections:
 
 
 def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp_path: Path):
-    from bookgen import puzzles
-    from bookgen.solve.hints import first_sentences
+    from bookgen.puzzles import registry
+    from bookgen.puzzles.hints import first_sentences
 
     pdf = build(tmp_path, HINTED, "hinted", "--json", str(tmp_path / "hinted.json"))
     reader = pypdf.PdfReader(pdf)
@@ -151,7 +151,7 @@ def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp
     text = " ".join(reader.pages[p].extract_text() for p in range(hint_page - 1, len(reader.pages)))
     text = " ".join(text.split())
     import json
-    sudoku = puzzles.get("sudoku")
+    sudoku = registry.get("sudoku")
     items = json.loads((tmp_path / "hinted.json").read_text())["puzzles"]
     for item in items[:2]:
         said = first_sentences(sudoku.steps(sudoku.from_json(item)), 4)
@@ -189,8 +189,8 @@ sections:
 def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp_path: Path):
     import json
 
-    from bookgen import puzzles
-    from bookgen.solve.hints import first_sentences
+    from bookgen.puzzles import registry
+    from bookgen.puzzles.hints import first_sentences
 
     pdf = build(tmp_path, CAGE_HINTS, "cages", "--json", str(tmp_path / "cages.json"))
     reader = pypdf.PdfReader(pdf)
@@ -201,7 +201,7 @@ def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp
     items = json.loads((tmp_path / "cages.json").read_text())["puzzles"]
     assert [item["type"] for item in items] == ["kenken"] * 3 + ["killer"] * 2
     for item in items:
-        ptype = puzzles.get(item["type"])
+        ptype = registry.get(item["type"])
         said = first_sentences(ptype.steps(ptype.from_json(item)), 4)
         assert len(said) == 4 and f"Puzzle {item['id']} (page {item['page']})" in text
         assert all(sentence in text for sentence in said), [s for s in said if s not in text]

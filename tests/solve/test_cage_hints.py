@@ -11,12 +11,12 @@ from math import prod
 
 import pytest
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.model import Cage, Group
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken_rules import LEVELS as KENKEN_LEVELS
 from bookgen.puzzles.killer import LEVELS as KILLER_LEVELS
-from bookgen.solve.hints import SENTENCES, cage_name, clue, first_sentences, house_name, sentences, ways_name
+from bookgen.puzzles.hints import SENTENCES, cage_name, clue, first_sentences, house_name, sentences, ways_name
 from bookgen.solve.grader import Detail, Step
 
 KENKEN_CASES = [(4, "beginner", 1, False), (6, "easy", 2, False), (6, "medium", 3, False), (6, "hard", 4, False),
@@ -26,7 +26,7 @@ KILLER_CASES = [(4, "easy", 1), (6, "beginner", 2), (9, "medium", 3), (9, "hard"
 
 
 def made(name: str, seed: int, **params):
-    ptype = puzzles.get(name)
+    ptype = registry.get(name)
     return ptype, ptype.generate(ptype.Params(**params), random.Random(seed), Budget(120))
 
 

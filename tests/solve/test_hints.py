@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from bookgen import puzzles
+from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget
-from bookgen.solve.hints import cell_name, sentences
+from bookgen.puzzles.hints import cell_name, sentences
 
 
 def made(size: int, difficulty: str, seed: int):
-    sudoku = puzzles.get("sudoku")
+    sudoku = registry.get("sudoku")
     return sudoku, sudoku.generate(sudoku.Params(size=size, difficulty=difficulty), random.Random(seed), Budget(60))
 
 

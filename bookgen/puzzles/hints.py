@@ -10,11 +10,11 @@ use is in `_words`; a template naming anything else is a bug the tests catch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import prod
 from typing import Callable
 
 from bookgen.model import Cage, Cell, Group
+from bookgen.puzzles.base import Hint
 from bookgen.solve.grader import Detail, Step
 
 # The clue's sign, as printed (KenKen); killer cages and hidden signs show the number only.
@@ -355,15 +355,6 @@ def _words(step: Step, label: Label = str) -> dict[str, object]:
 def template_for(step: Step) -> str | None:
     key = f"{step.technique}/{step.detail.kind}" if step.detail.kind else step.technique
     return SENTENCES.get(key)
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One sentence of worked steps, and the cells it writes in or crosses out in (shown
-    on a small grid beside the words)."""
-
-    text: str
-    cells: tuple[Cell, ...]
 
 
 def hints(step: Step, label: Label = str) -> list[Hint]:
