@@ -13,7 +13,7 @@ import sys
 import time
 
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken import PUZZLE_TYPE, Params, reachable
+from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, reachable
 
 
 def median_seconds(params: Params, seeds: int) -> float:

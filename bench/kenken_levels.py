@@ -5,7 +5,7 @@ seeds (seeds 0..SEEDS-1) within the build's per-puzzle budget and the median and
 CPU time; then, per level, the giveaway rate (multi-cell clues only one set of digits
 makes), the one-cell cage share, the cage-size distribution and the operation mix over
 the puzzles made. Everything goes to a JSON file as well; `--table` turns such files into
-bookgen/puzzles/kenken_measured.py, the table of what `check` offers (100/100 only).
+bookgen/puzzles/kenken/measured.py, the table of what `check` offers (100/100 only).
 `--max-cage 3,6` and `--max-single default,0` measure other cage options, only where the
 defaults are offered (a non-default value is offered where it was measured 100/100).
 
@@ -34,12 +34,12 @@ from pathlib import Path
 from bookgen.build import PUZZLE_BUDGET
 from bookgen.errors import BookgenError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken import PUZZLE_TYPE, Params
-from bookgen.puzzles import kenken_measured
-from bookgen.puzzles.kenken_rules import LEVEL_NAMES, OPERATIONS, is_giveaway, offered, ops_key
+from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params
+from bookgen.puzzles.kenken import measured as kenken_measured
+from bookgen.puzzles.kenken.rules import LEVEL_NAMES, OPERATIONS, is_giveaway, offered, ops_key
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "bookgen" / "puzzles" / "kenken_measured.py"
+TABLE = ROOT / "bookgen" / "puzzles" / "kenken" / "measured.py"
 
 
 def operation_sets() -> list[tuple[str, ...]]:

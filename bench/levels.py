@@ -111,7 +111,9 @@ def merged_rows(out: Path, head: dict, record: list[dict]) -> list[dict]:
 def offered_combinations() -> list[tuple[str, tuple[str, int, str]]]:
     """(record file, (variant, size, level)) for every combination the sudoku family's
     offer tables accept, each of which must be a 100-of-100 row of that record."""
-    from bookgen.puzzles import killer, samurai, sudoku_offer
+    from bookgen.puzzles.killer import type as killer
+    from bookgen.puzzles.sudoku import samurai
+    from bookgen.puzzles.sudoku import offer as sudoku_offer
 
     found = []
     for (variant, size, level), made in sudoku_offer.MEASURED.items():

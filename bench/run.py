@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bookgen.build import build
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import PUZZLE_TYPE as SUDOKU, Params
+from bookgen.puzzles.sudoku.type import PUZZLE_TYPE as SUDOKU, Params
 from bookgen.spec import load
 
 ROOT = Path(__file__).resolve().parent.parent

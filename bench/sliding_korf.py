@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bookgen.solve import sliding_board  # noqa: E402
-from bookgen.solve import sliding_patterns  # noqa: E402
-from bookgen.solve import sliding_search  # noqa: E402
+from bookgen.puzzles.sliding import board as sliding_board  # noqa: E402
+from bookgen.puzzles.sliding import patterns as sliding_patterns  # noqa: E402
+from bookgen.puzzles.sliding import search as sliding_search  # noqa: E402
 
 INSTANCES = ROOT.parent / "shared" / "sliding" / "korf100.json"
 

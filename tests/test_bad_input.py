@@ -250,7 +250,7 @@ def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkey
     import time
 
     import bookgen.cli
-    from bookgen.puzzles import sudoku
+    from bookgen.puzzles.sudoku import type as sudoku
 
     monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
     monkeypatch.setattr(sudoku.PUZZLE_TYPE, "solve", lambda puzzle, timeout=None: time.sleep(30))

@@ -90,7 +90,7 @@ def test_solve_reports_an_impossible_puzzle(built_book, tmp_path: Path):
 
 
 def test_solve_answers_in_the_puzzles_symbols(tmp_path: Path):
-    from bookgen.puzzles.sudoku import PUZZLE_TYPE, Params
+    from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
     puzzle = PUZZLE_TYPE.generate(Params(size=6, difficulty="easy", symbols="ABCDEF"), random.Random(2), Budget(60))
     path = tmp_path / "p.json"
     path.write_text(json.dumps({"type": "sudoku", **PUZZLE_TYPE.to_json(puzzle), "solution": None}))
@@ -129,7 +129,7 @@ def test_check_refuses_large_print_that_cannot_fit_with_the_reason(tmp_path: Pat
 
 
 def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_one(tmp_path: Path, monkeypatch):
-    from bookgen.puzzles import kenken_rules
+    from bookgen.puzzles.kenken import rules as kenken_rules
 
     monkeypatch.delitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 6, None), raising=False)
     monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 5, None), (100, 100, 0.9))

@@ -77,7 +77,7 @@ def test_no_cache_neither_reads_nor_writes(setup):
 
 
 def test_the_key_changes_with_type_options_seed_and_generator():
-    from bookgen.puzzles.sudoku import Params
+    from bookgen.puzzles.sudoku.type import Params
 
     base = puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 1)
     assert base == puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 1)

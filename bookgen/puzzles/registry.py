@@ -12,11 +12,11 @@ from functools import lru_cache
 from bookgen.puzzles.base import PuzzleType
 
 _MODULES = (
-    "bookgen.puzzles.sudoku",
-    "bookgen.puzzles.kenken",
-    "bookgen.puzzles.killer",
-    "bookgen.puzzles.samurai",
-    "bookgen.puzzles.sliding",
+    "bookgen.puzzles.sudoku.type",
+    "bookgen.puzzles.kenken.type",
+    "bookgen.puzzles.killer.type",
+    "bookgen.puzzles.sudoku.samurai",
+    "bookgen.puzzles.sliding.type",
 )
 
 

@@ -9,7 +9,7 @@ from bookgen.layout.model import Book, Entry, Section
 from bookgen.layout.pages import lay_out
 from bookgen.layout.template import template
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import PUZZLE_TYPE, Params
+from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
 from bookgen.render.pdf import measure
 
 BOOK = Book("Friday puzzles", answer_key=False)

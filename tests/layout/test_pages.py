@@ -9,7 +9,7 @@ from bookgen.layout.model import Book, Entry, Section
 from bookgen.layout.pages import lay_out, plan_section
 from bookgen.layout.template import MM, template
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import PUZZLE_TYPE, Params
+from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
 from bookgen.render.pdf import measure
 
 BOOK = Book("T", answer_key=True)
@@ -109,7 +109,7 @@ def test_default_puzzles_a_page_are_what_a_publisher_would_choose(size: int, exp
 
 
 def test_a_12x12_defaults_to_one_a_page():
-    from bookgen.puzzles.kenken import PUZZLE_TYPE as KENKEN, Params as KParams
+    from bookgen.puzzles.kenken.type import PUZZLE_TYPE as KENKEN, Params as KParams
 
     plan = plan_section(Section(0, "K", "", KENKEN, KParams(size=12)), BOOK, template(), measure)
     assert plan.per_page == 1

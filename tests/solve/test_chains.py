@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bookgen.model import GridModel, Group
-from bookgen.puzzles.sudoku import LEVELS, structure
+from bookgen.puzzles.sudoku.type import LEVELS, structure
 from bookgen.solve import chains
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions, solver_for

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bookgen.puzzles.sudoku import LEVELS, structure
+from bookgen.puzzles.sudoku.type import LEVELS, structure
 from bookgen.solve import fish_wings as fw
 from bookgen.solve.search import solver_for
 from bookgen.solve.grader import Board, grade_board

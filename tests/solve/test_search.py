@@ -5,7 +5,8 @@ import random
 import pytest
 
 from bookgen.model import Cage, GridModel, full_cells, line_groups
-from bookgen.puzzles import kenken, sudoku
+from bookgen.puzzles.kenken import type as kenken
+from bookgen.puzzles.sudoku import type as sudoku
 from bookgen.solve.cages import HIDDEN, compile_cage, value_tuples
 from bookgen.solve.search import Solver, count_solutions, solver_for
 

@@ -4,7 +4,7 @@ table makes none, and the technique does what it should."""
 
 from __future__ import annotations
 
-from bookgen.puzzles.sudoku import LEVELS, structure
+from bookgen.puzzles.sudoku.type import LEVELS, structure
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.grader import Board, Technique

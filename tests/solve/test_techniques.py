@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bookgen.puzzles.sudoku import LEVELS, structure
+from bookgen.puzzles.sudoku.type import LEVELS, structure
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.result import Outcome

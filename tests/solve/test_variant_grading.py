@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bookgen.puzzles import sudoku_shapes as shapes
+from bookgen.puzzles.sudoku import shapes
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.chains import CHAINS

@@ -1,0 +1,100 @@
+"""Drawing a KenKen through the layout's pen (never ReportLab directly)."""
+
+from __future__ import annotations
+
+from bookgen.model import Grid, outline
+from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles.base import Pen, Puzzle, Weight
+from bookgen.puzzles.kenken.rules import clue_text, is_hidden
+
+
+# Sizes in cell units (see the shared print conventions): clue cap height about 1/4 of
+# the cell, answers about 1/2; the inset keeps the clue off the bold cage line.
+CLUE_SIZE = 0.22
+CLUE_INSET = 0.09
+ANSWER_SIZE = 0.46
+ANSWER_SIZE_TWO_DIGITS = 0.40
+# Answers sit a touch below the middle so they never meet a clue (its band ends at
+# CLUE_INSET + CLUE_SIZE = 0.31; an answer's top is at 0.6 - 0.46/2 = 0.37), all at the
+# same height: digits at two heights looked ragged in the small answer grids.
+ANSWER_Y = 0.6
+# Pencil marks: light grey, at most this cap height, in a band from CANDIDATE_BAND_TOP
+# to the foot of the cell (an answer written at ANSWER_Y ends about 0.83 down, so with
+# two rows of marks the band starts just below the middle of a handwritten digit).
+CANDIDATE_GRAY = 0.6
+CANDIDATE_SIZE = 0.1
+CANDIDATE_BAND_TOP = (0.78, 0.68)  # one row, two rows
+# A clue, answer key included, prints at least this cap height in points (about a 6 pt
+# font) or, in an answer key, not at all.
+MIN_CLUE_POINTS = 4.2
+
+
+def clue_size(puzzle: Puzzle, pen: Pen) -> float:
+    """One clue size for the whole grid: CLUE_SIZE unless the longest clue would not fit
+    its cell, then the size at which it just fits (never one clue smaller than the rest:
+    mixed sizes in one grid read as different kinds of clue)."""
+    room = 1 - 2 * CLUE_INSET
+    hidden = is_hidden(puzzle)
+    widest = max(pen.text_width(clue_text(cage, hidden), CLUE_SIZE) for cage in puzzle.board.cages)
+    return CLUE_SIZE * min(1.0, room / widest) if widest > 0 else CLUE_SIZE
+
+
+def min_cell_points(puzzle: Puzzle, pen: Pen) -> float:
+    """The smallest cell side (in the pen's points per cell) at which every clue prints
+    at full size, MIN_CLUE_POINTS or more: for a layout choosing larger cells rather
+    than smaller clues."""
+    return MIN_CLUE_POINTS / clue_size(puzzle, pen)
+
+
+def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
+    model = puzzle.board
+    n = model.rows
+    hidden = is_hidden(puzzle)
+    gridlib.draw_cell_lines(pen, model)
+    # Each cage's outline traced once, so its corners join cleanly; neighbouring cages
+    # overlap on the edge they share, which draws it bold exactly where two cages meet.
+    for cage in model.cages:
+        for loop in outline(cage.cells):
+            pen.outline([(float(x), float(y)) for x, y in loop], Weight.CAGE)
+    pen.outline([(0.0, 0.0), (float(n), 0.0), (float(n), float(n)), (0.0, float(n))], Weight.BORDER)
+    size = clue_size(puzzle, pen)
+    # The PDF pen says how many points a cell is; an answer grid whose clues would print
+    # under MIN_CLUE_POINTS leaves them out (they would not survive a photocopier, and
+    # the answer digits are what the key is for).
+    cell_points = getattr(pen, "cell", None)
+    legible = solution is None or cell_points is None or size * cell_points >= MIN_CLUE_POINTS
+    if legible:
+        for cage in model.cages:
+            r, c = cage.anchor
+            pen.text((c + CLUE_INSET, r + CLUE_INSET), clue_text(cage, hidden), size, align="topleft")
+    if solution is not None:
+        digit_size = ANSWER_SIZE_TWO_DIGITS if n >= 10 else ANSWER_SIZE
+        # Below the middle only to clear a clue; with the clues left out, centred (low
+        # digits in a bare grid looked as if they had slipped).
+        y = ANSWER_Y if legible else 0.5
+        for r in range(n):
+            for c in range(n):
+                pen.text((c + 0.5, r + y), str(solution[r][c]), digit_size)
+    elif getattr(puzzle.params, "candidates", False):
+        singles = {cage.cells[0] for cage in model.cages if len(cage.cells) == 1}
+        for r in range(n):
+            for c in range(n):
+                if (r, c) not in singles:
+                    _draw_candidates(pen, r, c, n)
+
+
+def _draw_candidates(pen: Pen, r: int, c: int, n: int) -> None:
+    """The digits 1..N small and light in a band along the foot of the cell (one row up
+    up to 9, two rows above), leaving the middle free for the answer and the top for the
+    clue: the solver crosses out the ones that cannot go there."""
+    rows = 1 if n <= 9 else 2
+    columns = -(-n // rows)
+    top, bottom, left, right = CANDIDATE_BAND_TOP[rows - 1], 0.95, 0.06, 0.94
+    step_x = (right - left) / columns
+    step_y = (bottom - top) / rows
+    size = min(step_y * 0.6, step_x * 0.75, CANDIDATE_SIZE)
+    for d in range(1, n + 1):
+        i = d - 1
+        x = c + left + step_x * (i % columns + 0.5)
+        y = r + top + step_y * (i // columns + 0.5)
+        pen.text((x, y), str(d), size, gray=CANDIDATE_GRAY)

@@ -1,0 +1,361 @@
+"""Killer sudoku: fill the grid so every row, column and box holds each digit once, and
+the digits in each dashed cage add up to the small sum in its corner, with no digit
+repeated inside a cage. No digits are given unless the spec asks for some (`givens`).
+
+Levels (the grader's techniques, each level adding to those below; a puzzle is printed
+at a level only when the grader solves it with that level's techniques and not with the
+level below):
+- beginner: one-cell cages, the last cell of a cage (its sum less the digits written),
+  naked and hidden singles. Generous small cages.
+- easy: cage combinations as pencil marks (two cells making 4 hold 1 and 3).
+- medium: pointing and claiming, naked and hidden pairs, a cage claiming a digit in a
+  house, a house pinning a digit into a cage, and the rule of 45 on one house with one
+  unknown cell.
+- hard: naked and hidden triples, X-wing, swordfish, XY-wing, XYZ-wing, and the rule of
+  45 on adjacent houses together (innies or outies of up to three unknown cells).
+- expert: innies and outies together, two cages inside one house sharing no digit,
+  X-chains and XY-chains.
+
+Generation (bookgen.puzzles.killer.generate): cages are merged, moved and split over a random
+solution grid until the grader rates the puzzle exactly at the level.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from bookgen.errors import Location, ParamsError, Problem, PuzzleFormatError
+from bookgen.model import Cell, Grid, GridModel, is_connected
+from bookgen.options import Choice, Int, option
+from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
+from bookgen.puzzles.grid_type import GridType
+from bookgen.puzzles.killer.draw import draw_killer
+from bookgen.puzzles.killer.generate import Plan, generate_killer
+from bookgen.puzzles.sudoku.type import structure
+from bookgen.solve import chains
+from bookgen.puzzles.killer import rule45 as r45
+from bookgen.puzzles.killer import techniques as k
+from bookgen.solve import fish_wings as fw
+from bookgen.solve import techniques as t
+from bookgen.puzzles.killer.board import KillerBoard
+from bookgen.solve.grader import Level
+
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
+    Level("easy", (k.CAGE_COMBINATIONS,)),
+    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, r45.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
+                     t.HIDDEN_PAIR)),
+    Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING, fw.SWORDFISH)),
+    Level("expert", (r45.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
+)
+LEVEL_NAMES = tuple(level.name for level in LEVELS)
+
+# How each level's puzzles start (cage sizes 1..5 and weights, one-cell cages allowed per
+# size). Beginner gets many small cages; the others start mostly with 2-4 cells and are
+# merged or split towards the level.
+PLANS: dict[str, tuple[tuple[int, ...], tuple[float, ...]]] = {
+    "beginner": ((1, 2, 3), (1.0, 3.0, 1.0)),
+    "easy": ((2, 3, 4), (3.0, 2.0, 1.0)),
+    "medium": ((2, 3, 4, 5), (2.0, 3.0, 2.0, 1.0)),
+    "hard": ((2, 3, 4, 5), (1.0, 2.0, 2.0, 1.0)),
+    "expert": ((2, 3, 4, 5), (1.0, 2.0, 2.0, 2.0)),
+}
+
+
+def single_cap(size: int, level: str) -> int:
+    """One-cell cages allowed: few (one per 16 cells), more for beginners."""
+    return size * size // (4 if level == "beginner" else 16)
+
+
+# Successes out of seeds tried within the build's per-puzzle budget, per (size, level),
+# seeds 0-99, with the default options; a level is offered only at 100/100. Re-measure
+# with `python bench/levels.py --type killer` after changing the generator or the grader.
+# Re-measured on 100 seeds after the GridType and hint changes (bench/levels-killer.json,
+# run while other benchmarks shared the cores): every offered row 100/100; CPU medians
+# 9x9 beginner 0.14 s, easy 0.25 s, medium 0.52 s, hard 0.57 s, expert 1.47 s; 6x6 hard
+# 0.80 s, expert 3.0 s. 4x4 puzzles rarely need more than cage combinations: medium made
+# 81 of 100 (9 of the first 12 in the re-run) and the harder levels are not offered.
+MEASURED: dict[tuple[int, str], tuple[int, int]] = {
+    (4, "beginner"): (100, 100),
+    (4, "easy"): (100, 100),
+    (4, "medium"): (81, 100),
+    (6, "beginner"): (100, 100),
+    (6, "easy"): (100, 100),
+    (6, "medium"): (100, 100),
+    (6, "hard"): (100, 100),
+    (6, "expert"): (100, 100),
+    (9, "beginner"): (100, 100),
+    (9, "easy"): (100, 100),
+    (9, "medium"): (100, 100),
+    (9, "hard"): (100, 100),
+    (9, "expert"): (100, 100),
+}
+SIZES = (4, 6, 9)
+
+
+def offered(size: int) -> tuple[str, ...]:
+    return tuple(level for level in LEVEL_NAMES if MEASURED.get((size, level)) == (100, 100))
+
+
+# The smallest `max_cage` each level is generated with: small cages give away too much
+# for the harder levels. Measured on 9x9 over 10 seeds each: hard with 2-cell cages at
+# most failed 10/10, medium 1/10 and expert with 3 cells 1/10 (and took up to 30 s).
+SMALLEST_MAX_CAGE = {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert": 4}
+
+# The options that change what is generated, at their defaults (the measured table above).
+OPTION_DEFAULTS: dict[str, int] = {"max_cage": 5, "givens": 0}
+GIVENS_MEASURED = (0, 4, 8)
+
+# Non-default options, measured one at a time in the same way
+# (`python bench/levels.py --type killer --sizes 9 --set max_cage=4`, written to
+# bench/levels-killer-<option>-<value>.json): (size, level, option, value) -> (made, tried).
+# A value is offered for a size and level only at 100/100; two options changed together
+# were not measured and are refused.
+MEASURED_OPTIONS: dict[tuple[int, str, str, int], tuple[int, int]] = {
+    (4, "beginner", "givens", 4): (100, 100),  # 0.002 s
+    (4, "easy", "givens", 4): (100, 100),  # 0.007 s
+    (4, "beginner", "givens", 8): (100, 100),  # 0.002 s
+    (4, "easy", "givens", 8): (100, 100),  # 0.007 s
+    (6, "beginner", "givens", 4): (100, 100),  # 0.004 s
+    (6, "easy", "givens", 4): (100, 100),  # 0.013 s
+    (6, "medium", "givens", 4): (100, 100),  # 0.039 s
+    (6, "beginner", "givens", 8): (100, 100),  # 0.005 s
+    (6, "easy", "givens", 8): (100, 100),  # 0.013 s
+    (6, "medium", "givens", 8): (100, 100),  # 0.029 s
+    (9, "beginner", "givens", 4): (100, 100),  # 0.028 s
+    (9, "easy", "givens", 4): (100, 100),  # 0.176 s
+    (9, "medium", "givens", 4): (100, 100),  # 0.615 s
+    (9, "beginner", "givens", 8): (100, 100),  # 0.026 s
+    (9, "easy", "givens", 8): (100, 100),  # 0.151 s
+    (9, "medium", "givens", 8): (100, 100),  # 0.617 s
+    (4, "beginner", "max_cage", 2): (100, 100),  # 0.002 s
+    (4, "easy", "max_cage", 2): (99, 100),  # 0.0181 s
+    (4, "beginner", "max_cage", 3): (100, 100),  # 0.002 s
+    (4, "easy", "max_cage", 3): (100, 100),  # 0.003 s
+    (4, "beginner", "max_cage", 4): (100, 100),  # 0.002 s
+    (4, "easy", "max_cage", 4): (100, 100),  # 0.006 s
+    (6, "beginner", "max_cage", 2): (100, 100),  # 0.009 s
+    (6, "easy", "max_cage", 2): (100, 100),  # 0.006 s
+    (6, "beginner", "max_cage", 3): (100, 100),  # 0.008 s
+    (6, "easy", "max_cage", 3): (100, 100),  # 0.008 s
+    (6, "beginner", "max_cage", 4): (100, 100),  # 0.009 s
+    (6, "easy", "max_cage", 4): (100, 100),  # 0.013 s
+    (6, "medium", "max_cage", 4): (100, 100),  # 0.032 s
+    (9, "beginner", "max_cage", 2): (100, 100),  # 0.165 s
+    (9, "easy", "max_cage", 2): (100, 100),  # 0.025 s
+    (9, "beginner", "max_cage", 3): (100, 100),  # 0.135 s
+    (9, "easy", "max_cage", 3): (100, 100),  # 0.21 s
+    (9, "medium", "max_cage", 3): (100, 100),  # 0.103 s
+    (9, "hard", "max_cage", 3): (100, 100),  # 0.32 s
+    (9, "beginner", "max_cage", 4): (100, 100),  # 0.137 s
+    (9, "easy", "max_cage", 4): (100, 100),  # 0.219 s
+    (9, "medium", "max_cage", 4): (100, 100),  # 0.308 s
+    (9, "hard", "max_cage", 4): (100, 100),  # 0.348 s
+    (9, "expert", "max_cage", 4): (100, 100),  # 0.876 s
+    (9, "beginner", "max_cage", 6): (100, 100),  # 0.142 s
+    (9, "easy", "max_cage", 6): (100, 100),  # 0.299 s
+    (9, "medium", "max_cage", 6): (100, 100),  # 0.716 s
+    (9, "hard", "max_cage", 6): (100, 100),  # 0.865 s
+    (9, "expert", "max_cage", 6): (100, 100),  # 1.623 s
+}
+
+
+def offered_values(size: int, level: str, name: str) -> tuple[int, ...]:
+    """The values of option `name` measured 100/100 for this size and level (the default always)."""
+    made = {value for (s, lv, opt, value), result in MEASURED_OPTIONS.items()
+            if (s, lv, opt) == (size, level, name) and result == (100, 100)}
+    return tuple(sorted(made | {OPTION_DEFAULTS[name]}))
+
+
+def _spans(values: tuple[int, ...]) -> str:
+    """2, 3, 4, 6 -> "2-4, 6": a short list for messages and `bookgen types`."""
+    spans: list[list[int]] = []
+    for value in values:
+        if spans and value == spans[-1][-1] + 1:
+            spans[-1].append(value)
+        else:
+            spans.append([value])
+    return ", ".join(f"{s[0]}-{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans)
+
+
+@dataclass(frozen=True)
+class Params:
+    size: int = option(Choice(SIZES), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
+    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
+    max_cage: int = option(Int(2, 6), 5, "largest cage, in cells")
+    givens: int = option(Choice(GIVENS_MEASURED), 0, "most digits given at the start (for easier puzzles)")
+
+    def validate(self) -> None:
+        levels = offered(self.size)
+        if self.difficulty not in levels:
+            measured = MEASURED.get((self.size, self.difficulty))
+            why = (f"bench/levels.py delivered {measured[0]} of {measured[1]} seeds within the budget"
+                   if measured else "they are not generated reliably at this size")
+            raise ParamsError(
+                "difficulty",
+                f"a {self.size}x{self.size} killer sudoku can be {', '.join(levels)}; "
+                f"{self.difficulty} ones are not offered ({why})",
+            )
+        if self.max_cage < SMALLEST_MAX_CAGE[self.difficulty]:
+            raise ParamsError(
+                "max_cage",
+                f"{self.difficulty} killer sudoku needs cages of up to {SMALLEST_MAX_CAGE[self.difficulty]} cells "
+                f"or more; with at most {self.max_cage} they come out easier or not at all",
+            )
+        self._validate_options()
+
+    def _validate_options(self) -> None:
+        """Only option values measured at this size and level are offered (one at a time)."""
+        changed = [name for name, default in OPTION_DEFAULTS.items() if getattr(self, name) != default]
+        if len(changed) > 1:
+            raise ParamsError(
+                changed[1], f"{' and '.join(changed)} were each measured with the other at its default; "
+                "set one of them",
+            )
+        for name in changed:
+            value = getattr(self, name)
+            allowed = offered_values(self.size, self.difficulty, name)
+            if value in allowed:
+                continue
+            measured = MEASURED_OPTIONS.get((self.size, self.difficulty, name, value))
+            why = (f"bench/levels.py delivered {measured[0]} of {measured[1]} seeds within the budget"
+                   if measured else "not measured")
+            raise ParamsError(
+                name,
+                f"a {self.size}x{self.size} {self.difficulty} killer sudoku is offered with {name} "
+                f"{_spans(allowed)}; {value} is not offered ({why})",
+            )
+
+
+def plan_for(params: Params) -> Plan:
+    sizes, weights = PLANS[params.difficulty]
+    return Plan(sizes, weights, single_cap(params.size, params.difficulty), params.givens)
+
+
+def killer_board(model: GridModel) -> KillerBoard:
+    return KillerBoard(model)
+
+
+class KillerType(GridType):
+    name = "killer"
+    aliases = ("killer-sudoku", "sumdoku")
+    title = "Killer Sudoku"
+    Params = Params
+    grading = LEVELS
+
+    def new_board(self, model: GridModel) -> KillerBoard:
+        return KillerBoard(model)
+
+    def offered_lines(self) -> list[str]:
+        """The measured offer, a line per size, for `bookgen types`."""
+        lines = [f"{size}x{size}: {', '.join(offered(size))}" for size in SIZES]
+        for name in OPTION_DEFAULTS:
+            for size in SIZES:
+                per_level = [f"{level} {_spans(offered_values(size, level, name))}" for level in offered(size)]
+                lines.append(f"{size}x{size} {name}: {'; '.join(per_level)}")
+        return lines
+
+    def instructions_for(self, params: Params) -> str:
+        givens = " Some digits are given to start you off." if params.givens else ""
+        return (
+            "Fill in the grid so that every row, every column and every bold box contains each "
+            "digit exactly once. The digits in each dashed cage add up to the small number in its "
+            f"corner, and no digit repeats inside a cage.{givens} Every puzzle has exactly one "
+            "solution, found by logic alone."
+        )
+
+    def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
+        model, solution = generate_killer(
+            structure(params.size), LEVELS, LEVEL_NAMES.index(params.difficulty), plan_for(params),
+            params.max_cage, rng, budget,
+        )
+        return Puzzle(self.name, params.difficulty, model, solution, params)
+
+    def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
+        return gridlib.check_grid(puzzle.board, solution) + cage_violations(puzzle.board)
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        return {
+            "type": self.name,
+            **gridlib.model_to_json(puzzle.board),
+            "difficulty": puzzle.difficulty,
+            "solution": gridlib.grid_to_json(puzzle.solution),
+        }
+
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        return read_killer(data, source)
+
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+        draw_killer(puzzle.board, pen, solution)
+
+
+def cage_violations(model: GridModel) -> list[Violation]:
+    """Killer's rules on the cages themselves: sums without repeats, connected, each cell
+    in one cage at most."""
+    problems = []
+    seen: dict[Cell, int] = {}
+    for i, cage in enumerate(model.cages):
+        if cage.op != "+" or not cage.distinct:
+            problems.append(Violation("a killer cage is a sum without repeats (op \"+\", distinct true)", cage.cells))
+        if not is_connected(cage.cells):
+            problems.append(Violation("a cage is not connected", cage.cells))
+        for cell in cage.cells:
+            if cell in seen:
+                problems.append(Violation("a cell is in two cages", (cell,)))
+            seen[cell] = i
+    return problems
+
+
+def read_killer(data: dict[str, Any], source: str) -> Puzzle:
+    """A killer puzzle in the interchange form, written by a build or typed by hand. By
+    hand, only `rows` and the cages' cells and targets are needed: the columns, digits,
+    rows/columns/boxes, `op: "+"` and `distinct: true` go without saying."""
+
+    def fail(field: str, message: str) -> PuzzleFormatError:
+        return PuzzleFormatError(Problem(Location(source), field, message))
+
+    n = data.get("rows")
+    if not isinstance(n, int) or isinstance(n, bool) or n not in SIZES:
+        raise fail("rows", f"a killer sudoku has 4, 6 or 9 rows, got {n!r}")
+    cages = data.get("cages")
+    if not isinstance(cages, list) or not cages:
+        raise fail("cages", "expected a list of cages, each with cells and a target")
+    filled = {"cols": n, "symbols": list(range(1, n + 1)), **data,
+              "cages": [{"op": "+", "distinct": True, **k} if isinstance(k, dict) else k for k in cages]}
+    model = gridlib.model_from_json(filled, source)
+    if model.cols != n:
+        raise fail("cols", f"a killer sudoku is square: {n} rows need {n} columns")
+    if model.symbols != tuple(range(1, n + 1)):
+        raise fail("symbols", f"a {n}x{n} killer sudoku uses the digits 1 to {n}")
+    _check_cages(model, fail)
+    base = structure(n)
+    if "groups" in data and {frozenset(g.cells) for g in model.groups} != {frozenset(g.cells) for g in base.groups}:
+        raise fail("groups", f"expected the rows, columns and boxes of a {n}x{n} sudoku (or no groups at all)")
+    # The standard groups, with their kinds (boxes are drawn bold), whether typed or not.
+    model = GridModel(n, n, model.symbols, base.cells, base.groups, model.cages, model.givens)
+    solution = data.get("solution")
+    if solution is not None:
+        if not (isinstance(solution, list) and len(solution) == n
+                and all(isinstance(row, list) and len(row) == n for row in solution)):
+            raise fail("solution", f"expected {n} rows of {n} numbers")
+        solution = tuple(tuple(row) for row in solution)
+    return Puzzle("killer", str(data.get("difficulty", "")), model, solution, Params(size=n))
+
+
+def _check_cages(model: GridModel, fail) -> None:
+    seen: dict[Cell, int] = {}
+    for i, cage in enumerate(model.cages):
+        if cage.op != "+":
+            raise fail(f"cages[{i}].op", f"a killer cage is a sum: expected \"+\", got {cage.op!r}")
+        if not cage.distinct:
+            raise fail(f"cages[{i}].distinct", "a killer cage never repeats a digit: expected true")
+        for cell in cage.cells:
+            if cell in seen:
+                raise fail(f"cages[{i}].cells", f"cell {list(cell)} is already in cages[{seen[cell]}]")
+            seen[cell] = i
+
+
+PUZZLE_TYPE = KillerType()

@@ -1,0 +1,1 @@
+"""Sliding puzzles: positions, heuristics, pattern databases, optimal search, scrambles and drawing."""

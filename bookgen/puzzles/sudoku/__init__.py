@@ -1,0 +1,1 @@
+"""The sudoku family: classic sudoku and its variants (x, hyper, jigsaw), and samurai."""

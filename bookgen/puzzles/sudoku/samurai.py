@@ -1,0 +1,174 @@
+"""Samurai sudoku: five 9x9 sudokus on a 21x21 layout, the four corner grids each sharing
+one 3x3 box with the centre grid. Every row, column and box of each of the five grids
+holds the digits 1-9 once; the shared boxes obey both grids they belong to. The cells
+outside the five grids are not part of the puzzle (and print as nothing).
+
+The puzzle is one model: the groups of the five grids (a shared box once), over the 369
+cells of the layout. So the search proves it unique as a whole, and the shared grader
+grades it on the combined groups, techniques crossing from one grid into another
+through the shared boxes.
+
+Generation aims at the level with the sudoku family's generator
+(bookgen.puzzles.sudoku.generate): from a full samurai solution found by search, givens are
+removed in symmetric sets while the grader solves the puzzle within the level, removed
+further while it is too easy, and given back when a removal makes it too hard.
+
+Givens suit the level, as for every sudoku: the same shares of the 369 cells as a 9x9
+(bookgen.puzzles.sudoku.type.GIVEN_SHARE): beginner 162-184 givens (44-50%, about 36-40 per
+grid), easy 137-166 (37-45%, about 30-36 per grid); medium and harder as few as the
+level needs (about 105-110). A puzzle within the beginner's techniques with fewer
+givens than a beginner's is easy.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from bookgen.errors import ParamsError
+from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
+from bookgen.options import Choice, option
+from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
+from bookgen.puzzles.grid_type import GridType
+from bookgen.puzzles.sudoku.type import LEVELS, solve_family, target_for
+from bookgen.puzzles.sudoku.generate import generate_at_level
+from bookgen.solve.result import SolveResult
+
+LEVEL_NAMES = tuple(level.name for level in LEVELS)
+
+SIDE = 21  # the layout is SIDE x SIDE cells
+# Top-left corners of the five grids: four corners, then the centre.
+ORIGINS: tuple[Cell, ...] = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
+SYMMETRIES = ("rotational", "mirror", "none")
+
+# The levels offered: those `python bench/levels.py --type samurai` made on 100 seeds of 100
+# within the per-puzzle budget (bench/levels-samurai.json; figures in the README).
+OFFERED: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
+# The levels offered with the other symmetries of the givens, measured the same way one at a
+# time (`python bench/levels.py --type samurai --set symmetry=mirror`, written to
+# bench/levels-samurai-symmetry-<name>.json); the rest were not measured and are refused.
+OFFERED_SYMMETRY: dict[str, tuple[str, ...]] = {"mirror": ("beginner", "easy", "medium"),
+                                                 "none": ("beginner", "easy", "medium")}
+
+
+@dataclass(frozen=True)
+class Params:
+    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
+    symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
+
+    def validate(self) -> None:
+        if self.difficulty not in OFFERED:
+            raise ParamsError(
+                "difficulty", f"a samurai sudoku can be {', '.join(OFFERED)}; {self.difficulty} ones are not offered"
+            )
+        levels = OFFERED_SYMMETRY.get(self.symmetry, OFFERED)
+        if self.difficulty not in levels:
+            raise ParamsError(
+                "symmetry", f"{self.symmetry} givens are offered for a samurai sudoku at "
+                f"{', '.join(levels) or 'no level yet'}; {self.difficulty} is not (not measured)",
+            )
+
+
+def _boxes(r0: int, c0: int) -> list[tuple[Cell, ...]]:
+    return [tuple((r0 + br + r, c0 + bc + c) for r in range(3) for c in range(3))
+            for br in range(0, 9, 3) for bc in range(0, 9, 3)]
+
+
+@lru_cache(maxsize=None)
+def structure() -> GridModel:
+    """The empty samurai: every row, column and box of the five grids, a shared box once."""
+    groups: list[Group] = []
+    boxes: set[tuple[Cell, ...]] = set()
+    for r0, c0 in ORIGINS:
+        groups.extend(line_groups(9, 9, r0, c0))
+        for box in _boxes(r0, c0):
+            if box not in boxes:
+                boxes.add(box)
+                groups.append(Group(box, "box"))
+    cells = tuple(sorted({cell for g in groups for cell in g.cells}))
+    return GridModel(SIDE, SIDE, tuple(range(1, 10)), cells, tuple(groups))
+
+
+def _orbits(symmetry: str, rng: random.Random) -> list[tuple[Cell, ...]]:
+    """Cells removed together, in random order; both symmetries map the layout onto itself."""
+    seen: set[Cell] = set()
+    orbits = []
+    for r, c in structure().cells:
+        if (r, c) in seen:
+            continue
+        if symmetry == "rotational":
+            orbit = {(r, c), (SIDE - 1 - r, SIDE - 1 - c)}
+        elif symmetry == "mirror":
+            orbit = {(r, c), (r, SIDE - 1 - c)}
+        else:
+            orbit = {(r, c)}
+        seen |= orbit
+        orbits.append(tuple(sorted(orbit)))
+    rng.shuffle(orbits)
+    return orbits
+
+
+def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
+    """A samurai graded exactly at `difficulty`, with the level's givens, and its solution."""
+    base = structure()
+    return generate_at_level(base, target_for(base, difficulty), lambda r: _orbits(symmetry, r), rng, budget,
+                             "samurai")
+
+
+class SamuraiType(GridType):
+    name = "samurai"
+    aliases = ("samurai-sudoku",)
+    title = "Samurai Sudoku"
+    instructions = (
+        "Five sudokus overlap: the corner grids each share one box with the centre grid. "
+        "Fill in every grid so that each of its rows, columns and bold boxes contains the "
+        "digits 1 to 9 exactly once; a shared box counts in both grids. Every puzzle has "
+        "exactly one solution, which you can find by logic alone."
+    )
+    Params = Params
+    grading = LEVELS
+
+    def offered_lines(self) -> list[str]:
+        """The measured offer, for `bookgen types`."""
+        return [f"{SIDE}x{SIDE} (five 9x9 grids): {', '.join(OFFERED)}"] + [
+            f"symmetry {symmetry}: {', '.join(levels) or 'none yet'}" for symmetry, levels in OFFERED_SYMMETRY.items()]
+
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+        return solve_family(puzzle.board)
+
+    def planned_size(self, params: Params) -> tuple[float, float]:
+        return (float(SIDE), float(SIDE))
+
+    def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
+        model, solution = generate_samurai(params.difficulty, params.symmetry, rng, budget)
+        return Puzzle(self.name, params.difficulty, model, solution, params)
+
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        """Any sudoku-family model reads; one with the samurai's groups gets the samurai's
+        own structure back (group kinds included), so it grades as it was generated."""
+        model = gridlib.model_from_json(data, source)
+        base = structure()
+        if {frozenset(g.cells) for g in model.groups} == {frozenset(g.cells) for g in base.groups}:
+            model = base.with_givens(model.givens)
+        return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
+
+    def describe(self, puzzle: Puzzle) -> str:
+        return "samurai"
+
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+        """Thin cell lines, thick lines between boxes and round the whole layout; nothing
+        in the cells outside the five grids. Each box is one region, so the grids line up
+        on their shared boxes by construction."""
+        model = puzzle.board
+        gridlib.draw_cell_lines(pen, model)
+        boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
+        gridlib.draw_region_borders(pen, boxes, Weight.BOX)
+        for loop in outline(model.cells):
+            pen.outline(loop, Weight.BORDER)
+        gridlib.draw_values(pen, model, solution)
+
+
+PUZZLE_TYPE = SamuraiType()

@@ -1,0 +1,313 @@
+"""Sudoku: fill the grid so every row, column and box holds each symbol once.
+
+Variants (`variant:`) add all-different groups to the same model, built by
+bookgen.puzzles.sudoku.shapes: x (both main diagonals, shaded), hyper (four shaded 3x3
+windows, 9x9), jigsaw (irregular regions instead of boxes, 5x5 to 9x9, new for every
+puzzle). Everything below (levels, givens, generation) is the same for every variant.
+
+Levels, one table for the whole sudoku family (classic, variants, samurai); each level
+adds techniques to those below, and a puzzle is printed at a level only when the grader
+solves it with that level's techniques and needs one of them:
+- beginner: full house (the last empty cell of a row, column or box) and hidden singles
+  in a box (cross-hatching: the one place left for a digit in a box): no pencil marks,
+  no scanning of whole rows; and generous givens (at least the beginner's fewest below).
+- easy: + hidden singles in a row or column, naked singles (a cell where only one digit
+  fits); or cross-hatching alone with fewer givens than a beginner puzzle. The order
+  follows the usual human ratings (Sudoku Explainer: hidden single in a box 1.2, in a
+  line 1.5, naked single 2.3). Every 4x4 falls to cross-hatching, so there beginner and
+  easy differ by their givens only (8 against 6).
+- medium: + pointing and claiming (locked candidates), naked and hidden pairs.
+- hard: + naked and hidden triples, X-wing, swordfish, XY-wing, XYZ-wing.
+- expert: + X-chains and XY-chains (bookgen.solve.chains).
+
+Givens suit the level: beginner has 44-50% of the cells given (9x9: 36-40), easy
+37-45% (9x9: 30-36); per size (fewest-most): 4x4 beginner 8, easy 6 (pairs of cells
+under rotational symmetry); 6x6 16-18 / 13-16; 8x8 28-32 / 24-28; 9x9 36-40 / 30-36;
+12x12 63-72 / 53-64; 16x16 113-128 / 95-115. Medium and harder have as few givens as
+the level needs.
+
+Sizes 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4), 16 (4x4); a jigsaw also 5
+and 7. The model keeps
+the values 1..N; `symbols:` (e.g. ABCDEF for a 6x6) only changes what is printed, and
+by default they are 1-9 then A, B, C...
+
+Generation aims at the level (bookgen.puzzles.sudoku.generate): givens are removed while the
+grader solves within the level, removed further when the puzzle is too easy, and given
+back when it is too hard. Only the (variant, size, level) combinations that
+bench/levels.py measured at 100 of 100 seeds within the per-puzzle budget are offered;
+the rest are refused when the spec is read, with what was measured.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from bookgen.errors import ParamsError
+from bookgen.model import Grid, GridModel, full_cells
+from bookgen.options import Choice, Optional, Text, brief, option
+from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles.base import Budget, Pen, Puzzle
+from bookgen.puzzles.grid_type import GridType
+from bookgen.puzzles.sudoku.generate import Target, generate_at_level
+from bookgen.puzzles.sudoku.offer import (LEVEL_NAMES, MEASURED, offered, refusal, symmetry_offer,
+                                          symmetry_refusal, variant_name)
+from bookgen.puzzles.sudoku.shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
+                                            fixed_structure, lines_only)
+from bookgen.solve import chains
+from bookgen.solve import fish_wings as fw
+from bookgen.solve import techniques as t
+from bookgen.solve.result import SolveResult
+from bookgen.solve.grader import Level
+
+LEVELS: tuple[Level, ...] = (
+    Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX)),
+    Level("easy", (t.HIDDEN_SINGLE, t.NAKED_SINGLE)),
+    Level("medium", (t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR)),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.SWORDFISH, fw.XY_WING, fw.XYZ_WING)),
+    Level("expert", chains.CHAINS),
+)
+
+# Share of the cells given (fewest, most) for the levels with generous givens; the
+# rest have as few as the level needs. Published easy 9x9 puzzles have about 32-36.
+GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy": (0.37, 0.45)}
+
+# Grid sides: those with boxes (see sudoku_shapes.BOX_SHAPES), and 5 and 7 for jigsaw.
+SIZES = tuple(sorted(set(BOX_SHAPES) | set(JIGSAW_SIZES)))
+SYMMETRIES = ("rotational", "mirror", "none")
+DEFAULT_SYMBOLS = "123456789ABCDEFG"
+
+def givens_range(cells: int, level: str) -> tuple[int, int | None]:
+    """Fewest and most givens a puzzle of `cells` cells has at `level` (None: no most)."""
+    if level not in GIVEN_SHARE:
+        return (0, None)
+    low, high = GIVEN_SHARE[level]
+    return (round(low * cells), int(high * cells))
+
+
+def symbol_labels(size: int, symbols: str | None = None) -> tuple[str, ...]:
+    """What is printed for the values 1..size."""
+    return tuple(symbols if symbols else DEFAULT_SYMBOLS[:size])
+
+
+@dataclass(frozen=True)
+class Params:
+    size: int = option(Choice(SIZES), 9,
+                       "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) or 16 (4x4); "
+                       "a jigsaw 5 to 9")
+    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
+    symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
+    symbols: str | None = option(Optional(Text(max_length=16)), None,
+                                 "the symbols printed, one per value, e.g. ABCDEF for a 6x6 (default 1-9, then A-G)")
+    variant: str = option(Choice(VARIANTS), "classic",
+                          "classic; x (both main diagonals too); hyper (four shaded windows too, 9x9); "
+                          "jigsaw (irregular bold regions instead of boxes, 5x5 to 9x9)")
+
+    def validate(self) -> None:
+        shape = variant_refusal(self.variant, self.size)
+        if shape:
+            raise ParamsError("size", shape)
+        if self.symbols is not None:
+            check_symbols(self.symbols, self.size)
+        why = refusal(self.variant, self.size, self.difficulty, variant_name(self.variant))
+        if why:
+            raise ParamsError("difficulty", why)
+        why = symmetry_refusal(self.variant, self.size, self.difficulty, self.symmetry)
+        if why:
+            raise ParamsError("symmetry", why)
+
+
+@dataclass(frozen=True)
+class ReadIn:
+    """What a sudoku read from interchange JSON keeps of its options: the labels printed
+    for its symbols."""
+
+    labels: tuple[str, ...]
+
+
+# A label is what one cell prints: a short text.
+MAX_LABEL_CHARS = 4
+
+
+def read_labels(value: Any, count: int, source: str) -> tuple[str, ...]:
+    """An interchange file's `labels`: one short, different text per symbol."""
+    read = gridlib.FieldReader(source)
+    items = read.items(value, "labels", count)
+    if (len(items) != count or not all(isinstance(x, str) and x.strip() and len(x) <= MAX_LABEL_CHARS for x in items)
+            or len(set(items)) != count):
+        raise read.fail("labels", f"expected {count} different texts of 1 to {MAX_LABEL_CHARS} characters, "
+                                  f"one per symbol, got {brief(gridlib.json_text(value))}")
+    return tuple(items)
+
+
+def variant_refusal(variant: str, size: int) -> str | None:
+    """Why a variant has no shape at this size, or None when it has one."""
+    if variant == "jigsaw":
+        if size not in JIGSAW_SIZES:
+            return f"a jigsaw sudoku is {JIGSAW_SIZES[0]}x{JIGSAW_SIZES[0]} to {JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, not {size}x{size}"
+        return None
+    if variant == "hyper" and size != HYPER_SIZE:
+        return f"a hyper sudoku is {HYPER_SIZE}x{HYPER_SIZE} (its four windows are 3x3), not {size}x{size}"
+    if size not in BOX_SHAPES:
+        sides = ", ".join(map(str, sorted(BOX_SHAPES)))
+        return f"a {size}x{size} sudoku has no boxes: sizes {sides}, or variant: jigsaw"
+    return None
+
+
+def check_symbols(symbols: str, size: int) -> None:
+    """`symbols` must name each of the size's values with its own single character."""
+    if len(symbols) != size or len(set(symbols)) != size or any(ch.isspace() for ch in symbols):
+        raise ParamsError(
+            "symbols",
+            f"a {size}x{size} sudoku needs {size} different symbols, one character each "
+            f"(e.g. {DEFAULT_SYMBOLS[:size]}), got {symbols!r}",
+        )
+
+
+def structure(size: int, variant: str = "classic") -> GridModel:
+    """The empty sudoku of a size: rows, columns and boxes (and a variant's diagonals or
+    windows) as all-different groups. Jigsaw shapes are drawn per puzzle (sudoku_shapes)."""
+    return fixed_structure(size, variant)
+
+
+def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
+    """Cells that are removed together, in random order."""
+    seen, found = set(), []
+    for r, c in full_cells(size, size):
+        if (r, c) in seen:
+            continue
+        if symmetry == "rotational":
+            orbit = {(r, c), (size - 1 - r, size - 1 - c)}
+        elif symmetry == "mirror":
+            orbit = {(r, c), (r, size - 1 - c)}
+        else:
+            orbit = {(r, c)}
+        seen |= orbit
+        found.append(tuple(sorted(orbit)))
+    rng.shuffle(found)
+    return found
+
+
+def rate(cells: int) -> Callable[[int, int], int]:
+    """The family's level from the grader's (an index into LEVELS, -1 when nothing was
+    needed) and the givens: a puzzle within the beginner's techniques is beginner only
+    with the beginner's givens, and easy with fewer."""
+    fewest = givens_range(cells, "beginner")[0]
+
+    def rated(level: int, givens: int) -> int:
+        return 1 if level <= 0 and givens < fewest else max(level, 0)
+
+    return rated
+
+
+def solve_family(model: GridModel) -> SolveResult:
+    """Solutions counted, and a unique one graded on the family's levels."""
+    result = gridlib.solve_grid(model, LEVELS)
+    if result.level is None:
+        return result
+    level = rate(len(model.cells))(LEVEL_NAMES.index(result.level), len(model.givens))
+    return dataclasses.replace(result, level=LEVEL_NAMES[level])
+
+
+def target_for(base: GridModel, level: str) -> Target:
+    """The generation target of a sudoku-family puzzle: the level and its givens range."""
+    floor, ceiling = givens_range(len(base.cells), level)
+    return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling, rate(len(base.cells)))
+
+
+class SudokuType(GridType):
+    name = "sudoku"
+    aliases = ("classic", "classic-sudoku")
+    title = "Sudoku"
+    instructions = (  # the same for every option
+        "Fill in the grid so that every row, every column and every bold box contains each "
+        "digit exactly once. Some digits are given to start you off; every puzzle has exactly "
+        "one solution, which you can find by logic alone, with no guessing."
+    )
+    Params = Params
+    grading = LEVELS
+
+    # The houses each variant asks to be filled, as the instructions name them.
+    HOUSES = {
+        "classic": "every row, every column and every bold box contains",
+        "x": "every row, every column, every bold box and both shaded diagonals contain",
+        "hyper": "every row, every column, every bold box and each of the four shaded windows contains",
+        "jigsaw": "every row, every column and every bold-edged region contains",
+    }
+
+    def instructions_for(self, params: Params) -> str:
+        text = self.instructions.replace(self.HOUSES["classic"], self.HOUSES[params.variant])
+        if params.symbols is None and params.size <= 9:
+            return text
+        shown = "".join(symbol_labels(params.size, params.symbols))
+        return text.replace("digit", f"symbol ({', '.join(shown)})", 1).replace("digits", "symbols")
+
+    def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
+        variant = params.variant
+        # A jigsaw draws new regions with each full grid; the other variants keep one
+        # shape, and a fixed shape's full grids come from restarted searches (a single
+        # random search's time is heavy-tailed on 12x12 X-sudoku: see sudoku_shapes).
+        base = lines_only(params.size) if variant == "jigsaw" else structure(params.size, variant)
+        fill = None if variant == "classic" else (lambda r: filled(params.size, variant, r))
+        model, solution = generate_at_level(
+            base, target_for(base, params.difficulty), lambda r: orbits(params.size, params.symmetry, r), rng,
+            budget, variant_name(variant), fill,
+        )
+        return Puzzle(self.name, params.difficulty, model, solution, params)
+
+    def offered_lines(self) -> list[str]:
+        """The measured offer, a line per size (and variant), for `bookgen types`."""
+        combos = sorted({(variant, size) for variant, size, _level in MEASURED}, key=lambda vs: (vs[0] != "classic", vs))
+        lines = [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "
+                 f"{', '.join(offered(variant, size)) or 'none'}" for variant, size in combos]
+        for symmetry in SYMMETRIES:
+            if symmetry != "rotational":
+                offer = symmetry_offer(symmetry)
+                lines.append(f"symmetry {symmetry}: " + ("; ".join(
+                    f"{n}x{n}{'' if v == 'classic' else ' ' + v} {', '.join(levels)}" for (v, n), levels in offer.items())
+                    or "none yet"))
+        return lines
+
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+        return solve_family(puzzle.board)
+
+    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The interchange form; `labels` (what is printed for each symbol) only when the
+        printed symbols are not the values themselves."""
+        labels = self.labels(puzzle)
+        shown = {"labels": list(labels)} if labels != tuple(map(str, puzzle.board.symbols)) else {}
+        return {**super().to_json(puzzle), **shown}
+
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        """The grid, and `labels` when the file has them (what is printed for each symbol:
+        `bookgen solve` answers in them)."""
+        puzzle = super().from_json(data, source)
+        if "labels" not in data:
+            return puzzle
+        labels = read_labels(data["labels"], len(puzzle.board.symbols), source)
+        return dataclasses.replace(puzzle, params=ReadIn(labels))
+
+    def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+        """What is printed for each of the puzzle's symbols."""
+        read = getattr(puzzle.params, "labels", None)
+        if read is not None:
+            return read
+        count = len(puzzle.board.symbols)
+        if count > len(DEFAULT_SYMBOLS):
+            return tuple(map(str, puzzle.board.symbols))
+        return symbol_labels(count, getattr(puzzle.params, "symbols", None))
+
+    def identity(self, puzzle: Puzzle) -> tuple:
+        """The givens, and a jigsaw's regions (the same givens on other regions are
+        another puzzle)."""
+        regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
+        return super().identity(puzzle) + (regions,)
+
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+        model = puzzle.board
+        gridlib.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
+
+
+PUZZLE_TYPE = SudokuType()

@@ -1,0 +1,260 @@
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from bookgen.cli import main
+from bookgen.errors import ParamsError, PuzzleFormatError
+from bookgen.model import is_connected
+from bookgen.puzzles.registry import get
+from bookgen.puzzles.base import Budget, Weight
+from bookgen.puzzles.killer.type import (
+    MEASURED_OPTIONS, OPTION_DEFAULTS, PUZZLE_TYPE, SIZES, Params, offered, offered_values, single_cap,
+)
+from bookgen.puzzles.killer.draw import INSET, SHORTEST
+from bookgen.solve.result import Outcome
+from bookgen.solve.search import count_solutions
+
+CASES = [(size, level) for size in SIZES for level in offered(size)]
+SEEDS = range(3)
+
+
+def generate(seed: int = 0, **options):
+    params = Params(**options)
+    params.validate()
+    return PUZZLE_TYPE.generate(params, random.Random(seed), Budget(120))
+
+
+def assert_well_formed(puzzle, params: Params) -> None:
+    model = puzzle.board
+    covered = sorted(cell for cage in model.cages for cell in cage.cells)
+    assert covered == sorted(model.cells)
+    for cage in model.cages:
+        digits = [puzzle.solution[r][c] for r, c in cage.cells]
+        assert is_connected(cage.cells) and len(cage.cells) <= params.max_cage
+        assert len(set(digits)) == len(digits) and sum(digits) == cage.target
+        assert cage.op == "+" and cage.distinct
+    assert sum(1 for cage in model.cages if len(cage.cells) == 1) <= single_cap(params.size, params.difficulty)
+    assert len(model.givens) <= params.givens
+    assert PUZZLE_TYPE.check(puzzle, puzzle.solution) == []
+
+
+@pytest.mark.parametrize("size,level", CASES)
+def test_generated_killer_is_unique_graded_as_asked_and_well_formed(size: int, level: str):
+    for seed in SEEDS:
+        puzzle = generate(seed, size=size, difficulty=level)
+        count = count_solutions(puzzle.board)
+        assert count.count == 1 and count.solutions[0] == puzzle.solution
+        result = PUZZLE_TYPE.solve(puzzle)
+        assert (result.outcome, result.level) == (Outcome.SOLVED, level)
+        assert_well_formed(puzzle, puzzle.params)
+        assert PUZZLE_TYPE.certify(puzzle) == []
+
+
+def test_no_givens_by_default_and_some_when_asked():
+    assert generate(1, size=9, difficulty="easy").board.givens == ()
+    puzzle = generate(1, size=9, difficulty="easy", givens=4)
+    assert_well_formed(puzzle, puzzle.params)
+    assert PUZZLE_TYPE.certify(puzzle) == []
+
+
+def test_max_cage_is_honoured():
+    puzzle = generate(2, size=9, difficulty="medium", max_cage=4)
+    assert max(len(cage.cells) for cage in puzzle.board.cages) <= 4
+    assert PUZZLE_TYPE.certify(puzzle) == []
+
+
+def test_same_seed_same_puzzle():
+    assert generate(5, size=6, difficulty="easy") == generate(5, size=6, difficulty="easy")
+
+
+def test_levels_not_offered_are_refused_with_the_reason():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=4, difficulty="medium").validate()
+    assert "4x4 killer sudoku can be beginner, easy" in str(caught.value) and "81 of 100" in str(caught.value)
+
+
+def test_cages_too_small_for_the_level_are_refused_with_the_reason():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=9, difficulty="hard", max_cage=2).validate()
+    assert caught.value.field == "max_cage" and "cages of up to 3 cells" in str(caught.value)
+
+
+def test_option_values_are_offered_only_where_measured_100_of_100():
+    for size, level in CASES:
+        for name, default in OPTION_DEFAULTS.items():
+            allowed = offered_values(size, level, name)
+            assert default in allowed
+            for value in allowed:
+                Params(size=size, difficulty=level, **{name: value}).validate()
+                if value != default:
+                    assert MEASURED_OPTIONS[(size, level, name, value)] == (100, 100)
+
+
+def test_an_unmeasured_option_value_is_refused_with_the_reason():
+    unmeasured = [(size, level, value) for size, level in CASES for value in (2, 3, 4, 6)
+                  if value not in offered_values(size, level, "max_cage")
+                  and value >= {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert": 4}[level]]
+    size, level, value = unmeasured[0]
+    with pytest.raises(ParamsError) as caught:
+        Params(size=size, difficulty=level, max_cage=value).validate()
+    message = str(caught.value)
+    assert caught.value.field == "max_cage" and f"{value} is not offered" in message
+    assert "offered with max_cage" in message
+
+
+def test_two_changed_options_together_are_refused():
+    with pytest.raises(ParamsError) as caught:
+        Params(size=9, difficulty="easy", max_cage=4, givens=4).validate()
+    assert caught.value.field == "givens" and "set one of them" in str(caught.value)
+
+
+def test_registered_as_killer():
+    assert get("killer") is PUZZLE_TYPE and get("killer-sudoku") is PUZZLE_TYPE
+
+
+# --- interchange JSON and `bookgen solve` ----------------------------------------------------
+
+
+def test_json_exports_sum_cages_without_repeats_and_reads_back():
+    puzzle = generate(3, size=6, difficulty="medium")
+    data = PUZZLE_TYPE.to_json(puzzle)
+    assert data["type"] == "killer" and data["difficulty"] == "medium"
+    assert all(cage["op"] == "+" and cage["distinct"] is True for cage in data["cages"])
+    assert len(data["groups"]) == 18  # rows, columns, boxes: checkable knowing nothing of killer
+    again = PUZZLE_TYPE.from_json(json.loads(json.dumps(data)))
+    assert again.board == puzzle.board and again.solution == puzzle.solution
+    assert PUZZLE_TYPE.certify(again) == []
+
+
+def typed(cages, rows: int = 4) -> dict:
+    return {"type": "killer", "rows": rows, "cages": [{"cells": cells, "target": t} for cells, t in cages]}
+
+
+# A 4x4 killer typed by hand (solution rows 4231 / 3124 / 2413 / 1342).
+FOUR = [
+    ([[0, 0], [0, 1]], 6), ([[0, 2], [0, 3]], 4), ([[1, 0], [2, 0], [3, 0]], 6), ([[1, 1], [2, 1]], 5),
+    ([[1, 2], [1, 3], [2, 2]], 7), ([[2, 3], [3, 3]], 5), ([[3, 1], [3, 2]], 7),
+]
+
+
+def run_solve(tmp_path, data) -> tuple[int, str]:
+    path = tmp_path / "typed.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["solve", str(path), "--json"])
+    return result.exit_code, result.output
+
+
+def test_solve_reads_a_hand_typed_killer_and_grades_it(tmp_path):
+    code, out = run_solve(tmp_path, typed(FOUR))
+    report = json.loads(out)
+    assert code == 0 and report["solutions"] == 1
+    assert report["solution"] == [[4, 2, 3, 1], [3, 1, 2, 4], [2, 4, 1, 3], [1, 3, 4, 2]]
+    assert report["difficulty"] == "easy"
+
+
+def test_solve_says_several_and_none(tmp_path):
+    loose = [([[r, c] for r in range(2) for c in range(4)], 20), ([[r, c] for r in range(2, 4) for c in range(4)], 20)]
+    code, out = run_solve(tmp_path, typed([(cells[:4], 10) for cells, _ in loose]
+                                          + [(cells[4:], 10) for cells, _ in loose]))
+    assert code == 0 and json.loads(out)["solutions"] == 2
+    wrong = [(cells, t + 1 if i == 0 else t) for i, (cells, t) in enumerate(FOUR)]
+    code, out = run_solve(tmp_path, typed(wrong))
+    assert code == 0 and json.loads(out)["solutions"] == 0
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        (lambda d: d.pop("rows"), "rows"),
+        (lambda d: d["cages"][1].pop("target"), "cages[1].target"),
+        (lambda d: d["cages"][2].update(op="*"), "cages[2].op"),
+        (lambda d: d["cages"][2].update(distinct=False), "cages[2].distinct"),
+        (lambda d: d["cages"][3].update(cells=[[0, 0], [0, 1]]), "cages[3].cells"),
+        (lambda d: d["cages"][0].update(cells=[[0, 0], [1, 1]]), "cages[0].cells"),
+    ],
+)
+def test_malformed_typed_killer_is_one_line_naming_the_field(tmp_path, change, field):
+    data = typed(FOUR)
+    change(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code != 0
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and field in lines[0]
+    with pytest.raises(PuzzleFormatError):
+        PUZZLE_TYPE.from_json(data)
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+class RecordingPen:
+    def __init__(self) -> None:
+        self.lines, self.texts = [], []
+
+    def line(self, a, b, weight):
+        self.lines.append((a, b, weight))
+
+    def outline(self, points, weight, closed=True):
+        pass
+
+    def fill(self, points, gray):
+        pass
+
+    def text(self, at, text, size, align="center", bold=False, gray=1.0):
+        self.texts.append((at, text, size, align))
+
+    def text_width(self, text, size, bold=False):
+        return 0.6 * size * len(text)
+
+    def image(self, image, at, width, height):
+        pass
+
+
+def dashes_of(pen: RecordingPen):
+    return [(a, b) for a, b, w in pen.lines if w is Weight.THIN and (a[0] % 1 or a[1] % 1)]
+
+
+def test_cage_lines_are_inset_inside_the_cells_never_on_grid_lines():
+    puzzle = generate(0, size=6, difficulty="easy")
+    pen = RecordingPen()
+    PUZZLE_TYPE.draw(puzzle, pen)
+    segments = dashes_of(pen)
+    assert segments
+    for a, b in segments:
+        fixed = a[0] if a[0] == b[0] else a[1]  # a dash is vertical or horizontal
+        assert a[0] == b[0] or a[1] == b[1]
+        assert min(fixed % 1, 1 - fixed % 1) == pytest.approx(INSET)
+
+
+def test_each_sum_is_top_left_in_its_first_cell_with_the_dashes_broken_around_it():
+    puzzle = generate(0, size=6, difficulty="easy")
+    pen = RecordingPen()
+    PUZZLE_TYPE.draw(puzzle, pen)
+    sums = {text: at for at, text, size, align in pen.texts if align == "topleft"}
+    assert len([t for t in pen.texts if t[3] == "topleft"]) == len(puzzle.board.cages)
+    for cage in puzzle.board.cages:
+        r, c = cage.anchor
+        x, y = next(at for at, text, size, align in pen.texts
+                    if align == "topleft" and text == str(cage.target) and int(at[0]) == c and int(at[1]) == r)
+        width = 0.6 * 0.21 * len(str(cage.target))
+        for a, b in dashes_of(pen):
+            # No dash passes through the sum's box.
+            xs, ys = sorted((a[0], b[0])), sorted((a[1], b[1]))
+            assert xs[1] <= x or xs[0] >= x + width or ys[1] <= y or ys[0] >= y + 0.21
+            # and no stump of a cut dash is left to print as a stray dot.
+            assert xs[1] - xs[0] + ys[1] - ys[0] >= SHORTEST
+    assert sums
+
+
+def test_answer_key_shows_cages_and_every_digit():
+    puzzle = generate(0, size=4, difficulty="easy")
+    pen = RecordingPen()
+    PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
+    digits = [text for at, text, size, align in pen.texts if align == "center"]
+    assert len(digits) == 16 and dashes_of(pen)

@@ -1,0 +1,181 @@
+"""Sliding puzzles on paper: what is drawn (through a recording Pen), not how it looks."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from PIL import Image
+
+from bookgen.puzzles.sliding import draw as drawing
+from bookgen.puzzles.base import Budget, Puzzle, Weight
+from bookgen.puzzles.sliding.type import PUZZLE_TYPE as SLIDING
+from bookgen.puzzles.sliding.type import Params, move_ranges
+
+T = drawing.TILE_UNITS
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path / "cache"))
+
+
+class RecordingPen:
+    """A Pen that remembers every call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def line(self, a, b, weight):
+        self.calls.append(("line", (a, b), weight))
+
+    def outline(self, points, weight, closed=True):
+        self.calls.append(("outline", tuple(points), weight))
+
+    def fill(self, points, gray):
+        self.calls.append(("fill", tuple(points), gray))
+
+    def text(self, at, text, size, align="center", bold=False, gray=1.0):
+        self.calls.append(("text", (at,), text, size, align))
+
+    def text_width(self, text, size, bold=False):
+        return 0.6 * size * len(text)
+
+    def image(self, image, at, width, height):
+        self.calls.append(("image", (at, (at[0] + width, at[1] + height)), image))
+
+    def texts(self) -> list[str]:
+        return [call[2] for call in self.calls if call[0] == "text"]
+
+    def points(self):
+        for call in self.calls:
+            yield from call[1]
+
+
+def make(seed: int = 1, **options) -> Puzzle:
+    params = Params(**options)
+    params.validate()
+    return SLIDING.generate(params, random.Random(seed), Budget(120))
+
+
+def drawn(puzzle: Puzzle, solution=None) -> RecordingPen:
+    pen = RecordingPen()
+    SLIDING.draw(puzzle, pen, solution)
+    return pen
+
+
+def test_the_blank_is_shaded_and_every_tile_numbered_on_the_board_and_in_the_goal():
+    puzzle = make(2, size=4, difficulty="easy")
+    pen = drawn(puzzle)
+    fills = [call for call in pen.calls if call[0] == "fill"]
+    assert len(fills) == 2 and all(0.1 <= call[2] < 1 for call in fills)
+    r, c = divmod(puzzle.board.start.index(0), 4)
+    assert any(all(c * T <= x <= (c + 1) * T and r * T <= y <= (r + 1) * T for x, y in call[1]) for call in fills)
+    numbers = [t for t in pen.texts() if t.isdigit()]
+    assert sorted(numbers, key=int) == sorted([str(t) for t in range(1, 16)] * 2, key=int)
+    assert sum(1 for call in pen.calls if call[0] == "outline" and call[2] is Weight.TILE) == 15
+
+
+def test_the_move_count_is_printed_once_with_every_caption_at_one_size():
+    puzzle = make(2, size=3, difficulty="easy")
+    pen = drawn(puzzle)
+    captions = [call for call in pen.calls if call[0] == "text" and not call[2].isdigit()]
+    assert len({call[3] for call in captions}) == 1
+    moves = str(len(puzzle.solution))
+    assert sum(moves in call[2] for call in captions) == 1
+    assert any("Tiles I slid:" in call[2] for call in captions)
+    assert moves not in SLIDING.describe(puzzle)
+
+
+def test_there_is_one_box_to_write_each_move_in():
+    puzzle = make(4, size=3, difficulty="hard")
+    pen = drawn(puzzle)
+    side = drawing.BOX * T
+    boxes = [call for call in pen.calls if call[0] == "outline" and call[2] is Weight.THIN
+             and abs(call[1][1][0] - call[1][0][0] - side) < 1e-9]
+    assert len(boxes) == len(puzzle.solution)
+
+
+def test_tiles_have_a_gap_between_them_and_two_digits_keep_clear_of_the_edges():
+    puzzle = make(2, size=4, difficulty="easy")
+    pen = drawn(puzzle)
+    for call in pen.calls:
+        if call[0] == "outline" and call[2] is Weight.TILE:
+            xs = [x for x, _ in call[1]]
+            assert max(xs) - min(xs) <= 0.9 * T
+    widest = max((call for call in pen.calls if call[0] == "text" and call[2] == "15"), key=lambda call: call[3])
+    assert pen.text_width("15", widest[3]) <= drawing.NUMBER_WIDTH * T
+
+
+@pytest.mark.parametrize("cutouts", [False, True])
+@pytest.mark.parametrize("answer", [False, True])
+def test_the_drawing_stays_within_its_print_size_and_the_plan_holds_it(answer: bool, cutouts: bool):
+    for rows, cols in [(3, 3), (2, 6), (6, 6)]:
+        puzzle = make(3, rows=rows, cols=cols, difficulty="hard", cutouts=cutouts)
+        width, height = SLIDING.print_size(puzzle, answer=answer)
+        pen = drawn(puzzle, puzzle.solution if answer else None)
+        for x, y in pen.points():
+            assert -1e-9 <= x <= width + 1e-9 and -1e-9 <= y <= height + 1e-9
+        if not answer:
+            planned = SLIDING.planned_size(puzzle.params)
+            assert planned[0] >= width - 1e-9 and planned[1] >= height - 1e-9
+
+
+def test_planned_size_has_room_for_the_most_moves_a_level_allows():
+    params = Params(size=4, difficulty="hard")
+    most = move_ranges(4, 4)["hard"][1]
+    assert SLIDING.planned_size(params) == drawing.Frame(4, 4, most, False).size()
+
+
+def test_cutouts_give_every_tile_at_board_size_to_cut_along_and_say_so():
+    puzzle = make(2, size=3, difficulty="easy", cutouts=True)
+    pen = drawn(puzzle)
+    numbers = [t for t in pen.texts() if t.isdigit()]
+    assert sorted(numbers) == sorted([str(t) for t in range(1, 9)] * 3)
+    cut_squares = [call for call in pen.calls if call[0] == "outline" and call[2] is Weight.THIN
+                   and abs(call[1][1][0] - call[1][0][0] - T) < 1e-9]
+    assert len(cut_squares) == 8
+    assert "Cut out" in SLIDING.instructions_for(puzzle.params)
+    assert "Cut out" not in SLIDING.instructions_for(Params(size=3))
+
+
+def test_the_answer_says_slide_these_tiles_in_this_order_then_the_count():
+    puzzle = make(6, size=4, difficulty="easy")
+    texts = drawn(puzzle, puzzle.solution).texts()
+    assert texts[0] == "Slide these tiles, in this order:"
+    assert texts[1:-1] == [str(t) for t in puzzle.solution]
+    assert texts[-1] == f"{len(puzzle.solution)} moves, the fewest possible."
+
+
+def test_picture_mode_shows_the_goal_with_its_grid_numbers_and_blank(tmp_path):
+    picture = tmp_path / "stripes.png"
+    image = Image.new("RGB", (90, 60), "white")
+    for x in range(0, 90, 10):
+        image.paste((200, 30, 30), (x, 0, x + 5, 60))
+    image.save(picture)
+    puzzle = make(1, rows=2, cols=3, image=picture, difficulty="easy")
+    pen = drawn(puzzle)
+    images = [call for call in pen.calls if call[0] == "image"]
+    assert len(images) == 5 * 2  # the tiles on the board and in the goal
+    assert all(call[2].mode == "L" for call in images)  # grey: black ink only
+    assert sum(1 for call in pen.calls if call[0] == "fill" and call[2] > 0) == 2  # both blanks
+    numbers = sorted(t for t in pen.texts() if t.isdigit())
+    assert numbers == sorted(["1", "2", "3", "4", "5"] * 2)
+
+
+def test_colours_that_turn_into_one_grey_are_pulled_apart():
+    image = Image.new("RGB", (40, 20), (200, 30, 30))
+    image.paste((30, 120, 30), (20, 0, 40, 20))  # a red and a green of almost the same lightness
+    grey = image.convert("L")
+    before = abs(grey.getpixel((5, 5)) - grey.getpixel((30, 5)))
+    prepared = drawing.prepared(grey)
+    after = abs(prepared.getpixel((5, 5)) - prepared.getpixel((30, 5)))
+    assert before < 5 and after > 100
+
+
+def test_a_board_not_proved_shortest_says_at_most():
+    made = make(4, size=3, moves=20)
+    puzzle = dataclasses.replace(made, board=dataclasses.replace(made.board, optimal=False))
+    assert any(f"Solve in at most {len(puzzle.solution)} moves" in t for t in drawn(puzzle).texts())
+    assert any("not proved shortest" in t for t in drawn(puzzle, puzzle.solution).texts())
