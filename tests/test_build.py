@@ -4,7 +4,8 @@ from pathlib import Path
 
 from bookgen.puzzles import registry
 from bookgen.build import build, derive_seed
-from bookgen.puzzles.grid import check_grid, model_from_json
+from bookgen.puzzles.grid import check_grid
+from bookgen.puzzles.grid_json import model_from_json
 from bookgen.solve.search import count_solutions
 from bookgen.spec import load
 

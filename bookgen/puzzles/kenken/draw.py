@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bookgen.model import Grid, outline
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_draw
 from bookgen.puzzles.base import Pen, Puzzle, Weight
 from bookgen.puzzles.kenken.rules import clue_text, is_hidden
 
@@ -50,7 +50,7 @@ def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
     model = puzzle.board
     n = model.rows
     hidden = is_hidden(puzzle)
-    gridlib.draw_cell_lines(pen, model)
+    grid_draw.draw_cell_lines(pen, model)
     # Each cage's outline traced once, so its corners join cleanly; neighbouring cages
     # overlap on the edge they share, which draws it bold exactly where two cages meet.
     for cage in model.cages:

@@ -7,7 +7,7 @@ import re
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
 from bookgen.model import Cage, Cell, GridModel, is_connected
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_json
 from bookgen.puzzles.kenken.rules import SIGNS, kenken_model
 
 _TARGET_OP = re.compile(r"^(\d+)\s*(\S?)$")
@@ -66,8 +66,8 @@ def parse_text(text: str, source: str) -> GridModel:
         target_op = _TARGET_OP.match(rest)
         if not target_op:
             raise fail(number, "clue", f"expected a letter, a target and an operation (e.g. 'a 12x'), got {content!r}")
-        if len(target_op.group(1)) > gridlib.MAX_TARGET_DIGITS:
-            raise fail(number, "clue", f"expected a target of at most {gridlib.MAX_TARGET_DIGITS} digits, got one of "
+        if len(target_op.group(1)) > grid_json.MAX_TARGET_DIGITS:
+            raise fail(number, "clue", f"expected a target of at most {grid_json.MAX_TARGET_DIGITS} digits, got one of "
                                        f"{len(target_op.group(1))}")
         op_text = target_op.group(2)
         if op_text not in _TEXT_OPS:

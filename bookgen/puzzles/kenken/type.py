@@ -37,22 +37,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bookgen.errors import Location, Problem, PuzzleFormatError
-from bookgen.model import Grid
-from bookgen.puzzles import grid as gridlib
-from bookgen.puzzles.base import Budget, Hint, Pen, Puzzle, PuzzleType, Violation
-from bookgen.puzzles.hints import first_hints
+from bookgen.model import Grid, GridModel
+from bookgen.puzzles import grid_json
+from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
+from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.kenken.board import CageBoard
 from bookgen.puzzles.kenken.draw import draw_kenken
 from bookgen.puzzles.kenken.generate import generate_kenken
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, reachable, solving_model,
 )
 from bookgen.puzzles.kenken.text import parse_text
-from bookgen.puzzles.kenken.board import CageBoard
-from bookgen.solve.cages import CageTooLarge
-from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import Solver
-from bookgen.solve.grader import Contradiction, Step, grade_board
+from bookgen.solve.result import SolveResult
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "reachable", "solving_model"]
 
@@ -64,13 +60,12 @@ SIGN_RULES = {
 }
 
 
-class KenKenType(PuzzleType):
+class KenKenType(GridType):
     name = "kenken"
     aliases = ("calcudoku", "mathdoku", "ken-ken")
     title = "KenKen"
     Params = Params
-    levels = LEVEL_NAMES
-    hints_refusal = None
+    grading = LEVELS
 
     def instructions_for(self, params: Params) -> str:
         """Explain only the signs the section uses (or that they are hidden)."""
@@ -98,76 +93,39 @@ class KenKenType(PuzzleType):
         model = parse_text(text, source)
         return Puzzle(self.name, "", model, None, Params(size=model.rows))
 
-    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
-        model = solving_model(puzzle.board, is_hidden(puzzle))
-        count = Solver(model).count(limit=2)
-        if count.count == 0:
-            return SolveResult(Outcome.IMPOSSIBLE, solutions=0)
-        if count.count > 1:
-            return SolveResult(Outcome.AMBIGUOUS, count.solutions[0], count.solutions[1], solutions=2)
-        try:
-            graded = grade_board(CageBoard(model), LEVELS)
-        except (Contradiction, CageTooLarge):  # a cage no person would list: not graded
-            graded = None
-        level = (
-            LEVELS[max(graded.level, 0)].name if graded is not None and graded.outcome is Outcome.SOLVED else None
-        )
-        outcome = Outcome.SOLVED if level is not None else Outcome.UNFINISHED
-        return SolveResult(outcome, count.solutions[0], level=level, solutions=1)
+    def new_board(self, model: GridModel) -> CageBoard:
+        return CageBoard(model)
 
-    def steps(self, puzzle: Puzzle) -> list[Step]:
-        """The grader's steps (under the hidden rules when the signs are hidden), for
-        worked solutions."""
-        model = solving_model(puzzle.board, is_hidden(puzzle))
-        try:
-            board = CageBoard(model)
-        except (Contradiction, CageTooLarge):
-            return []
-        return gridlib.worked_steps(model, LEVELS, board)
-
-    def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
-        return first_hints(self.steps(puzzle), limit)
+    def solving_model(self, puzzle: Puzzle) -> GridModel:
+        """Solved and graded under the hidden rules when the signs are hidden."""
+        return solving_model(puzzle.board, is_hidden(puzzle))
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
-        problems = gridlib.check_grid(puzzle.board, solution)
-        problems.extend(layout_violations(puzzle.board))
-        return problems
-
-    def certify(self, puzzle: Puzzle) -> list[str]:
-        """Fit to print: exactly one solution (under the hidden rules when the signs are
-        hidden), which is the printed answer, graded at its label, and the independent
-        checker accepts the answer and the cages."""
-        return gridlib.certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
+        """The grid's rules, and a well-formed caging (every cell in one cage, − and ÷
+        on two cells)."""
+        return super().check(puzzle, solution) + layout_violations(puzzle.board)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {
             "type": self.name,
-            **gridlib.model_to_json(puzzle.board),
+            **grid_json.model_to_json(puzzle.board),
             "hide_operations": is_hidden(puzzle),
             "difficulty": puzzle.difficulty,
-            "solution": gridlib.grid_to_json(puzzle.solution),
+            "solution": grid_json.grid_to_json(puzzle.solution),
         }
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
-        model = gridlib.model_from_json(data, source)
-
-        def fail(field: str, message: str) -> PuzzleFormatError:
-            return PuzzleFormatError(Problem(Location(source), field, message))
-
+        model = grid_json.model_from_json(data, source)
+        read = grid_json.FieldReader(source)
         n = model.rows
         if model.cols != n or model.symbols != tuple(range(1, n + 1)):
-            raise fail("rows/cols/symbols", "a KenKen is square with the symbols 1..N")
+            raise read.fail("rows/cols/symbols", "a KenKen is square with the symbols 1..N")
         for v in layout_violations(model):
-            raise fail("cages", str(v))
+            raise read.fail("cages", str(v))
         hidden = data.get("hide_operations", False)
         if not isinstance(hidden, bool):
-            raise fail("hide_operations", f"expected true or false, got {hidden!r}")
-        solution = data.get("solution")
-        if solution is not None:
-            if not (isinstance(solution, list) and len(solution) == n
-                    and all(isinstance(row, list) and len(row) == n for row in solution)):
-                raise fail("solution", f"expected {n} rows of {n} numbers")
-            solution = tuple(tuple(row) for row in solution)
+            raise read.fail("hide_operations", f"expected true or false, got {hidden!r}")
+        solution = grid_json.read_solution(data, n, n, source)
         # Rebuild from the model so the cages are in the order this module writes them.
         model = kenken_model(n, model.cages)
         params = Params(size=n, hide_operations=hidden)
@@ -176,25 +134,16 @@ class KenKenType(PuzzleType):
     def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
         """The shared report, plus two different solutions when the puzzle is ambiguous
         (someone typing in a newspaper puzzle wants to see where they disagree)."""
-        report = gridlib.grid_result_json(result)
+        report = super().result_json(puzzle, result)
         if result.solutions > 1:
-            report["two_solutions"] = [gridlib.grid_to_json(result.solution), gridlib.grid_to_json(result.other)]
+            report["two_solutions"] = [grid_json.grid_to_json(result.solution), grid_json.grid_to_json(result.other)]
         return report
 
-    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
-        return gridlib.grid_result_text(result)
-
-    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
-        return (puzzle.board.cols, puzzle.board.rows)
-
-    def planned_size(self, params: Params) -> tuple[float, float]:
-        return (float(params.size), float(params.size))
-
     def identity(self, puzzle: Puzzle) -> tuple:
-        return (gridlib.identity(puzzle.board), is_hidden(puzzle))
+        return (super().identity(puzzle), is_hidden(puzzle))
 
     def describe(self, puzzle: Puzzle) -> str:
-        shown = f"{puzzle.board.rows}×{puzzle.board.cols}"
+        shown = super().describe(puzzle)
         return f"{shown} · no signs" if is_hidden(puzzle) else shown
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:

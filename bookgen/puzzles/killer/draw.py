@@ -9,7 +9,7 @@ key is the same drawing with the solution's digits, so it shows the cages too.
 from __future__ import annotations
 
 from bookgen.model import Grid, GridModel, outline
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_draw
 from bookgen.puzzles.base import Pen, Weight
 
 # Sizes in cell units (see the shared print conventions): the cage line inset about 5/40
@@ -85,7 +85,7 @@ def clip_out(seg: tuple[Point, Point], box: Box) -> list[tuple[Point, Point]]:
 
 
 def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> None:
-    gridlib.draw_cell_lines(pen, model)
+    grid_draw.draw_cell_lines(pen, model)
     for cage in model.cages:
         r, c = cage.anchor
         text = str(cage.target)
@@ -99,7 +99,7 @@ def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> Non
                         pen.line(part[0], part[1], Weight.THIN)
         pen.text((c + SUM_AT, r + SUM_AT), text, SUM_SIZE, align="topleft")
     boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
-    gridlib.draw_region_borders(pen, boxes, Weight.BOX)
+    grid_draw.draw_region_borders(pen, boxes, Weight.BOX)
     pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)
     given = {(r, c): v for r, c, v in model.givens}
     for r, c in model.cells:

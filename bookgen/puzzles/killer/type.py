@@ -29,9 +29,9 @@ from typing import Any
 from bookgen.errors import Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.model import Cell, Grid, GridModel, is_connected
 from bookgen.options import Choice, Int, option
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
-from bookgen.puzzles.grid_type import GridType
+from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
 from bookgen.puzzles.sudoku.type import structure
@@ -275,14 +275,14 @@ class KillerType(GridType):
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
-        return gridlib.check_grid(puzzle.board, solution) + cage_violations(puzzle.board)
+        return super().check(puzzle, solution) + cage_violations(puzzle.board)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {
             "type": self.name,
-            **gridlib.model_to_json(puzzle.board),
+            **grid_json.model_to_json(puzzle.board),
             "difficulty": puzzle.difficulty,
-            "solution": gridlib.grid_to_json(puzzle.solution),
+            "solution": grid_json.grid_to_json(puzzle.solution),
         }
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
@@ -325,7 +325,7 @@ def read_killer(data: dict[str, Any], source: str) -> Puzzle:
         raise fail("cages", "expected a list of cages, each with cells and a target")
     filled = {"cols": n, "symbols": list(range(1, n + 1)), **data,
               "cages": [{"op": "+", "distinct": True, **k} if isinstance(k, dict) else k for k in cages]}
-    model = gridlib.model_from_json(filled, source)
+    model = grid_json.model_from_json(filled, source)
     if model.cols != n:
         raise fail("cols", f"a killer sudoku is square: {n} rows need {n} columns")
     if model.symbols != tuple(range(1, n + 1)):
@@ -336,12 +336,7 @@ def read_killer(data: dict[str, Any], source: str) -> Puzzle:
         raise fail("groups", f"expected the rows, columns and boxes of a {n}x{n} sudoku (or no groups at all)")
     # The standard groups, with their kinds (boxes are drawn bold), whether typed or not.
     model = GridModel(n, n, model.symbols, base.cells, base.groups, model.cages, model.givens)
-    solution = data.get("solution")
-    if solution is not None:
-        if not (isinstance(solution, list) and len(solution) == n
-                and all(isinstance(row, list) and len(row) == n for row in solution)):
-            raise fail("solution", f"expected {n} rows of {n} numbers")
-        solution = tuple(tuple(row) for row in solution)
+    solution = grid_json.read_solution(data, n, n, source)
     return Puzzle("killer", str(data.get("difficulty", "")), model, solution, Params(size=n))
 
 

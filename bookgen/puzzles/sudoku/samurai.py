@@ -30,9 +30,9 @@ from typing import Any
 from bookgen.errors import ParamsError
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
-from bookgen.puzzles.grid_type import GridType
+from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.sudoku.type import LEVELS, solve_family, target_for
 from bookgen.puzzles.sudoku.generate import generate_at_level
 from bookgen.solve.result import SolveResult
@@ -149,7 +149,7 @@ class SamuraiType(GridType):
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         """Any sudoku-family model reads; one with the samurai's groups gets the samurai's
         own structure back (group kinds included), so it grades as it was generated."""
-        model = gridlib.model_from_json(data, source)
+        model = grid_json.model_from_json(data, source)
         base = structure()
         if {frozenset(g.cells) for g in model.groups} == {frozenset(g.cells) for g in base.groups}:
             model = base.with_givens(model.givens)
@@ -163,12 +163,12 @@ class SamuraiType(GridType):
         in the cells outside the five grids. Each box is one region, so the grids line up
         on their shared boxes by construction."""
         model = puzzle.board
-        gridlib.draw_cell_lines(pen, model)
+        grid_draw.draw_cell_lines(pen, model)
         boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
-        gridlib.draw_region_borders(pen, boxes, Weight.BOX)
+        grid_draw.draw_region_borders(pen, boxes, Weight.BOX)
         for loop in outline(model.cells):
             pen.outline(loop, Weight.BORDER)
-        gridlib.draw_values(pen, model, solution)
+        grid_draw.draw_values(pen, model, solution)
 
 
 PUZZLE_TYPE = SamuraiType()

@@ -48,9 +48,9 @@ from typing import Any, Callable
 from bookgen.errors import ParamsError
 from bookgen.model import Grid, GridModel, full_cells
 from bookgen.options import Choice, Optional, Text, brief, option
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle
-from bookgen.puzzles.grid_type import GridType
+from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level
 from bookgen.puzzles.sudoku.offer import (LEVEL_NAMES, MEASURED, offered, refusal, symmetry_offer,
                                           symmetry_refusal, variant_name)
@@ -133,12 +133,12 @@ MAX_LABEL_CHARS = 4
 
 def read_labels(value: Any, count: int, source: str) -> tuple[str, ...]:
     """An interchange file's `labels`: one short, different text per symbol."""
-    read = gridlib.FieldReader(source)
+    read = grid_json.FieldReader(source)
     items = read.items(value, "labels", count)
     if (len(items) != count or not all(isinstance(x, str) and x.strip() and len(x) <= MAX_LABEL_CHARS for x in items)
             or len(set(items)) != count):
         raise read.fail("labels", f"expected {count} different texts of 1 to {MAX_LABEL_CHARS} characters, "
-                                  f"one per symbol, got {brief(gridlib.json_text(value))}")
+                                  f"one per symbol, got {brief(grid_json.json_text(value))}")
     return tuple(items)
 
 
@@ -204,7 +204,7 @@ def rate(cells: int) -> Callable[[int, int], int]:
 
 def solve_family(model: GridModel) -> SolveResult:
     """Solutions counted, and a unique one graded on the family's levels."""
-    result = gridlib.solve_grid(model, LEVELS)
+    result = solve_grid(model, LEVELS)
     if result.level is None:
         return result
     level = rate(len(model.cells))(LEVEL_NAMES.index(result.level), len(model.givens))
@@ -307,7 +307,7 @@ class SudokuType(GridType):
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         model = puzzle.board
-        gridlib.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
+        grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
 
 
 PUZZLE_TYPE = SudokuType()

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bookgen.model import is_connected
-from bookgen.puzzles import grid as gridlib
+from bookgen.puzzles import grid_draw
 from bookgen.puzzles.sudoku import shapes
 from bookgen.puzzles.grid import check_grid
 
@@ -94,7 +94,7 @@ class FillPen:
 def test_shading_covers_exactly_the_diagonal_cells_in_a_light_grey():
     pen = FillPen()
     cells = frozenset((i, i) for i in range(5)) | frozenset((i, 4 - i) for i in range(5))
-    gridlib.shade_cells(pen, cells)
+    grid_draw.shade_cells(pen, cells)
     assert all(0.1 <= gray <= 0.25 for _, gray in pen.fills)
     area = sum(_area(points) for points, _ in pen.fills)
     assert area == len(cells)

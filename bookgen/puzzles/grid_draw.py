@@ -1,0 +1,72 @@
+"""Drawing what grid puzzles share, through the Pen in cell units: cell lines, thick
+borders between regions, givens and answers, and light shading."""
+
+from __future__ import annotations
+
+from bookgen.model import Grid, GridModel, outline
+from bookgen.puzzles.base import Pen, Weight
+
+def draw_cell_lines(pen: Pen, model: GridModel) -> None:
+    """Thin lines around every cell of the puzzle, each edge drawn once."""
+    cells = set(model.cells)
+    for r, c in sorted(cells):
+        pen.line((c, r), (c + 1, r), Weight.THIN)
+        pen.line((c, r), (c, r + 1), Weight.THIN)
+        if (r, c + 1) not in cells:
+            pen.line((c + 1, r), (c + 1, r + 1), Weight.THIN)
+        if (r + 1, c) not in cells:
+            pen.line((c, r + 1), (c + 1, r + 1), Weight.THIN)
+
+
+def draw_region_borders(pen: Pen, regions: list[frozenset], weight: Weight) -> None:
+    """Thick lines on every edge where two regions meet (each edge once)."""
+    region_of = {cell: ri for ri, region in enumerate(regions) for cell in region}
+    for (r, c), ri in sorted(region_of.items()):
+        right, below = region_of.get((r, c + 1)), region_of.get((r + 1, c))
+        if right is not None and right != ri:
+            pen.line((c + 1, r), (c + 1, r + 1), weight)
+        if below is not None and below != ri:
+            pen.line((c, r + 1), (c + 1, r + 1), weight)
+
+
+def draw_values(pen: Pen, model: GridModel, grid: Grid | None, label=str, size: float = 0.5) -> None:
+    """Givens in bold; with a solution grid, the other cells' answers in regular type."""
+    given = {(r, c): v for r, c, v in model.givens}
+    for r, c in model.cells:
+        if (r, c) in given:
+            pen.text((c + 0.5, r + 0.5), label(given[(r, c)]), size, bold=True)
+        elif grid is not None and grid[r][c] is not None:
+            pen.text((c + 0.5, r + 0.5), label(grid[r][c]), size)
+
+
+# Light shading of a variant's extra groups (X diagonals, hyper windows): a tint of
+# ink, never colour, dark enough to survive a photocopier (print conventions: at least
+# 10% grey) and light enough that bold givens on it stay crisp.
+SHADE_GRAY = 0.15
+
+
+def shade_cells(pen: Pen, cells: frozenset | set, gray: float = SHADE_GRAY) -> None:
+    """Fill the cells with a grey tint, one polygon per connected piece (no seams between
+    cells). Draw it first: lines and digits go on top."""
+    for loop in outline(frozenset(cells)):
+        pen.fill(loop, gray)
+
+
+# Group kinds drawn by the sudoku family: shaded extra groups (X diagonals, hyper
+# windows) and pieces outlined with thick lines (boxes, jigsaw regions).
+SHADED_KINDS = ("diagonal", "window")
+OUTLINED_KINDS = ("box", "region")
+
+
+def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label=str) -> None:
+    """A sudoku-family grid with its variant's markings, from the groups' kinds alone:
+    shading first (lines and digits go over it), then cell lines, thick lines between
+    boxes or jigsaw regions, the frame, and the values. Puzzle and answer key alike."""
+    shaded = {cell for g in model.groups if g.kind in SHADED_KINDS for cell in g.cells}
+    if shaded:
+        shade_cells(pen, shaded)
+    draw_cell_lines(pen, model)
+    pieces = [frozenset(g.cells) for g in model.groups if g.kind in OUTLINED_KINDS]
+    draw_region_borders(pen, pieces, Weight.BOX)
+    pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)
+    draw_values(pen, model, grid, label)
