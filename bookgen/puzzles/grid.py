@@ -15,12 +15,12 @@ from the model and tests a filled grid against them.
 from __future__ import annotations
 
 from math import prod
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from bookgen.model import Cage, Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
-from bookgen.puzzles.hints import first_hints
+from bookgen.puzzles import hints as wording
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.grader import Board, Contradiction, Level, Step, grade_board
 from bookgen.solve.result import Outcome, SolveResult
@@ -31,6 +31,9 @@ class GridType(PuzzleType):
     instructions: str = ""
     hints_refusal = None
     grading: tuple[Level, ...] = ()  # the type's level table, easiest first
+    # What each technique's step says in worked steps (a type with techniques of its own
+    # adds their sentences to the shared ones).
+    sentences: Mapping[str, str] = wording.SENTENCES
 
     @property
     def levels(self) -> tuple[str, ...]:
@@ -61,7 +64,7 @@ class GridType(PuzzleType):
         return worked_steps(model, self.grading, board)
 
     def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
-        return first_hints(self.steps(puzzle), limit, self.value_label(puzzle))
+        return wording.first_hints(self.steps(puzzle), limit, self.value_label(puzzle), self.sentences)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return check_grid(puzzle.board, solution)

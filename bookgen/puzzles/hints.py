@@ -11,7 +11,7 @@ use is in `_words`; a template naming anything else is a bug the tests catch.
 from __future__ import annotations
 
 from math import prod
-from typing import Callable
+from typing import Callable, Mapping
 
 from bookgen.model import Cage, Cell, Group
 from bookgen.puzzles.base import Hint
@@ -25,17 +25,11 @@ LISTED_WAYS = 6
 # sentence says what to do.
 LISTED_PLACEMENTS = 4
 
-_RULE_45 = {
-    "innies": "{Region} {adds} up to {total}. The cages wholly inside {it} make {known}, so {its} cells in cages "
-              "that stick out make {gap}{then}: {rest}.{cross}",
-    "outies": "{Region} {adds} up to {total}, but the cages that cover {it} make {known}: the {gap} more is in "
-              "their cells outside {it}{then}, so {rest}.{cross}",
-    "mixed": "{Region} {adds} up to {total}. The cages wholly inside {it}, with the cages that stick out of {it} "
-             "by a cell or two counted whole, make {known}, so{then} {rest}.{cross}",
-}
 
-# What each technique's step says. Placeholders: see `_words`. A technique whose step
-# varies in kind has a sentence per kind, under "technique/kind".
+# What each technique's step says, for the techniques several types share (a type's
+# own techniques have their sentences in its package, added to these). Placeholders:
+# see `_words`. A technique whose step varies in kind has a sentence per kind, under
+# "technique/kind".
 SENTENCES: dict[str, str] = {
     # Sudoku-family singles, subsets and lines (also used by KenKen and killer).
     "naked single": "Row {row}, column {col} can only be {digit}: every other {number} is already in its "
@@ -65,30 +59,6 @@ SENTENCES: dict[str, str] = {
                 "{digits_crossed}: {marks}.",
     # Cages (KenKen and killer).
     "one-cell cage": "A cage of one square holds just its clue: write {placements}.",
-    "cage single": "{Cage} {can_be}, so {placed}.",
-    "last cell of a cage": "{Cage} already has {written}, so its last empty cell, row {row}, column {col}, is "
-                           "{digit}.",
-    "cage arithmetic": "{Cage} {can_be}, so {marks}.",
-    "cage combinations": "{Cage} {can_be}, so {marks}.",
-    "cage claims a digit in its line": "Every way to fill {cage} puts {digits} in {group}, so no other cell of "
-                                       "{group} can be {digits_or}: {marks}.",
-    "cage claims a digit in a house": "Every way to fill {cage} uses {digits}, and it can only go in {cells}, so "
-                                      "no other cell of {group_or} can be {digits_or}: {marks}.",
-    "line pins a digit into a cage": "In {group}, {digits} can only go in {cage}, so the cage must use it there "
-                                     "and {can_only}: {marks}.",
-    "house pins a digit into a cage": "In {group}, {digits} can only go in {cage}, so the cage must use it there "
-                                      "and {can_only}: {marks}.",
-    "two cages in a line": "{Cage} and {other} share a row or column, where a number cannot repeat. Only some "
-                           "ways to fill the first leave a way to fill the second: it {can_only}, so {marks}.",
-    "two cages in one house": "{Cage} and {other} are both inside {group}, so they share no number. Only some "
-                              "ways to fill the first leave a way to fill the second: it {can_only}, so {marks}.",
-    "line sum rule/sum": "{Group} adds up to {total}. The cages inside it that can make only one total, and "
-                         "the numbers already written in it, make {known}, so {rest}.{cross}",
-    "line product rule/product": "{Group} multiplies to {total}. The cages inside it that can make only one "
-                                 "product, and the numbers already written in it, multiply to {known}, so "
-                                 "{rest}.{cross}",
-    **{f"{technique}/{kind}": said for technique in ("rule of 45 (one house)", "rule of 45", "innies and outies")
-       for kind, said in _RULE_45.items()},
 }
 GENERAL = "Using {technique}, {marks}."
 GENERAL_PLACE = "Using {technique}, write {digit} in row {row}, column {col}."
@@ -352,15 +322,16 @@ def _words(step: Step, label: Label = str) -> dict[str, object]:
     return words
 
 
-def template_for(step: Step) -> str | None:
+def template_for(step: Step, table: Mapping[str, str] = SENTENCES) -> str | None:
     key = f"{step.technique}/{step.detail.kind}" if step.detail.kind else step.technique
-    return SENTENCES.get(key)
+    return table.get(key)
 
 
-def hints(step: Step, label: Label = str) -> list[Hint]:
-    """The step in plain words: a sentence per digit written (or one for all, when the
-    sentence lists them), or one for the marks crossed out; values printed by `label`."""
-    template = template_for(step)
+def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES) -> list[Hint]:
+    """The step in plain words from the type's `table` of sentences: a sentence per
+    digit written (or one for all, when the sentence lists them), or one for the marks
+    crossed out; values printed by `label`."""
+    template = template_for(step, table)
     words = _words(step, label)
     if step.placed:
         everywhere = tuple(cell for cell, _v in step.placed)
@@ -373,19 +344,21 @@ def hints(step: Step, label: Label = str) -> list[Hint]:
     return [Hint(template.format(**words), tuple(dict.fromkeys(cell for cell, _d in step.removed)))]
 
 
-def sentences(step: Step, label: Label = str) -> list[str]:
-    return [hint.text for hint in hints(step, label)]
+def sentences(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES) -> list[str]:
+    return [hint.text for hint in hints(step, label, table)]
 
 
-def first_hints(steps: list[Step], limit: int, label: Label = str) -> list[Hint]:
+def first_hints(steps: list[Step], limit: int, label: Label = str,
+                table: Mapping[str, str] = SENTENCES) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
     said: list[Hint] = []
     for step in steps:
-        said += hints(step, label)
+        said += hints(step, label, table)
         if len(said) >= limit:
             break
     return said[:limit]
 
 
-def first_sentences(steps: list[Step], limit: int, label: Label = str) -> list[str]:
-    return [hint.text for hint in first_hints(steps, limit, label)]
+def first_sentences(steps: list[Step], limit: int, label: Label = str,
+                    table: Mapping[str, str] = SENTENCES) -> list[str]:
+    return [hint.text for hint in first_hints(steps, limit, label, table)]

@@ -14,9 +14,8 @@ import pytest
 from bookgen.puzzles import registry
 from bookgen.model import Cage, Group
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken.rules import LEVELS as KENKEN_LEVELS
-from bookgen.puzzles.killer.type import LEVELS as KILLER_LEVELS
-from bookgen.puzzles.hints import SENTENCES, cage_name, clue, first_sentences, house_name, sentences, ways_name
+from bookgen.puzzles.hints import cage_name, clue, house_name, sentences, ways_name
+from bookgen.puzzles.killer.hints import SENTENCES as KILLER_SENTENCES
 from bookgen.solve.grader import Detail, Step
 
 KENKEN_CASES = [(4, "beginner", 1, False), (6, "easy", 2, False), (6, "medium", 3, False), (6, "hard", 4, False),
@@ -71,16 +70,17 @@ def test_every_recorded_step_is_sound_states_true_facts_and_finishes_the_grid(na
         for cell, stay in step.left:  # "row 3, column 1 can only be 1 or 2" keeps the answer
             assert solution[cell] in stay, step
         _check_facts(step, solution)
-        for sentence in sentences(step):
+        for sentence in sentences(step, table=ptype.sentences):
             assert "{" not in sentence and "}" not in sentence and not sentence.startswith("Using "), sentence
             assert (sentence[0].isupper() or sentence[0].isdigit()) and sentence.endswith("."), sentence
     assert written == solution
 
 
-@pytest.mark.parametrize("levels", [KENKEN_LEVELS, KILLER_LEVELS], ids=["kenken", "killer"])
-def test_every_technique_of_every_level_has_its_own_sentence(levels):
-    names = {technique.name for level in levels for technique in level.techniques}
-    keyed = {key.split("/")[0] for key in SENTENCES}
+@pytest.mark.parametrize("name", ["sudoku", "kenken", "killer", "samurai"])
+def test_every_technique_of_every_level_has_its_own_sentence(name):
+    ptype = registry.get(name)
+    names = {technique.name for level in ptype.grading for technique in level.techniques}
+    keyed = {key.split("/")[0] for key in ptype.sentences}
     assert names <= keyed, names - keyed
 
 
@@ -102,14 +102,14 @@ def test_cages_are_named_by_clue_and_place_and_their_ways_listed_as_a_child_says
 def test_a_killer_cage_combinations_step_names_the_cage_and_its_ways():
     ptype, puzzle = made("killer", 2, size=9, difficulty="easy")
     step = next(s for s in ptype.steps(puzzle) if s.technique == "cage combinations")
-    said = sentences(step)[0]
+    said = sentences(step, table=ptype.sentences)[0]
     assert said.startswith(f"The {step.detail.cage.target} cage ") and "cross out" in said
     assert ways_name(step.detail.fit, step.detail.cage) in said
 
 
 def test_kenken_first_sentences_start_from_the_one_square_cages_then_cage_arithmetic():
     ptype, puzzle = made("kenken", 1, size=6, difficulty="easy")
-    said = first_sentences(ptype.steps(puzzle), 4)
+    said = [hint.text for hint in ptype.hints(puzzle, 4)]
     assert said[0].startswith("A cage of one square holds just its clue: write ")
     assert any("cage" in s and "can" in s and "cross out" in s for s in said[1:])
 
@@ -119,7 +119,7 @@ def test_hidden_sign_kenken_sentences_print_the_clue_without_a_sign():
     cage_steps = [s for s in ptype.steps(puzzle) if s.detail.cage is not None and len(s.detail.cage.cells) > 1]
     assert cage_steps
     for step in cage_steps:
-        assert f"the {step.detail.cage.target} cage" in " ".join(sentences(step)).lower()
+        assert f"the {step.detail.cage.target} cage" in " ".join(sentences(step, table=ptype.sentences)).lower()
 
 
 def test_pencil_marks_are_crossed_out_or_when_few_stay_the_ones_left_are_named():
@@ -128,7 +128,7 @@ def test_pencil_marks_are_crossed_out_or_when_few_stay_the_ones_left_are_named()
                                           ((2, 0), (9,))),
                 Detail(cage=cage, ways=((1, 2),), fit=((1, 2),)), ("row", "column", "box", "cage"),
                 left=(((0, 0), (1, 2)), ((0, 1), (1, 2)), ((2, 0), (1, 2, 3, 4, 5, 6, 7, 8))), size=9)
-    assert sentences(step) == ["The 3 cage in row 1, columns 1 and 2 can only be 1 and 2, so cross out 9 in "
+    assert sentences(step, table=KILLER_SENTENCES) == ["The 3 cage in row 1, columns 1 and 2 can only be 1 and 2, so cross out 9 in "
                                "row 3, column 1; row 1, columns 1 and 2 can only be 1 or 2."]
 
 

@@ -78,3 +78,22 @@ def test_a_line_of_one_grid_in_a_samurai_layout_is_named_by_its_span_too(layout,
     kind = "row" if len({r for r, _c in cells}) == 1 else "column"
     step = Step("hidden single", ((cells[0], 7),), (), Detail(groups=(Group(cells, kind),)), size=9, layout=layout)
     assert sentences(step)[0].endswith(name)
+
+
+@pytest.mark.parametrize("name", ["sudoku", "kenken", "killer", "samurai"])
+def test_every_sentence_of_every_type_names_only_placeholders_the_words_fill(name: str):
+    """A template naming a placeholder `_words` does not fill would fail only on the one
+    step that uses it; read every template of every type's table instead."""
+    from string import Formatter
+
+    from bookgen.model import Cage
+    from bookgen.puzzles.hints import GENERAL, GENERAL_PLACE, _words
+    from bookgen.solve.grader import Detail, Step
+
+    cage = Cage(((0, 0), (0, 1)), "+", 3, distinct=True)
+    step = Step("naked single", (((0, 0), 1),), (), Detail(cage=cage, other=cage, ways=((1, 2),), fit=((1, 2),)),
+                size=9)
+    filled = set(_words(step)) | {"row", "col", "digit"}
+    for key, template in {**registry.get(name).sentences, "general": GENERAL, "general place": GENERAL_PLACE}.items():
+        named = {field for _text, field, _spec, _conv in Formatter().parse(template) if field}
+        assert named <= filled, (key, named - filled)

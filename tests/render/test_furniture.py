@@ -140,7 +140,6 @@ sections:
 
 def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp_path: Path):
     from bookgen.puzzles import registry
-    from bookgen.puzzles.hints import first_sentences
 
     pdf = build(tmp_path, HINTED, "hinted", "--json", str(tmp_path / "hinted.json"))
     reader = pypdf.PdfReader(pdf)
@@ -154,7 +153,7 @@ def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp
     sudoku = registry.get("sudoku")
     items = json.loads((tmp_path / "hinted.json").read_text())["puzzles"]
     for item in items[:2]:
-        said = first_sentences(sudoku.steps(sudoku.from_json(item)), 4)
+        said = [hint.text for hint in sudoku.hints(sudoku.from_json(item), 4)]
         assert f"Puzzle {item['id']} (page {item['page']})" in text
         assert all(sentence in text for sentence in said)
     assert "Puzzle 3 (page" not in text
@@ -190,7 +189,6 @@ def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp
     import json
 
     from bookgen.puzzles import registry
-    from bookgen.puzzles.hints import first_sentences
 
     pdf = build(tmp_path, CAGE_HINTS, "cages", "--json", str(tmp_path / "cages.json"))
     reader = pypdf.PdfReader(pdf)
@@ -202,7 +200,7 @@ def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp
     assert [item["type"] for item in items] == ["kenken"] * 3 + ["killer"] * 2
     for item in items:
         ptype = registry.get(item["type"])
-        said = first_sentences(ptype.steps(ptype.from_json(item)), 4)
+        said = [hint.text for hint in ptype.hints(ptype.from_json(item), 4)]
         assert len(said) == 4 and f"Puzzle {item['id']} (page {item['page']})" in text
         assert all(sentence in text for sentence in said), [s for s in said if s not in text]
 

@@ -43,6 +43,7 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.kenken.board import CageBoard
 from bookgen.puzzles.kenken.draw import draw_kenken
+from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken.generate import generate_kenken
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, reachable, solving_model,
@@ -66,6 +67,7 @@ class KenKenType(GridType):
     title = "KenKen"
     Params = Params
     grading = LEVELS
+    sentences = kenken_hints.SENTENCES
 
     def instructions_for(self, params: Params) -> str:
         """Explain only the signs the section uses (or that they are hidden)."""

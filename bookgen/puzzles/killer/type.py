@@ -32,6 +32,7 @@ from bookgen.options import Choice, Int, option
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.killer import hints as killer_hints
 from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
 from bookgen.puzzles.sudoku.type import structure
@@ -245,6 +246,7 @@ class KillerType(GridType):
     title = "Killer Sudoku"
     Params = Params
     grading = LEVELS
+    sentences = killer_hints.SENTENCES
 
     def new_board(self, model: GridModel) -> KillerBoard:
         return KillerBoard(model)

@@ -11,7 +11,6 @@ from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku import offer as sudoku_offer
 from bookgen.puzzles.sudoku.type import BOX_SHAPES, LEVELS, PUZZLE_TYPE, Params, givens_range
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, MEASURED_SYMMETRY, offered, symmetry_offer
-from bookgen.puzzles.hints import first_sentences
 from bookgen.solve.search import count_solutions
 
 CASES = [(size, level) for size in BOX_SHAPES for level in offered("classic", size)]
@@ -145,7 +144,7 @@ def test_solve_text_and_hint_sentences_use_the_symbols_letters():
     text = PUZZLE_TYPE.result_text(back, PUZZLE_TYPE.solve(back))
     rows = text.splitlines()[2:]
     assert rows == [" ".join("ABCDEF"[v - 1] for v in row) for row in puzzle.solution]
-    said = " ".join(first_sentences(PUZZLE_TYPE.steps(puzzle), 40, PUZZLE_TYPE.value_label(puzzle)))
+    said = " ".join(hint.text for hint in PUZZLE_TYPE.hints(puzzle, 40))
     assert re.search(r"\b[A-F] goes in row", said) and not re.search(r"\b[1-6] goes in row", said)
     crossed = re.findall(r"cross out ([^;.]*?) in row", said)
     assert crossed and all(set(re.findall(r"\w+", marks)) - {"and"} <= set("ABCDEF") for marks in crossed)
