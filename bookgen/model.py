@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int | None, ...], ...]
@@ -101,6 +102,20 @@ def is_connected(cells: tuple[Cell, ...] | frozenset[Cell]) -> bool:
                 remaining.remove(near)
                 stack.append(near)
     return not remaining
+
+
+def bipartitions(cells: tuple[Cell, ...]) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
+    """Every split of a connected piece (a cage) into two connected parts, each split
+    listed once: the part holding the first cell, sorted, and the rest."""
+    first, rest = cells[0], cells[1:]
+    found = []
+    for size in range(len(rest)):
+        for combo in combinations(rest, size):
+            part = (first, *combo)
+            other = tuple(c for c in cells if c not in part)
+            if is_connected(part) and is_connected(other):
+                found.append((tuple(sorted(part)), other))
+    return found
 
 
 Point = tuple[int, int]

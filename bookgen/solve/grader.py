@@ -217,6 +217,16 @@ class Board:
         """Keep only `bits` among a cell's candidates."""
         return self.eliminate(i, self.cand[i] & ~bits)
 
+    def narrow(self, cells: Iterable[int], support: Iterable[int]) -> bool:
+        """Keep in each cell only its support (the candidates some way of filling the
+        cells together still uses); True when a mark was crossed out."""
+        progress = False
+        for i, keep in zip(cells, support):
+            if self.cand[i] & ~keep:
+                self.restrict(i, keep)
+                progress = True
+        return progress
+
     def solved(self) -> bool:
         return all(self.placed)
 
@@ -371,6 +381,16 @@ def _house_kind(cells: tuple[Cell, ...], kind: str) -> str:
     if len(cols) == 1:
         return "column"
     return "box" if len(rows) * len(cols) == len(cells) else kind
+
+
+def bit_values(mask: int) -> list[int]:
+    """A bitset's bits as values (1, 2, 4...), lowest first: a cell's candidates one by one."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
 
 
 def bits_of(mask: int) -> Iterator[int]:

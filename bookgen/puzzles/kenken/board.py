@@ -21,7 +21,7 @@ from math import prod
 from bookgen.model import GridModel
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import differ_matrix, packed_tuples
-from bookgen.solve.grader import Board, Contradiction, Detail, Technique
+from bookgen.solve.grader import Board, Contradiction, Detail, Technique, bit_values
 
 # Beginner "cage single" only looks at cages with at most this many empty cells: the
 # arithmetic a beginner does in their head ("7+ with a 3 already in: the other is 4").
@@ -195,13 +195,7 @@ def cage_candidates(board: CageBoard) -> bool:
     for k, shape in enumerate(board.shapes):
         if not _open(board, shape.cells):
             continue
-        support = board.support(k)
-        progress = False
-        for c, d in zip(shape.cells, support):
-            if board.cand[c] & ~d:
-                board.restrict(c, d)
-                progress = True
-        if progress:
+        if board.narrow(shape.cells, board.support(k)):
             board.note_cage(k)
             return True
     return False
@@ -238,7 +232,7 @@ def cage_line_required(board: CageBoard) -> bool:
                 if progress:
                     if board.recording:
                         board.note_cage(k, groups=(board.group_of(board.covering[li]),),
-                                        digits=tuple(board.value(b) for b in _bits(required)))
+                                        digits=tuple(board.value(b) for b in bit_values(required)))
                     return True
     return False
 
@@ -393,7 +387,7 @@ def _line_rule(board: CageBoard, combine, remove, kind: str) -> bool:
 def _restrict_to_total(board: CageBoard, cells: list[int], total: int, combine) -> bool:
     """Keep the candidates of these cells (all in one line, so all different) that some
     assignment making `total` uses."""
-    options = [[b for b in _bits(board.cand[c])] for c in cells]
+    options = [bit_values(board.cand[c]) for c in cells]
     support = [0] * len(cells)
     for choice in cartesian(*options):
         if len(set(choice)) == len(choice) and combine([board.value(b) for b in choice]) == total:
@@ -401,21 +395,7 @@ def _restrict_to_total(board: CageBoard, cells: list[int], total: int, combine) 
                 support[j] |= b
     if not any(support):
         raise Contradiction
-    progress = False
-    for c, d in zip(cells, support):
-        if board.cand[c] & ~d:
-            board.restrict(c, d)
-            progress = True
-    return progress
-
-
-def _bits(d: int) -> list[int]:
-    found = []
-    while d:
-        b = d & -d
-        found.append(b)
-        d ^= b
-    return found
+    return board.narrow(cells, support)
 
 
 SINGLE_CELL_CAGE = Technique("one-cell cage", single_cell_cage)

@@ -9,9 +9,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
 
-from bookgen.model import Cage, Cell, Grid, full_cells, is_connected
+from bookgen.model import Cage, Cell, Grid, bipartitions, full_cells, is_connected
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, STYLES, Params, digit_sets, is_giveaway, kenken_model, latin_structure, solving_model,
 )
@@ -156,19 +155,6 @@ def _singles(cages: list[Cage]) -> int:
     return sum(1 for k in cages if len(k.cells) == 1)
 
 
-def _bipartitions(cells: tuple[Cell, ...]) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
-    """Every split of a cage into two connected parts (each split listed once)."""
-    first, rest = cells[0], cells[1:]
-    found = []
-    for size in range(0, len(rest)):
-        for combo in combinations(rest, size):
-            part = (first, *combo)
-            other = tuple(c for c in cells if c not in part)
-            if is_connected(part) and is_connected(other):
-                found.append((tuple(sorted(part)), other))
-    return found
-
-
 def _repair_moves(att: Attempt, cages: list[Cage], other: Grid) -> list[list[Cage]]:
     """Changed cage lists, each of which the other solution breaks, near where it differs."""
     n, sol = att.n, att.solution
@@ -186,7 +172,7 @@ def _repair_moves(att: Attempt, cages: list[Cage], other: Grid) -> list[list[Cag
                 if op != cage.op and not att.holds(new, other):
                     moves.append(rest + [new])
         # Split in two.
-        for part_a, part_b in _bipartitions(cage.cells) if len(cage.cells) > 1 else ():
+        for part_a, part_b in bipartitions(cage.cells) if len(cage.cells) > 1 else ():
             new_a = att.clue(part_a, used)
             new_b = new_a and att.clue(part_b, used + Counter([new_a.op]))
             if new_a and new_b and not (att.holds(new_a, other) and att.holds(new_b, other)):
@@ -255,7 +241,7 @@ def _refinements(att: Attempt, cages: list[Cage], unfilled: set[Cell]) -> list[l
         if unfilled.isdisjoint(cage.cells):
             continue
         rest = cages[:k] + cages[k + 1:]
-        for part_a, part_b in _bipartitions(cage.cells):
+        for part_a, part_b in bipartitions(cage.cells):
             parts = []
             for part in (part_a, part_b):
                 if len(part) == 1:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from bookgen.model import GridModel
-from bookgen.solve.grader import Board, Contradiction, Detail
+from bookgen.solve.grader import Board, Contradiction, Detail, bit_values
 
 
 # --- combination tables ------------------------------------------------------------------
@@ -42,15 +42,6 @@ def cage_combinations(values: tuple[int, ...], size: int, target: int) -> tuple[
     return _subsets_by_sum(values, size).get(target, ())
 
 
-def bits(d: int) -> list[int]:
-    found = []
-    while d:
-        b = d & -d
-        found.append(b)
-        d ^= b
-    return found
-
-
 @lru_cache(maxsize=1 << 16)
 def fit(cands: tuple[int, ...], subset: int) -> tuple[int, ...] | None:
     """Per cell, the digits it can take when the cells hold exactly `subset`, one digit
@@ -71,7 +62,7 @@ def fit(cands: tuple[int, ...], subset: int) -> tuple[int, ...] | None:
         return None
     forward: list[set[int]] = [{0}]
     for o in options:
-        step = {m | b for m in forward[-1] for b in bits(o & ~m)}
+        step = {m | b for m in forward[-1] for b in bit_values(o & ~m)}
         if not step:
             return None
         forward.append(step)
@@ -80,12 +71,12 @@ def fit(cands: tuple[int, ...], subset: int) -> tuple[int, ...] | None:
     backward: list[set[int]] = [set() for _ in range(k + 1)]
     backward[k] = {0}
     for j in range(k - 1, -1, -1):
-        backward[j] = {b | r for r in backward[j + 1] for b in bits(options[j] & ~r)}
+        backward[j] = {b | r for r in backward[j + 1] for b in bit_values(options[j] & ~r)}
     support = []
     for j, o in enumerate(options):
         d = 0
         for m in forward[j]:
-            for b in bits(o & ~m):
+            for b in bit_values(o & ~m):
                 if subset & ~(m | b) in backward[j + 1]:
                     d |= b
         support.append(d)
@@ -150,7 +141,7 @@ class KillerBoard(Board):
                              fit=self._sets(self.alive[k]), **more))
 
     def _sets(self, subsets) -> tuple[tuple[int, ...], ...]:
-        return tuple(sorted(tuple(self.value(b) for b in bits(m)) for m in subsets))
+        return tuple(sorted(tuple(self.value(b) for b in bit_values(m)) for m in subsets))
 
     def support(self, k: int) -> tuple[int, ...]:
         """Per cell of cage k, the digits some still-possible combination puts there.

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from bookgen.errors import GenerationError
-from bookgen.model import Cage, Cell, Grid, GridModel, is_connected
+from bookgen.model import Cage, Cell, Grid, GridModel, bipartitions, is_connected
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.killer.board import KillerBoard
 from bookgen.solve.result import Outcome
@@ -174,25 +173,12 @@ def merges(att: Attempt, cages: list[tuple[Cell, ...]]) -> list[list[tuple[Cell,
     return found
 
 
-def _bipartitions(cells: tuple[Cell, ...]) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
-    """Every split of a cage into two connected parts (each split listed once)."""
-    first, rest = cells[0], cells[1:]
-    found = []
-    for size in range(len(rest)):
-        for combo in combinations(rest, size):
-            part = (first, *combo)
-            other = tuple(c for c in cells if c not in part)
-            if is_connected(part) and is_connected(other):
-                found.append((tuple(sorted(part)), other))
-    return found
-
-
 def splits(att: Attempt, cages: list[tuple[Cell, ...]], k: int, other: Grid | None = None) -> list[list[tuple[Cell, ...]]]:
     """Splits of cage k in two connected parts (with `other`, only those whose part sums
     the other solution breaks)."""
     rest = cages[:k] + cages[k + 1:]
     found = []
-    for a, b in _bipartitions(cages[k]):
+    for a, b in bipartitions(cages[k]):
         if other is not None and sum(att.digit(c) for c in a) == sum(other[r][c] for r, c in a):
             continue
         found.append(rest + [a, b])

@@ -17,8 +17,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from bookgen.model import Cell, Group
-from bookgen.puzzles.killer.board import KillerBoard, bits
-from bookgen.solve.grader import Contradiction, Detail, Technique
+from bookgen.puzzles.killer.board import KillerBoard
+from bookgen.solve.grader import Contradiction, Detail, Technique, bit_values
 
 # Rule-of-45 sums are worked out over at most this many unknown cells (a person adds up
 # two or three; enumeration is bounded by nsym**cells).
@@ -174,7 +174,7 @@ def _restrict_to_sum(board: KillerBoard, plus: list[int], minus: list[int], tota
     cells = plus + minus
     k = len(cells)
     signs = [1] * len(plus) + [-1] * len(minus)
-    options = [[(b, signs[j] * board.value(b)) for b in bits(board.cand[c])] for j, c in enumerate(cells)]
+    options = [[(b, signs[j] * board.value(b)) for b in bit_values(board.cand[c])] for j, c in enumerate(cells)]
     # The least and most the cells from j on can still add (ignoring repeats).
     low, high = [0] * (k + 1), [0] * (k + 1)
     for j in range(k - 1, -1, -1):
@@ -201,12 +201,7 @@ def _restrict_to_sum(board: KillerBoard, plus: list[int], minus: list[int], tota
     walk(0, total)
     if not any(support):
         raise Contradiction
-    progress = False
-    for c, d in zip(cells, support):
-        if board.cand[c] & ~d:
-            board.restrict(c, d)
-            progress = True
-    return progress
+    return board.narrow(cells, support)
 
 
 def rule_of_45_house(board: KillerBoard) -> bool:

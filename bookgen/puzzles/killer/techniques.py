@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bookgen.puzzles.killer.board import KillerBoard, bits
-from bookgen.solve.grader import Board, Contradiction, Technique
+from bookgen.puzzles.killer.board import KillerBoard
+from bookgen.solve.grader import Board, Contradiction, Technique, bit_values
 
 # Two cages in one house compare their combinations pairwise; beyond this many pairs the
 # comparison is skipped (a count, not a time, so grading never depends on speed).
@@ -71,12 +71,7 @@ def cage_combination_marks(board: KillerBoard) -> bool:
     for k, cage in enumerate(board.cages):
         if not _open(board, cage.cells):
             continue
-        progress = False
-        for c, d in zip(cage.cells, board.support(k)):
-            if board.cand[c] & ~d:
-                board.restrict(c, d)
-                progress = True
-        if progress:
+        if board.narrow(cage.cells, board.support(k)):
             board.note_cage(k)
             return True
     return False
@@ -96,7 +91,7 @@ def cage_claims_digit(board: KillerBoard) -> bool:
         if not required:
             continue
         support = board.support(k)
-        for b in bits(required):
+        for b in bit_values(required):
             spots = [c for c, d in zip(cage.cells, support) if d & b]
             common = set(houses_of[spots[0]]).intersection(*(houses_of[c] for c in spots[1:]))
             progress = False
@@ -121,7 +116,7 @@ def house_pins_digit(board: KillerBoard) -> bool:
         for i in g:
             if board.placed[i]:
                 placed_bits |= board.cand[i]
-        for b in bits(board.full & ~placed_bits):
+        for b in bit_values(board.full & ~placed_bits):
             spots = [i for i in g if not board.placed[i] and board.cand[i] & b]
             if len(spots) < 2:
                 continue
