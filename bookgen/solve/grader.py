@@ -53,7 +53,7 @@ def _shape(cells: tuple, groups: tuple, nsym: int) -> Shape:
     index = {cell: i for i, cell in enumerate(cells)}
     numbered = tuple(tuple(index[c] for c in g.cells) for g in groups)
     covering = tuple(g for g in numbered if len(g) == nsym)
-    compact = tuple(n for n, g in zip(numbered, groups) if len(n) == nsym and _is_compact(g.cells))
+    compact = tuple(n for n, g in zip(numbered, groups) if len(n) == nsym and _is_compact(g))
     peer_sets: list[set[int]] = [set() for _ in cells]
     for g in numbered:
         for a in g:
@@ -98,10 +98,20 @@ def _mask(cells: Iterable[int]) -> int:
     return m
 
 
-def _is_compact(cells: tuple[tuple[int, int], ...]) -> bool:
-    """A box or region, as opposed to a line: connected and spanning more than one row
-    and more than one column (a box, a hyper window, a jigsaw region; not a row, a
-    column or a diagonal). Told by shape, so it holds for groups read from JSON too."""
+# Kinds of group that are pieces of the grid a child scans as a whole (cross-hatching),
+# as opposed to lines: boxes, jigsaw regions (on a torus too), hyper windows.
+COMPACT_KINDS = ("box", "region", "window")
+
+
+def _is_compact(group: Group) -> bool:
+    """A box or region, as opposed to a line: by its kind, or, for a group of no known
+    kind (read from a file without kinds), by its shape: connected and spanning more than
+    one row and more than one column. The kind decides first because a region of a
+    toroidal sudoku may leave the grid on one side and come back on the other: it is
+    not connected on the page, yet it is scanned as one piece like any region."""
+    if group.kind != "group":
+        return group.kind in COMPACT_KINDS
+    cells = group.cells
     return len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1 and is_connected(cells)
 
 
