@@ -13,7 +13,8 @@ import sys
 import time
 
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, reachable
+from bookgen.puzzles.kenken.offer import offered_levels
+from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params
 
 
 def median_seconds(params: Params, seeds: int) -> float:
@@ -28,7 +29,7 @@ def median_seconds(params: Params, seeds: int) -> float:
 def main(seeds: int) -> None:
     print(f"KenKen generation, median of {seeds} seeds ({os.cpu_count()} cores, Python {sys.version.split()[0]}):")
     for size in (4, 6, 9):
-        times = {level: median_seconds(Params(size=size, difficulty=level), seeds) for level in reachable(size)}
+        times = {level: median_seconds(Params(size=size, difficulty=level), seeds) for level in offered_levels(PUZZLE_TYPE.offer, size)}
         for level, t in times.items():
             print(f"  {size}x{size} {level:<9} {t * 1000:8.1f} ms   x{t / times['easy']:.1f} of easy")
         sys.stdout.flush()

@@ -22,7 +22,8 @@ from bookgen.spec import load
 
 ROOT = Path(__file__).resolve().parent.parent
 # Arguments for benchmarks whose full run is too long for `make bench` (run them by hand).
-QUICK = {"levels.py": ["--type", "sudoku", "--seeds", "10", "--sizes", "4,6,9"]}
+QUICK = {"offer.py": ["--type", "sudoku", "--vary", "size=4,6,9", "--vary", "difficulty=all", "--seeds", "10",
+                     "--dry-run"]}
 
 
 def median_seconds(run, repeats: int, clock=time.perf_counter) -> float:

@@ -103,7 +103,7 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
     `use_cache`, puzzles made by an earlier build of the same request are reused."""
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
-    keys = [puzzle_cache.key(t.type, t.params, t.seed) for t in tasks] if use_cache else []
+    keys = [puzzle_cache.key(registry.get(t.type), t.params, t.seed) for t in tasks] if use_cache else []
     made: list[Puzzle | None] = [puzzle_cache.load(k) for k in keys] if use_cache else [None] * len(tasks)
     missing = [i for i, puzzle in enumerate(made) if puzzle is None]
     for _ in range(len(tasks) - len(missing)):

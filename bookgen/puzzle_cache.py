@@ -1,15 +1,18 @@
 """Puzzles kept between builds, so a rebuild after changing only the layout, fonts or
 paper does not generate and prove every puzzle again.
 
-A puzzle is keyed by its type, its options, its derived seed and the generator's
-version: a hash of the code that makes and proves puzzles (bookgen/puzzles, bookgen/solve
-and the model), so any change there makes old entries unreachable rather than wrong.
+A puzzle is keyed by its type, its options, its derived seed and its type's generator
+version: a hash of the source of every module the type's module imports, directly or
+not (its package, the solver, the model...), so a change there makes old entries
+unreachable rather than wrong, while a change to another type, or a re-measured offer
+(data, not code), leaves them where they are.
 Entries are checksummed files written atomically (see bookgen.cache): two builds at once
 each see a whole entry or none, and a damaged entry is ignored and written again.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import pickle
 from functools import lru_cache
@@ -17,28 +20,60 @@ from pathlib import Path
 from typing import Any
 
 from bookgen import cache
-from bookgen.puzzles.base import Puzzle
+from bookgen.puzzles.base import Puzzle, PuzzleType
 
 _KIND = "puzzle"
 _FORMAT = 1
-_GENERATOR_CODE = ("puzzles", "solve", "model.py", "options.py")
+ROOT = Path(__file__).parent.parent
 
 
-@lru_cache(maxsize=1)
-def generator_version() -> str:
-    """A hash of the source that generates and verifies puzzles."""
-    root = Path(__file__).parent
+@lru_cache(maxsize=None)
+def generator_version(type_module: str) -> str:
+    """A hash of the source that generates and verifies a type's puzzles: its module and
+    every bookgen module it imports, read from the import statements themselves."""
     digest = hashlib.sha256()
-    for name in _GENERATOR_CODE:
-        path = root / name
-        for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            digest.update(str(source.relative_to(root)).encode() + b"\0" + source.read_bytes())
+    for path in sorted(generator_sources(type_module)):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def key(type_name: str, params: Any, seed: int) -> str:
+def generator_sources(module: str) -> set[Path]:
+    """The source files of `module` and of every bookgen module it imports, transitively."""
+    found: set[Path] = set()
+    pending = [module]
+    while pending:
+        path = _source(pending.pop())
+        if path is None or path in found:
+            continue
+        found.add(path)
+        pending += _imported(path)
+    return found
+
+
+def _source(module: str) -> Path | None:
+    base = ROOT / module.replace(".", "/")
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imported(path: Path) -> list[str]:
+    """The bookgen modules a source file imports (a name imported from a package counts
+    as its module when there is one, else as the package)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.startswith("bookgen")]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bookgen"):
+            found.append(node.module)
+            found += [f"{node.module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def key(ptype: PuzzleType, params: Any, seed: int) -> str:
     """The entry's name: the same for the same request whatever else the spec says."""
-    text = f"{type_name}\0{params!r}\0{seed}\0{generator_version()}"
+    text = f"{ptype.name}\0{params!r}\0{seed}\0{generator_version(type(ptype).__module__)}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -278,7 +278,7 @@ class _Reader:
             self.problem(entries["hints"][0], f"{field}.hints", f"{ptype.hints_refusal}; hints are offered for {offered}")
             return None
         try:
-            params.validate()
+            ptype.validate(params)
             self.distinct_enough(ptype, params, count)
         except ParamsError as exc:
             key = entries.get(exc.field, (node, None))[0]

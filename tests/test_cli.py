@@ -129,16 +129,18 @@ def test_check_refuses_large_print_that_cannot_fit_with_the_reason(tmp_path: Pat
 
 
 def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_one(tmp_path: Path, monkeypatch):
-    from bookgen.puzzles.kenken import rules as kenken_rules
+    from bookgen.puzzles.kenken.type import PUZZLE_TYPE as KENKEN, Params
 
-    monkeypatch.delitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 6, None), raising=False)
-    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 5, None), (100, 100, 0.9))
+    def key(max_cage: int) -> dict:
+        return KENKEN.offer_key(Params(size=9, difficulty="hard", max_cage=max_cage))
+
+    monkeypatch.setattr(KENKEN, "offer", KENKEN.offer.without(key(6)).with_row(key(5), 100, 100))
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\nsections:\n  - type: kenken\n    size: 9\n    difficulty: hard\n    max_cage: 6\n")
     result = run("check", str(spec))
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "max_cage 6 is not offered: it has not been measured at 100 seeds" in lines[0]
+    assert len(lines) == 1 and "max_cage 6 is not offered: not measured on 100 seeds" in lines[0]
     assert "offered for it: max_cage 5" in lines[0] or "; max_cage 5" in lines[0]
     spec.write_text(spec.read_text().replace("max_cage: 6", "max_cage: 5"))
     assert run("check", str(spec)).exit_code == 0

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import bookgen.build
 from bookgen import puzzle_cache
+from bookgen.puzzles import registry
 from bookgen.cli import main
 
 SPEC = """\
@@ -79,9 +80,21 @@ def test_no_cache_neither_reads_nor_writes(setup):
 def test_the_key_changes_with_type_options_seed_and_generator():
     from bookgen.puzzles.sudoku.type import Params
 
-    base = puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 1)
-    assert base == puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 1)
-    assert base != puzzle_cache.key("sudoku", Params(size=4, difficulty="easy"), 2)
-    assert base != puzzle_cache.key("sudoku", Params(size=9, difficulty="easy"), 1)
-    assert base != puzzle_cache.key("killer", Params(size=4, difficulty="easy"), 1)
-    assert len(puzzle_cache.generator_version()) == 16
+    sudoku, killer = registry.get("sudoku"), registry.get("killer")
+    base = puzzle_cache.key(sudoku, Params(size=4, difficulty="easy"), 1)
+    assert base == puzzle_cache.key(sudoku, Params(size=4, difficulty="easy"), 1)
+    assert base != puzzle_cache.key(sudoku, Params(size=4, difficulty="easy"), 2)
+    assert base != puzzle_cache.key(sudoku, Params(size=9, difficulty="easy"), 1)
+    assert base != puzzle_cache.key(killer, Params(size=4, difficulty="easy"), 1)
+    assert len(puzzle_cache.generator_version(type(sudoku).__module__)) == 16
+
+
+def test_a_types_generator_version_covers_its_own_code_and_the_solver_not_other_types_or_records():
+    root = puzzle_cache.ROOT / "bookgen"
+    sudoku = puzzle_cache.generator_sources("bookgen.puzzles.sudoku.type")
+    killer = puzzle_cache.generator_sources("bookgen.puzzles.killer.type")
+    assert {root / "puzzles/sudoku/generate.py", root / "solve/search.py", root / "solve/grader.py",
+            root / "model.py", root / "puzzles/grid.py"} <= sudoku
+    assert not any("kenken" in path.parts or "killer" in path.parts or "sliding" in path.parts for path in sudoku)
+    assert root / "puzzles/killer/rule45.py" in killer and root / "puzzles/sudoku/type.py" in killer  # its boxes
+    assert not any(path.suffix != ".py" for path in sudoku | killer)  # offer.json is data: re-measuring keeps entries

@@ -13,9 +13,12 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Hashable, Protocol
 
+from bookgen.errors import ParamsError
+from bookgen.offer import Offer, offer_of
 from bookgen.solve.result import SolveResult
 
 
@@ -145,6 +148,34 @@ class PuzzleType(ABC):
     @abstractmethod
     def instructions_for(self, params: Any) -> str:
         """The paragraph printed under a section's heading, for the section's options."""
+
+    def validate(self, params: Any) -> None:
+        """Raise ParamsError for options that cannot be made (the Params' own rules) or
+        that the measured offer does not cover (`refusal`)."""
+        params.validate()
+        refused = self.refusal(params)
+        if refused is not None:
+            raise refused
+
+    def offer_key(self, params: Any) -> dict[str, Any] | None:
+        """The options that change what is generated, as this type's measured offer keys
+        its rows (bookgen.offer); None when the options are not measured (everything the
+        Params accept is made)."""
+        return None
+
+    @cached_property
+    def offer(self) -> Offer:
+        """This type's measured offer, from the record in its package."""
+        return offer_of(type(self).__module__.rpartition(".")[0], self.name)
+
+    def refusal(self, params: Any) -> ParamsError | None:
+        """Why the measured offer does not cover these options, or None when it does. A
+        type says it in its own words; by default, what was measured."""
+        key = self.offer_key(params)
+        if key is None or self.offer.delivered(key):
+            return None
+        shown = ", ".join(f"{name} {value}" for name, value in key.items())
+        return ParamsError("difficulty", f"a {self.name} with {shown} is not offered ({self.offer.why_not(key)})")
 
     def refuse_count(self, params: Any, count: int) -> None:
         """Raise ParamsError when a book cannot hold `count` different puzzles of these

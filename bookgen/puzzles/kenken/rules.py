@@ -12,7 +12,6 @@ from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
 from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
-from bookgen.puzzles.kenken.measured import MEASURED, MEASURED_OPTIONS
 from bookgen.puzzles.kenken import board as a
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
@@ -70,31 +69,9 @@ def ops_key(operations: tuple[str, ...]) -> str:
     return "".join(op for op in OPERATIONS if op in operations)
 
 
-# A combination is offered when it was made on this many seeds out of this many.
-OFFER_SEEDS = 100
-
-
-def delivered(made: tuple[int, int, float] | None) -> bool:
-    """Made on every seed of at least OFFER_SEEDS."""
-    return made is not None and made[0] == made[1] >= OFFER_SEEDS
-
-
-def offered(size: int, level: str, operations: tuple[str, ...], hidden: bool) -> bool:
-    return delivered(MEASURED.get((size, level, ops_key(operations), hidden)))
-
-
 # The cage options at their defaults; other values change the puzzles made, so they are
-# offered only where bench/kenken_levels.py measured them (MEASURED_OPTIONS).
+# offered only where they were measured (bookgen/puzzles/kenken/offer.json).
 DEFAULT_MAX_CAGE = 4
-
-
-def offered_levels(size: int, operations: tuple[str, ...] = OPERATIONS, hidden: bool = False) -> tuple[str, ...]:
-    return tuple(level for level in LEVEL_NAMES if offered(size, level, operations, hidden))
-
-
-def reachable(size: int) -> tuple[str, ...]:
-    """The levels offered at this size with all four signs shown (the defaults)."""
-    return offered_levels(size)
 
 
 def describe_ops(operations: tuple[str, ...]) -> str:
@@ -103,73 +80,13 @@ def describe_ops(operations: tuple[str, ...]) -> str:
     return "operations " + " ".join(SIGNS[op] for op in OPERATIONS if op in operations)
 
 
-def _levels_by_size(operations: tuple[str, ...], hidden: bool) -> str:
-    """e.g. "3: beginner-easy, 4: beginner-medium, 5-9: beginner-expert" (sizes with
-    the same levels grouped; "-" joins a run of consecutive levels)."""
-    groups: list[tuple[list[int], tuple[str, ...]]] = []
-    for size in range(3, 13):
-        levels = offered_levels(size, operations, hidden)
-        if groups and groups[-1][1] == levels and groups[-1][0][-1] == size - 1:
-            groups[-1][0].append(size)
-        else:
-            groups.append(([size], levels))
-    parts = []
-    for sizes, levels in groups:
-        if not levels:
-            continue
-        span = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
-        ranks = [LEVEL_NAMES.index(level) for level in levels]
-        run = len(levels) > 1 and ranks == list(range(ranks[0], ranks[-1] + 1))
-        parts.append(f"{span}: {levels[0]}-{levels[-1]}" if run else f"{span}: {'/'.join(levels)}")
-    return ", ".join(parts) or "none"
-
-
-def offer_summary() -> str:
-    """What `bookgen types` prints for the levels: per size, for the common option
-    choices, and how many combinations are offered in all."""
-    total = sum(1 for made in MEASURED.values() if delivered(made))
-    return (
-        f"offered by size with all four signs {_levels_by_size(OPERATIONS, False)}; "
-        f"signs hidden {_levels_by_size(OPERATIONS, True)}; "
-        f"multiply_only {_levels_by_size(('*',), False)}; "
-        f"{total} combinations of size, level, operations and hide_operations in all, each made on "
-        f"{OFFER_SEEDS} seeds of {OFFER_SEEDS} by bench/kenken_levels.py; `bookgen check` names what is not "
-        "offered and why"
-    )
-
-
-def why_not(made: tuple[int, int, float] | None) -> str:
-    if made is None:
-        return f"it has not been measured at {OFFER_SEEDS} seeds"
-    return f"it was made on {made[0]} of {made[1]} seeds within the budget"
-
-
-def describe_cage_options(key: tuple[int, int | None]) -> str:
-    """e.g. "max_cage 6", "max_single_cells 0" or "max_cage 3, max_single_cells 0"."""
-    largest, cap = key
-    parts = [] if largest == DEFAULT_MAX_CAGE else [f"max_cage {largest}"]
-    return ", ".join(parts + ([] if cap is None else [f"max_single_cells {cap}"]))
-
-
-def options_summary(name: str) -> str:
-    """The values of one cage option measured 100/100 somewhere, for `bookgen types`."""
-    index = 0 if name == "max_cage" else 1
-    values = sorted({key[4 + index] for key, made in MEASURED_OPTIONS.items()
-                     if delivered(made) and key[4 + index] is not None and (index or key[4] != DEFAULT_MAX_CAGE)})
-    if not values:
-        return "none yet"
-    return ", ".join(str(v) for v in values) + " at some sizes and levels, `bookgen check` says which"
-
-
 HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 
 
 @dataclass(frozen=True)
 class Params:
     size: int = option(Int(3, 12), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
-    difficulty: str = option(
-        Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs; " + offer_summary()
-    )
+    difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     operations: tuple[str, ...] = option(
         SubsetOf(OPERATIONS, OP_ALIASES), OPERATIONS,
         "operations the cages may use: any of + - x / (also × ÷ −), or multiply_only",
@@ -177,21 +94,18 @@ class Params:
     hide_operations: bool = option(Bool(), False, "print only the targets; solvers work out the operations")
     max_cage: int = option(
         Int(2, 6), DEFAULT_MAX_CAGE,
-        "largest cage, in cells (other values than 4 where measured: " + options_summary("max_cage") + ")",
+        "largest cage, in cells (other values than 4 where measured)",
     )
     max_single_cells: int | None = option(
         Optional(Int(0, 144)), None,
         "most one-cell cages (default: one per 8 cells at beginner, one per 5 with hidden signs, fewer above; "
-        "other values where measured: " + options_summary("max_single_cells") + ")",
+        "other values where measured)",
     )
     candidates: bool = option(Bool(), False, "print the digits 1..N small in every cell, to cross out")
 
     def validate(self) -> None:
-        self.validate_shape()
-        self.validate_offered()
-
-    def validate_shape(self) -> None:
-        """Requests no generator could meet, whatever was measured."""
+        """Requests no generator could meet, whatever was measured (what was measured is
+        the type's `refusal`)."""
         if set(self.operations) == {"/"}:
             raise ParamsError(
                 "operations",
@@ -204,34 +118,6 @@ class Params:
             raise ParamsError(
                 "max_single_cells", f"with only − and ÷ every cage has two cells, and {cells} cells need a single one"
             )
-
-    def validate_offered(self) -> None:
-        """Only what bench/kenken_levels.py delivered on 100 seeds out of 100 is offered;
-        the rest is refused with what was measured."""
-        made = MEASURED.get(self.measured_key)
-        signs = "hidden signs" if self.hide_operations else "signs shown"
-        what = f"a {self.size}x{self.size} {self.difficulty} KenKen with {describe_ops(self.operations)} ({signs})"
-        if not delivered(made):
-            levels = offered_levels(self.size, self.operations, self.hide_operations)
-            choice = f"; offered at this size with these options: {', '.join(levels)}" if levels else ""
-            raise ParamsError("difficulty", f"{what} is not offered: {why_not(made)}{choice}")
-        cage_options = self.options_key
-        if cage_options is None:
-            return
-        made = MEASURED_OPTIONS.get((*self.measured_key, *cage_options))
-        if delivered(made):
-            return
-        field = "max_cage" if cage_options[0] != replace(self, max_cage=DEFAULT_MAX_CAGE).cage_limit else "max_single_cells"
-        others = [describe_cage_options(key[4:]) for key, m in sorted(MEASURED_OPTIONS.items(), key=lambda km: (km[0][4], km[0][5] or -1))
-                  if key[:4] == self.measured_key and delivered(m)]
-        choice = f"; offered for it: {'; '.join(others)}" if others else "; only the defaults are offered for it"
-        raise ParamsError(
-            field, f"{what} and {describe_cage_options(cage_options)} is not offered: {why_not(made)}{choice}",
-        )
-
-    @property
-    def measured_key(self) -> tuple[int, str, str, bool]:
-        return (self.size, self.difficulty, ops_key(self.operations), self.hide_operations)
 
     @property
     def options_key(self) -> tuple[int, int | None] | None:

@@ -43,15 +43,17 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.kenken.board import CageBoard
 from bookgen.puzzles.kenken.draw import draw_kenken
+from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
+from bookgen.puzzles.kenken import offer as kenken_offer
 from bookgen.puzzles.kenken.generate import generate_kenken
 from bookgen.puzzles.kenken.rules import (
-    LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, reachable, solving_model,
+    LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, solving_model,
 )
 from bookgen.puzzles.kenken.text import parse_text
 from bookgen.solve.result import SolveResult
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "reachable", "solving_model"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "solving_model"]
 
 SIGN_RULES = {
     "+": "+ adds them",
@@ -86,6 +88,15 @@ class KenKenType(GridType):
             "cross out each one you rule out, and write the answer large in the middle."
             if params.candidates else ""
         )
+
+    def offer_key(self, params: Params) -> dict[str, Any]:
+        return kenken_offer.offer_key(params)
+
+    def refusal(self, params: Params) -> ParamsError | None:
+        return kenken_offer.refusal(self.offer, params)
+
+    def offered_lines(self) -> list[str]:
+        return kenken_offer.offered_lines(self.offer)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         model, solution = generate_kenken(params, rng, budget)

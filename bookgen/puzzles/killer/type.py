@@ -33,6 +33,8 @@ from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.killer import hints as killer_hints
+from bookgen.puzzles.killer import offer as killer_offer
+from bookgen.puzzles.killer.offer import SIZES, killer_key
 from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
 from bookgen.puzzles.sudoku.type import structure
@@ -71,115 +73,13 @@ def single_cap(size: int, level: str) -> int:
     return size * size // (4 if level == "beginner" else 16)
 
 
-# Successes out of seeds tried within the build's per-puzzle budget, per (size, level),
-# seeds 0-99, with the default options; a level is offered only at 100/100. Re-measure
-# with `python bench/levels.py --type killer` after changing the generator or the grader.
-# Re-measured on 100 seeds after the GridType and hint changes (bench/levels-killer.json,
-# run while other benchmarks shared the cores): every offered row 100/100; CPU medians
-# 9x9 beginner 0.14 s, easy 0.25 s, medium 0.52 s, hard 0.57 s, expert 1.47 s; 6x6 hard
-# 0.80 s, expert 3.0 s. 4x4 puzzles rarely need more than cage combinations: medium made
-# 81 of 100 (9 of the first 12 in the re-run) and the harder levels are not offered.
-MEASURED: dict[tuple[int, str], tuple[int, int]] = {
-    (4, "beginner"): (100, 100),
-    (4, "easy"): (100, 100),
-    (4, "medium"): (81, 100),
-    (6, "beginner"): (100, 100),
-    (6, "easy"): (100, 100),
-    (6, "medium"): (100, 100),
-    (6, "hard"): (100, 100),
-    (6, "expert"): (100, 100),
-    (9, "beginner"): (100, 100),
-    (9, "easy"): (100, 100),
-    (9, "medium"): (100, 100),
-    (9, "hard"): (100, 100),
-    (9, "expert"): (100, 100),
-}
-SIZES = (4, 6, 9)
-
-
-def offered(size: int) -> tuple[str, ...]:
-    return tuple(level for level in LEVEL_NAMES if MEASURED.get((size, level)) == (100, 100))
-
-
 # The smallest `max_cage` each level is generated with: small cages give away too much
 # for the harder levels. Measured on 9x9 over 10 seeds each: hard with 2-cell cages at
 # most failed 10/10, medium 1/10 and expert with 3 cells 1/10 (and took up to 30 s).
 SMALLEST_MAX_CAGE = {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert": 4}
 
-# The options that change what is generated, at their defaults (the measured table above).
-OPTION_DEFAULTS: dict[str, int] = {"max_cage": 5, "givens": 0}
+# The values of `givens` measured (the offer says at which sizes and levels).
 GIVENS_MEASURED = (0, 4, 8)
-
-# Non-default options, measured one at a time in the same way
-# (`python bench/levels.py --type killer --sizes 9 --set max_cage=4`, written to
-# bench/levels-killer-<option>-<value>.json): (size, level, option, value) -> (made, tried).
-# A value is offered for a size and level only at 100/100; two options changed together
-# were not measured and are refused.
-MEASURED_OPTIONS: dict[tuple[int, str, str, int], tuple[int, int]] = {
-    (4, "beginner", "givens", 4): (100, 100),  # 0.002 s
-    (4, "easy", "givens", 4): (100, 100),  # 0.007 s
-    (4, "beginner", "givens", 8): (100, 100),  # 0.002 s
-    (4, "easy", "givens", 8): (100, 100),  # 0.007 s
-    (6, "beginner", "givens", 4): (100, 100),  # 0.004 s
-    (6, "easy", "givens", 4): (100, 100),  # 0.013 s
-    (6, "medium", "givens", 4): (100, 100),  # 0.039 s
-    (6, "beginner", "givens", 8): (100, 100),  # 0.005 s
-    (6, "easy", "givens", 8): (100, 100),  # 0.013 s
-    (6, "medium", "givens", 8): (100, 100),  # 0.029 s
-    (9, "beginner", "givens", 4): (100, 100),  # 0.028 s
-    (9, "easy", "givens", 4): (100, 100),  # 0.176 s
-    (9, "medium", "givens", 4): (100, 100),  # 0.615 s
-    (9, "beginner", "givens", 8): (100, 100),  # 0.026 s
-    (9, "easy", "givens", 8): (100, 100),  # 0.151 s
-    (9, "medium", "givens", 8): (100, 100),  # 0.617 s
-    (4, "beginner", "max_cage", 2): (100, 100),  # 0.002 s
-    (4, "easy", "max_cage", 2): (99, 100),  # 0.0181 s
-    (4, "beginner", "max_cage", 3): (100, 100),  # 0.002 s
-    (4, "easy", "max_cage", 3): (100, 100),  # 0.003 s
-    (4, "beginner", "max_cage", 4): (100, 100),  # 0.002 s
-    (4, "easy", "max_cage", 4): (100, 100),  # 0.006 s
-    (6, "beginner", "max_cage", 2): (100, 100),  # 0.009 s
-    (6, "easy", "max_cage", 2): (100, 100),  # 0.006 s
-    (6, "beginner", "max_cage", 3): (100, 100),  # 0.008 s
-    (6, "easy", "max_cage", 3): (100, 100),  # 0.008 s
-    (6, "beginner", "max_cage", 4): (100, 100),  # 0.009 s
-    (6, "easy", "max_cage", 4): (100, 100),  # 0.013 s
-    (6, "medium", "max_cage", 4): (100, 100),  # 0.032 s
-    (9, "beginner", "max_cage", 2): (100, 100),  # 0.165 s
-    (9, "easy", "max_cage", 2): (100, 100),  # 0.025 s
-    (9, "beginner", "max_cage", 3): (100, 100),  # 0.135 s
-    (9, "easy", "max_cage", 3): (100, 100),  # 0.21 s
-    (9, "medium", "max_cage", 3): (100, 100),  # 0.103 s
-    (9, "hard", "max_cage", 3): (100, 100),  # 0.32 s
-    (9, "beginner", "max_cage", 4): (100, 100),  # 0.137 s
-    (9, "easy", "max_cage", 4): (100, 100),  # 0.219 s
-    (9, "medium", "max_cage", 4): (100, 100),  # 0.308 s
-    (9, "hard", "max_cage", 4): (100, 100),  # 0.348 s
-    (9, "expert", "max_cage", 4): (100, 100),  # 0.876 s
-    (9, "beginner", "max_cage", 6): (100, 100),  # 0.142 s
-    (9, "easy", "max_cage", 6): (100, 100),  # 0.299 s
-    (9, "medium", "max_cage", 6): (100, 100),  # 0.716 s
-    (9, "hard", "max_cage", 6): (100, 100),  # 0.865 s
-    (9, "expert", "max_cage", 6): (100, 100),  # 1.623 s
-}
-
-
-def offered_values(size: int, level: str, name: str) -> tuple[int, ...]:
-    """The values of option `name` measured 100/100 for this size and level (the default always)."""
-    made = {value for (s, lv, opt, value), result in MEASURED_OPTIONS.items()
-            if (s, lv, opt) == (size, level, name) and result == (100, 100)}
-    return tuple(sorted(made | {OPTION_DEFAULTS[name]}))
-
-
-def _spans(values: tuple[int, ...]) -> str:
-    """2, 3, 4, 6 -> "2-4, 6": a short list for messages and `bookgen types`."""
-    spans: list[list[int]] = []
-    for value in values:
-        if spans and value == spans[-1][-1] + 1:
-            spans[-1].append(value)
-        else:
-            spans.append([value])
-    return ", ".join(f"{s[0]}-{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans)
 
 
 @dataclass(frozen=True)
@@ -190,44 +90,13 @@ class Params:
     givens: int = option(Choice(GIVENS_MEASURED), 0, "most digits given at the start (for easier puzzles)")
 
     def validate(self) -> None:
-        levels = offered(self.size)
-        if self.difficulty not in levels:
-            measured = MEASURED.get((self.size, self.difficulty))
-            why = (f"bench/levels.py delivered {measured[0]} of {measured[1]} seeds within the budget"
-                   if measured else "they are not generated reliably at this size")
-            raise ParamsError(
-                "difficulty",
-                f"a {self.size}x{self.size} killer sudoku can be {', '.join(levels)}; "
-                f"{self.difficulty} ones are not offered ({why})",
-            )
+        """Cages too small for the level come out easier or not at all, whatever was
+        measured (what was measured is the type's `refusal`)."""
         if self.max_cage < SMALLEST_MAX_CAGE[self.difficulty]:
             raise ParamsError(
                 "max_cage",
                 f"{self.difficulty} killer sudoku needs cages of up to {SMALLEST_MAX_CAGE[self.difficulty]} cells "
                 f"or more; with at most {self.max_cage} they come out easier or not at all",
-            )
-        self._validate_options()
-
-    def _validate_options(self) -> None:
-        """Only option values measured at this size and level are offered (one at a time)."""
-        changed = [name for name, default in OPTION_DEFAULTS.items() if getattr(self, name) != default]
-        if len(changed) > 1:
-            raise ParamsError(
-                changed[1], f"{' and '.join(changed)} were each measured with the other at its default; "
-                "set one of them",
-            )
-        for name in changed:
-            value = getattr(self, name)
-            allowed = offered_values(self.size, self.difficulty, name)
-            if value in allowed:
-                continue
-            measured = MEASURED_OPTIONS.get((self.size, self.difficulty, name, value))
-            why = (f"bench/levels.py delivered {measured[0]} of {measured[1]} seeds within the budget"
-                   if measured else "not measured")
-            raise ParamsError(
-                name,
-                f"a {self.size}x{self.size} {self.difficulty} killer sudoku is offered with {name} "
-                f"{_spans(allowed)}; {value} is not offered ({why})",
             )
 
 
@@ -251,14 +120,16 @@ class KillerType(GridType):
     def new_board(self, model: GridModel) -> KillerBoard:
         return KillerBoard(model)
 
+    def offer_key(self, params: Params) -> dict[str, Any]:
+        return killer_key(params.size, params.difficulty, max_cage=params.max_cage, givens=params.givens)
+
+    def refusal(self, params: Params) -> ParamsError | None:
+        return killer_offer.refusal(self.offer, params.size, params.difficulty,
+                                    {"max_cage": params.max_cage, "givens": params.givens})
+
     def offered_lines(self) -> list[str]:
         """The measured offer, a line per size, for `bookgen types`."""
-        lines = [f"{size}x{size}: {', '.join(offered(size))}" for size in SIZES]
-        for name in OPTION_DEFAULTS:
-            for size in SIZES:
-                per_level = [f"{level} {_spans(offered_values(size, level, name))}" for level in offered(size)]
-                lines.append(f"{size}x{size} {name}: {'; '.join(per_level)}")
-        return lines
+        return killer_offer.offered_lines(self.offer)
 
     def instructions_for(self, params: Params) -> str:
         givens = " Some digits are given to start you off." if params.givens else ""

@@ -70,6 +70,27 @@ class Target:
         return count >= self.floor and (self.ceiling is None or count <= self.ceiling)
 
 
+def symmetric_orbits(cells: tuple[Cell, ...], side: int, symmetry: str, rng: random.Random) -> list[Orbit]:
+    """The cells removed together, in random order: each cell with its image under the
+    symmetry of the givens on a side x side layout (a half turn, a mirror across the
+    middle column, or none), taken in the order of `cells`."""
+    seen: set[Cell] = set()
+    found = []
+    for r, c in cells:
+        if (r, c) in seen:
+            continue
+        if symmetry == "rotational":
+            orbit = {(r, c), (side - 1 - r, side - 1 - c)}
+        elif symmetry == "mirror":
+            orbit = {(r, c), (r, side - 1 - c)}
+        else:
+            orbit = {(r, c)}
+        seen |= orbit
+        found.append(tuple(sorted(orbit)))
+    rng.shuffle(found)
+    return found
+
+
 def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[random.Random], list[Orbit]],
                       rng: random.Random, budget: Budget, what: str = "puzzle",
                       fill: Callable[[random.Random], tuple[GridModel, Grid]] | None = None) -> tuple[GridModel, Grid]:

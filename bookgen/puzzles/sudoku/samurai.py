@@ -33,8 +33,9 @@ from bookgen.options import Choice, option
 from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
 from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.sudoku.offer import samurai_lines, samurai_refusal
 from bookgen.puzzles.sudoku.type import LEVELS, solve_family, target_for
-from bookgen.puzzles.sudoku.generate import generate_at_level
+from bookgen.puzzles.sudoku.generate import generate_at_level, symmetric_orbits
 from bookgen.solve.result import SolveResult
 
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
@@ -44,14 +45,6 @@ SIDE = 21  # the layout is SIDE x SIDE cells
 ORIGINS: tuple[Cell, ...] = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
 SYMMETRIES = ("rotational", "mirror", "none")
 
-# The levels offered: those `python bench/levels.py --type samurai` made on 100 seeds of 100
-# within the per-puzzle budget (bench/levels-samurai.json; figures in the README).
-OFFERED: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
-# The levels offered with the other symmetries of the givens, measured the same way one at a
-# time (`python bench/levels.py --type samurai --set symmetry=mirror`, written to
-# bench/levels-samurai-symmetry-<name>.json); the rest were not measured and are refused.
-OFFERED_SYMMETRY: dict[str, tuple[str, ...]] = {"mirror": ("beginner", "easy", "medium"),
-                                                 "none": ("beginner", "easy", "medium")}
 
 
 @dataclass(frozen=True)
@@ -60,16 +53,7 @@ class Params:
     symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
 
     def validate(self) -> None:
-        if self.difficulty not in OFFERED:
-            raise ParamsError(
-                "difficulty", f"a samurai sudoku can be {', '.join(OFFERED)}; {self.difficulty} ones are not offered"
-            )
-        levels = OFFERED_SYMMETRY.get(self.symmetry, OFFERED)
-        if self.difficulty not in levels:
-            raise ParamsError(
-                "symmetry", f"{self.symmetry} givens are offered for a samurai sudoku at "
-                f"{', '.join(levels) or 'no level yet'}; {self.difficulty} is not (not measured)",
-            )
+        """Every level and symmetry has a samurai shape; what is offered is measured."""
 
 
 def _boxes(r0: int, c0: int) -> list[tuple[Cell, ...]]:
@@ -94,21 +78,7 @@ def structure() -> GridModel:
 
 def _orbits(symmetry: str, rng: random.Random) -> list[tuple[Cell, ...]]:
     """Cells removed together, in random order; both symmetries map the layout onto itself."""
-    seen: set[Cell] = set()
-    orbits = []
-    for r, c in structure().cells:
-        if (r, c) in seen:
-            continue
-        if symmetry == "rotational":
-            orbit = {(r, c), (SIDE - 1 - r, SIDE - 1 - c)}
-        elif symmetry == "mirror":
-            orbit = {(r, c), (r, SIDE - 1 - c)}
-        else:
-            orbit = {(r, c)}
-        seen |= orbit
-        orbits.append(tuple(sorted(orbit)))
-    rng.shuffle(orbits)
-    return orbits
+    return symmetric_orbits(structure().cells, SIDE, symmetry, rng)
 
 
 def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
@@ -131,10 +101,15 @@ class SamuraiType(GridType):
     Params = Params
     grading = LEVELS
 
+    def offer_key(self, params: Params) -> dict[str, Any]:
+        return {"difficulty": params.difficulty, "symmetry": params.symmetry}
+
+    def refusal(self, params: Params) -> ParamsError | None:
+        return samurai_refusal(self.offer, params.difficulty, params.symmetry)
+
     def offered_lines(self) -> list[str]:
         """The measured offer, for `bookgen types`."""
-        return [f"{SIDE}x{SIDE} (five 9x9 grids): {', '.join(OFFERED)}"] + [
-            f"symmetry {symmetry}: {', '.join(levels) or 'none yet'}" for symmetry, levels in OFFERED_SYMMETRY.items()]
+        return samurai_lines(self.offer, SIDE, SYMMETRIES)
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)

@@ -51,9 +51,8 @@ from bookgen.options import Choice, Optional, Text, brief, option
 from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid import GridType, solve_grid
-from bookgen.puzzles.sudoku.generate import Target, generate_at_level
-from bookgen.puzzles.sudoku.offer import (LEVEL_NAMES, MEASURED, offered, refusal, symmetry_offer,
-                                          symmetry_refusal, variant_name)
+from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
+from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal, variant_name
 from bookgen.puzzles.sudoku.shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
                                             fixed_structure, lines_only)
 from bookgen.solve import chains
@@ -111,12 +110,6 @@ class Params:
             raise ParamsError("size", shape)
         if self.symbols is not None:
             check_symbols(self.symbols, self.size)
-        why = refusal(self.variant, self.size, self.difficulty, variant_name(self.variant))
-        if why:
-            raise ParamsError("difficulty", why)
-        why = symmetry_refusal(self.variant, self.size, self.difficulty, self.symmetry)
-        if why:
-            raise ParamsError("symmetry", why)
 
 
 @dataclass(frozen=True)
@@ -174,20 +167,7 @@ def structure(size: int, variant: str = "classic") -> GridModel:
 
 def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
     """Cells that are removed together, in random order."""
-    seen, found = set(), []
-    for r, c in full_cells(size, size):
-        if (r, c) in seen:
-            continue
-        if symmetry == "rotational":
-            orbit = {(r, c), (size - 1 - r, size - 1 - c)}
-        elif symmetry == "mirror":
-            orbit = {(r, c), (r, size - 1 - c)}
-        else:
-            orbit = {(r, c)}
-        seen |= orbit
-        found.append(tuple(sorted(orbit)))
-    rng.shuffle(found)
-    return found
+    return symmetric_orbits(full_cells(size, size), size, symmetry, rng)
 
 
 def rate(cells: int) -> Callable[[int, int], int]:
@@ -257,18 +237,15 @@ class SudokuType(GridType):
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
+    def offer_key(self, params: Params) -> dict[str, Any]:
+        return sudoku_key(params.variant, params.size, params.difficulty, params.symmetry)
+
+    def refusal(self, params: Params) -> ParamsError | None:
+        return sudoku_refusal(self.offer, params.variant, params.size, params.difficulty, params.symmetry)
+
     def offered_lines(self) -> list[str]:
         """The measured offer, a line per size (and variant), for `bookgen types`."""
-        combos = sorted({(variant, size) for variant, size, _level in MEASURED}, key=lambda vs: (vs[0] != "classic", vs))
-        lines = [f"{size}x{size}{'' if variant == 'classic' else ' ' + variant}: "
-                 f"{', '.join(offered(variant, size)) or 'none'}" for variant, size in combos]
-        for symmetry in SYMMETRIES:
-            if symmetry != "rotational":
-                offer = symmetry_offer(symmetry)
-                lines.append(f"symmetry {symmetry}: " + ("; ".join(
-                    f"{n}x{n}{'' if v == 'classic' else ' ' + v} {', '.join(levels)}" for (v, n), levels in offer.items())
-                    or "none yet"))
-        return lines
+        return sudoku_lines(self.offer, SYMMETRIES)
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)

@@ -9,21 +9,22 @@ from bookgen.model import is_connected, outline, shared_edges
 from bookgen.options import ParseContext, declared
 from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import LINE_RATIO, Budget, PuzzleType, Weight
-from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, reachable, solving_model
+from bookgen.puzzles.kenken.offer import offered_levels
+from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, solving_model
 from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver
 
 # 29 (size, level) cases x 7 seeds = 203 generated puzzles; about 15 s in all.
-CASES = [(size, level) for size in range(3, 10) for level in reachable(size)]
+CASES = [(size, level) for size in range(3, 10) for level in offered_levels(PUZZLE_TYPE.offer, size)]
 SEEDS = range(7)
 
 
 def generate(seed: int = 0, **options):
     """The generator on any well-formed request, offered or not (what is offered is
-    measured by bench/kenken_levels.py and tested below)."""
+    measured by bench/offer.py and tested below)."""
     params = Params(**options)
-    params.validate_shape()
+    params.validate()
     return PUZZLE_TYPE.generate(params, random.Random(seed), Budget(120))
 
 
@@ -119,7 +120,7 @@ def test_operation_aliases_and_multiply_only_parse():
 )
 def test_impossible_requests_are_refused_up_front(options, field):
     with pytest.raises(ParamsError) as caught:
-        Params(**options).validate()
+        PUZZLE_TYPE.validate(Params(**options))
     assert caught.value.field == field
 
 
@@ -481,23 +482,19 @@ def test_hidden_beginner_allows_more_one_cell_cages_than_shown_beginner():
     assert Params(size=9, difficulty="hard", hide_operations=True).single_cap == 2
 
 
-# --- what is offered: the measured table --------------------------------------------------
+# --- what is offered: the measured record ------------------------------------------------
+
+
+def key(**options):
+    return PUZZLE_TYPE.offer_key(Params(**options))
 
 
 def test_every_level_is_offered_at_5x5_to_9x9_with_all_four_signs_shown_or_hidden():
-    from bookgen.puzzles.kenken.rules import LEVEL_NAMES, OPERATIONS, offered_levels
+    from bookgen.puzzles.kenken.rules import LEVEL_NAMES, OPERATIONS
 
     for size in range(5, 10):
-        assert reachable(size) == LEVEL_NAMES
-        assert offered_levels(size, OPERATIONS, hidden=True) == LEVEL_NAMES
-
-
-def test_offered_means_measured_on_100_seeds_of_100():
-    from bookgen.puzzles.kenken.rules import MEASURED, OPERATIONS, offered
-
-    for (size, level, ops, hidden), (made, seeds, _median) in MEASURED.items():
-        operations = tuple(op for op in OPERATIONS if op in ops)
-        assert offered(size, level, operations, hidden) == (made == seeds >= 100)
+        assert offered_levels(PUZZLE_TYPE.offer, size) == LEVEL_NAMES
+        assert offered_levels(PUZZLE_TYPE.offer, size, OPERATIONS, hidden=True) == LEVEL_NAMES
 
 
 @pytest.mark.parametrize(
@@ -510,43 +507,39 @@ def test_offered_means_measured_on_100_seeds_of_100():
     ],
 )
 def test_multiply_only_hard_and_expert_and_hidden_beginner_are_offered(options):
-    Params(**options).validate()
+    PUZZLE_TYPE.validate(Params(**options))
 
 
 def test_check_refuses_what_was_not_delivered_with_the_reason(monkeypatch):
-    from bookgen.puzzles.kenken import rules as kenken_rules
-
-    monkeypatch.setitem(kenken_rules.MEASURED, (9, "hard", "*", False), (41, 42, 0.5))
+    multiply_hard = key(size=9, difficulty="hard", operations=("*",))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.with_row(multiply_hard, 41, 42))
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="hard", operations=("*",)).validate()
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", operations=("*",)))
     assert caught.value.field == "difficulty"
     assert "made on 41 of 42 seeds" in str(caught.value) and "multiply_only" in str(caught.value)
-    monkeypatch.delitem(kenken_rules.MEASURED, (9, "hard", "*", False))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.without(multiply_hard))
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="hard", operations=("*",)).validate()
-    assert "not been measured" in str(caught.value)
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", operations=("*",)))
+    assert "not measured on 100 seeds" in str(caught.value)
 
 
 def test_check_refuses_an_unmeasured_cage_option_with_the_reason(monkeypatch):
-    from bookgen.puzzles.kenken import rules as kenken_rules
-
-    monkeypatch.delitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 6, None), raising=False)
+    offer = PUZZLE_TYPE.offer.without(key(size=9, difficulty="hard", max_cage=6))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", offer.with_row(key(size=9, difficulty="hard", max_single_cells=0), 12, 13))
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="hard", max_cage=6).validate()
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_cage=6))
     assert caught.value.field == "max_cage"
-    assert "max_cage 6 is not offered: it has not been measured at 100 seeds" in str(caught.value)
-    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (9, "hard", "+-*/", False, 4, 0), (12, 13, 0.9))
+    assert "max_cage 6 is not offered: not measured on 100 seeds" in str(caught.value)
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="hard", max_single_cells=0).validate()
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_single_cells=0))
     assert caught.value.field == "max_single_cells"
-    assert "max_single_cells 0 is not offered: it was made on 12 of 13 seeds" in str(caught.value)
+    assert "max_single_cells 0 is not offered: made on 12 of 13 seeds" in str(caught.value)
 
 
 def test_check_accepts_a_cage_option_measured_100_of_100(monkeypatch):
-    from bookgen.puzzles.kenken import rules as kenken_rules
-
-    monkeypatch.setitem(kenken_rules.MEASURED_OPTIONS, (7, "easy", "+-*/", True, 3, 0), (100, 100, 0.1))
-    Params(size=7, difficulty="easy", hide_operations=True, max_cage=3, max_single_cells=0).validate()
+    options = dict(size=7, difficulty="easy", hide_operations=True, max_cage=3, max_single_cells=0)
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.with_row(key(**options), 100, 100))
+    PUZZLE_TYPE.validate(Params(**options))
 
 
 def test_cage_options_that_change_nothing_need_no_measurement_of_their_own():
@@ -555,66 +548,4 @@ def test_cage_options_that_change_nothing_need_no_measurement_of_their_own():
     assert Params(size=9, difficulty="hard", max_single_cells=2).options_key is None
     assert Params(size=6, operations=("-", "/"), max_cage=6).options_key is None
     assert Params(size=9, difficulty="hard", max_cage=3).options_key == (3, None)
-    Params(size=9, difficulty="hard", max_single_cells=Params(size=9, difficulty="hard").single_cap).validate()
-
-
-def test_cage_options_are_offered_exactly_where_measured_100_of_100():
-    from bookgen.puzzles.kenken.rules import MEASURED_OPTIONS, OPERATIONS, offered
-
-    for (size, level, ops, hidden, largest, cap), (made, seeds, _median) in MEASURED_OPTIONS.items():
-        operations = tuple(op for op in OPERATIONS if op in ops)
-        params = Params(size=size, difficulty=level, operations=operations, hide_operations=hidden,
-                        max_cage=largest, max_single_cells=cap)
-        assert params.options_key == (largest, cap) and offered(size, level, operations, hidden)
-        if made == seeds >= 100:
-            params.validate()
-        else:
-            with pytest.raises(ParamsError):
-                params.validate()
-
-
-# --- the beginner level, defined once ----------------------------------------------------
-
-
-def test_beginner_is_defined_once_as_one_or_two_open_cells_in_docstring_readme_and_grader():
-    from pathlib import Path
-
-    from bookgen.puzzles.kenken import type as kenken
-    from bookgen.puzzles.kenken import board as arithmetic
-
-    assert arithmetic.BEGINNER_OPEN_CELLS == 2
-    assert "cage with one or two empty cells" in kenken.__doc__
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
-    assert "a cage with one or two empty squares" in readme
-
-
-def _beginner_board(open_cells: int):
-    """A 4x4 whose answer is row r, column c = (r + c) mod 4 + 1, with a + cage on the
-    last `open_cells` squares of the top row and one-cell cages everywhere else."""
-    from bookgen.model import Cage
-    from bookgen.puzzles.kenken.rules import kenken_model
-    from bookgen.puzzles.kenken.board import CageBoard
-
-    top = [(0, c) for c in range(4 - open_cells, 4)]
-    rest = [(0, c) for c in range(4 - open_cells)]
-    cages = [Cage(tuple(top), "+", 7 if open_cells == 2 else 10)]
-    cages += [Cage(((r, c),), "=", ((r + c) % 4) + 1) for r in range(1, 4) for c in range(4)]
-    cages += [Cage((cell,), "=", cell[1] + 1) for cell in rest]
-    return CageBoard(kenken_model(4, cages))
-
-
-@pytest.mark.parametrize("open_cells,forced", [(2, True), (3, False)])
-def test_a_beginner_cage_single_works_on_two_open_cells_not_three(open_cells, forced):
-    from bookgen.puzzles.kenken.board import cage_single
-
-    board = _beginner_board(open_cells)
-    # Fill every one-cell cage, so only the + cage along the top row is open.
-    for i, cell in enumerate(board.model.cells):
-        if cell[0] > 0 or cell[1] < 4 - open_cells:
-            board.place(i, 1 << ((cell[0] + cell[1]) % 4))
-    assert cage_single(board) == forced
-
-
-def test_instructions_explain_the_pencil_marks_only_when_printed():
-    assert "cross out" in PUZZLE_TYPE.instructions_for(Params(size=6, candidates=True))
-    assert "cross out" not in PUZZLE_TYPE.instructions_for(Params(size=6))
+    PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_single_cells=Params(size=9, difficulty="hard").single_cap))

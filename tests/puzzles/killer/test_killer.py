@@ -11,14 +11,13 @@ from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import Budget, Weight
-from bookgen.puzzles.killer.type import (
-    MEASURED_OPTIONS, OPTION_DEFAULTS, PUZZLE_TYPE, SIZES, Params, offered, offered_values, single_cap,
-)
+from bookgen.puzzles.killer.offer import OPTION_DEFAULTS, offered, offered_values
+from bookgen.puzzles.killer.type import LEVEL_NAMES, PUZZLE_TYPE, SIZES, Params, single_cap
 from bookgen.puzzles.killer.draw import INSET, SHORTEST
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
 
-CASES = [(size, level) for size in SIZES for level in offered(size)]
+CASES = [(size, level) for size in SIZES for level in offered(PUZZLE_TYPE.offer, size)]
 SEEDS = range(3)
 
 
@@ -73,34 +72,39 @@ def test_same_seed_same_puzzle():
 
 def test_levels_not_offered_are_refused_with_the_reason():
     with pytest.raises(ParamsError) as caught:
-        Params(size=4, difficulty="medium").validate()
-    assert "4x4 killer sudoku can be beginner, easy" in str(caught.value) and "81 of 100" in str(caught.value)
+        PUZZLE_TYPE.validate(Params(size=4, difficulty="medium"))
+    assert "4x4 killer sudoku can be beginner, easy" in str(caught.value)
+    assert "seeds within the per-puzzle budget" in str(caught.value)
+
+
+def test_the_offer_names_the_levels_as_the_grader_does():
+    from bookgen.puzzles.killer.offer import LEVEL_NAMES as OFFER_LEVELS
+
+    assert OFFER_LEVELS == LEVEL_NAMES
 
 
 def test_cages_too_small_for_the_level_are_refused_with_the_reason():
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="hard", max_cage=2).validate()
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_cage=2))
     assert caught.value.field == "max_cage" and "cages of up to 3 cells" in str(caught.value)
 
 
-def test_option_values_are_offered_only_where_measured_100_of_100():
+def test_every_offered_level_takes_the_default_options_and_the_values_offered_for_it():
     for size, level in CASES:
         for name, default in OPTION_DEFAULTS.items():
-            allowed = offered_values(size, level, name)
+            allowed = offered_values(PUZZLE_TYPE.offer, size, level, name)
             assert default in allowed
             for value in allowed:
-                Params(size=size, difficulty=level, **{name: value}).validate()
-                if value != default:
-                    assert MEASURED_OPTIONS[(size, level, name, value)] == (100, 100)
+                PUZZLE_TYPE.validate(Params(size=size, difficulty=level, **{name: value}))
 
 
 def test_an_unmeasured_option_value_is_refused_with_the_reason():
     unmeasured = [(size, level, value) for size, level in CASES for value in (2, 3, 4, 6)
-                  if value not in offered_values(size, level, "max_cage")
+                  if value not in offered_values(PUZZLE_TYPE.offer, size, level, "max_cage")
                   and value >= {"beginner": 2, "easy": 2, "medium": 3, "hard": 3, "expert": 4}[level]]
     size, level, value = unmeasured[0]
     with pytest.raises(ParamsError) as caught:
-        Params(size=size, difficulty=level, max_cage=value).validate()
+        PUZZLE_TYPE.validate(Params(size=size, difficulty=level, max_cage=value))
     message = str(caught.value)
     assert caught.value.field == "max_cage" and f"{value} is not offered" in message
     assert "offered with max_cage" in message
@@ -108,7 +112,7 @@ def test_an_unmeasured_option_value_is_refused_with_the_reason():
 
 def test_two_changed_options_together_are_refused():
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="easy", max_cage=4, givens=4).validate()
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="easy", max_cage=4, givens=4))
     assert caught.value.field == "givens" and "set one of them" in str(caught.value)
 
 

@@ -8,12 +8,11 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import offer as sudoku_offer
 from bookgen.puzzles.sudoku.type import BOX_SHAPES, LEVELS, PUZZLE_TYPE, Params, givens_range
-from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, MEASURED_SYMMETRY, offered, symmetry_offer
+from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, offered, sudoku_key, symmetry_offer
 from bookgen.solve.search import count_solutions
 
-CASES = [(size, level) for size in BOX_SHAPES for level in offered("classic", size)]
+CASES = [(size, level) for size in BOX_SHAPES for level in offered(PUZZLE_TYPE.offer, "classic", size)]
 
 
 @pytest.mark.parametrize("size,level", CASES)
@@ -38,21 +37,21 @@ def test_the_offer_names_the_graders_levels_in_order():
     assert tuple(level.name for level in LEVELS) == LEVEL_NAMES
 
 
-def test_other_symmetries_are_offered_only_where_measured_100_of_100():
+def test_other_symmetries_are_offered_for_every_level_offered_with_them():
     for symmetry in ("mirror", "none"):
-        for (variant, size), levels in symmetry_offer(symmetry).items():
+        for (variant, size), levels in symmetry_offer(PUZZLE_TYPE.offer, symmetry).items():
             for level in levels:
-                assert MEASURED_SYMMETRY[(variant, size, level, symmetry)] == (100, 100)
-                Params(size=size, difficulty=level, variant=variant, symmetry=symmetry).validate()
+                PUZZLE_TYPE.validate(Params(size=size, difficulty=level, variant=variant, symmetry=symmetry))
 
 
 def test_an_unmeasured_symmetry_is_refused_with_the_reason(monkeypatch):
     # Every level offered is now measured with mirror and none; take one measurement away.
-    monkeypatch.delitem(sudoku_offer.MEASURED_SYMMETRY, ("x", 9, "hard", "mirror"))
+    offer = PUZZLE_TYPE.offer.without(sudoku_key("x", 9, "hard", "mirror"))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", offer)
     with pytest.raises(ParamsError) as caught:
-        Params(size=9, difficulty="hard", variant="x", symmetry="mirror").validate()
+        PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", variant="x", symmetry="mirror"))
     message = str(caught.value)
-    assert caught.value.field == "symmetry" and "a 9x9 X-sudoku at hard is not (not measured)" in message
+    assert caught.value.field == "symmetry" and "a 9x9 X-sudoku at hard is not (not measured on 100 seeds)" in message
     assert "mirror givens are offered for" in message
 
 
@@ -77,13 +76,13 @@ def test_checker_catches_a_broken_answer():
 
 def test_unreachable_levels_are_refused_up_front_with_what_was_measured():
     with pytest.raises(ParamsError) as caught:
-        Params(size=4, difficulty="medium").validate()
+        PUZZLE_TYPE.validate(Params(size=4, difficulty="medium"))
     assert caught.value.field == "difficulty"
     assert "beginner, easy" in caught.value.message
 
 
 def test_nine_by_nine_offers_all_five_levels():
-    assert offered("classic", 9) == ("beginner", "easy", "medium", "hard", "expert")
+    assert offered(PUZZLE_TYPE.offer, "classic", 9) == ("beginner", "easy", "medium", "hard", "expert")
 
 
 def test_beginner_and_easy_nine_by_nine_have_generous_givens():

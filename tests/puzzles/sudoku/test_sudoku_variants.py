@@ -16,7 +16,8 @@ from bookgen.puzzles.sudoku.shapes import is_rectangle
 from bookgen.solve.search import count_solutions
 
 VARIANTS = ("x", "hyper", "jigsaw")
-CASES = [(variant, size, level) for variant in VARIANTS for size in SIZES for level in offered(variant, size)]
+CASES = [(variant, size, level) for variant in VARIANTS for size in SIZES
+         for level in offered(PUZZLE_TYPE.offer, variant, size)]
 
 
 def make(variant: str, size: int, level: str, seed: int):
@@ -78,12 +79,12 @@ def test_impossible_variant_shapes_are_refused_up_front(params, field, words):
 
 def test_unmeasured_level_is_refused_with_the_reason():
     unoffered = [(v, s, lv) for v in VARIANTS for s in SIZES for lv in PUZZLE_TYPE.levels
-                 if lv not in offered(v, s) and _has_shape(v, s)]
+                 if lv not in offered(PUZZLE_TYPE.offer, v, s) and _has_shape(v, s)]
     if not unoffered:
         pytest.skip("every variant level is offered")
     variant, size, level = unoffered[0]
     with pytest.raises(ParamsError) as caught:
-        Params(size=size, difficulty=level, variant=variant).validate()
+        PUZZLE_TYPE.validate(Params(size=size, difficulty=level, variant=variant))
     assert caught.value.field == "difficulty" and "not offered" in str(caught.value)
 
 

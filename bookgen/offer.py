@@ -1,0 +1,149 @@
+"""The measured offer: what each puzzle type delivers, measured, and the one way to ask.
+
+A promise made is a promise kept: a combination of options is offered only where the
+generator made a puzzle on every one of at least OFFER_SEEDS seeds (0, 1, 2...) within
+the build's per-puzzle budget. Each type package keeps its record in `offer.json`, one
+row per combination of the options that change what is generated (the row's key, as the
+type's `offer_key` gives it), written by one bench command for every type:
+
+    python bench/offer.py --type sudoku --vary size=4,6,9 --vary difficulty=all
+
+`bookgen check` (through the types' refusals), `bookgen types`, the composer page and the
+tests all ask this module, so what is offered, what is said about it and what was
+measured cannot drift apart. Re-measuring one type rewrites only its own record.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+RECORD_NAME = "offer.json"
+# A combination is offered when every one of at least this many seeds was made.
+OFFER_SEEDS = 100
+
+Key = tuple[tuple[str, Any], ...]  # (option, value) pairs, sorted by option
+
+
+def key_of(options: dict[str, Any]) -> Key:
+    return tuple(sorted(options.items()))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measured combination of a type's options."""
+
+    type: str
+    key: Key
+    seeds: int  # seeds tried (0..seeds-1)
+    made: int  # of those, made within the budget
+    median_seconds: float | None = None  # CPU time of the puzzles made
+    worst_seconds: float | None = None
+    median_givens: float | None = None  # grid puzzles: digits given at the start
+    failed_seeds: tuple[int, ...] = ()
+    measured: str = ""  # when and on what: "2026-11-23, load 1.2, 2 cores"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.key)
+
+    @property
+    def delivered(self) -> bool:
+        """Made on every seed tried, and tried on enough of them."""
+        return self.made == self.seeds >= OFFER_SEEDS and not self.failed_seeds
+
+    def said(self) -> str:
+        """What was measured, for a refusal: "made on 81 of 100 seeds within the budget"."""
+        return f"made on {self.made} of {self.seeds} seeds within the per-puzzle budget"
+
+    def to_json(self) -> dict[str, Any]:
+        row: dict[str, Any] = {"type": self.type, "options": dict(self.key), "seeds": self.seeds, "made": self.made,
+                               "median_seconds": self.median_seconds, "worst_seconds": self.worst_seconds}
+        if self.median_givens is not None:
+            row["median_givens"] = self.median_givens
+        return {**row, "failed_seeds": list(self.failed_seeds), "measured": self.measured}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Row:
+        return Row(data["type"], key_of(data["options"]), int(data["seeds"]), int(data["made"]),
+                   data.get("median_seconds"), data.get("worst_seconds"), data.get("median_givens"),
+                   tuple(data.get("failed_seeds", ())), data.get("measured", ""))
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One type's measured offer, and the questions asked of it."""
+
+    type: str
+    rows: tuple[Row, ...] = ()
+    _by_key: dict[Key, Row] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_key.update((row.key, row) for row in self.rows)
+
+    def row(self, options: dict[str, Any]) -> Row | None:
+        """The row measured for exactly these options (the type's offer key), if any."""
+        return self._by_key.get(key_of(options))
+
+    def delivered(self, options: dict[str, Any]) -> bool:
+        row = self.row(options)
+        return row is not None and row.delivered
+
+    def matching(self, **fixed: Any) -> list[Row]:
+        """The rows whose options include all of `fixed`."""
+        return [row for row in self.rows if all(row.options.get(k, _ABSENT) == v for k, v in fixed.items())]
+
+    def offered(self, **fixed: Any) -> list[Row]:
+        """The delivered rows whose options include all of `fixed`."""
+        return [row for row in self.matching(**fixed) if row.delivered]
+
+    def values(self, option: str, order: Iterable[Any] | None = None, **fixed: Any) -> tuple[Any, ...]:
+        """The values of `option` offered with `fixed` (in `order` when given, else sorted)."""
+        found = {row.options[option] for row in self.offered(**fixed) if option in row.options}
+        if order is not None:
+            return tuple(value for value in order if value in found)
+        return tuple(sorted(found, key=lambda value: (value is None, value)))
+
+    def with_row(self, options: dict[str, Any], made: int, seeds: int) -> Offer:
+        """This offer with one row measured otherwise (for what-ifs: a refusal's words
+        for a row that failed, in tests and in the bench's previews)."""
+        row = Row(self.type, key_of(options), seeds, made)
+        return Offer(self.type, tuple(r for r in self.rows if r.key != row.key) + (row,))
+
+    def without(self, options: dict[str, Any]) -> Offer:
+        """This offer with the row of these options never measured."""
+        return Offer(self.type, tuple(r for r in self.rows if r.key != key_of(options)))
+
+    def why_not(self, options: dict[str, Any]) -> str:
+        """Why these options are not offered: what was measured, or that nothing was."""
+        row = self.row(options)
+        return row.said() if row is not None else f"not measured on {OFFER_SEEDS} seeds"
+
+
+_ABSENT = object()
+
+
+@lru_cache(maxsize=None)
+def record(package: str) -> tuple[Row, ...]:
+    """Every row of a type package's record (its offer.json); none when it has no record."""
+    path = resources.files(package).joinpath(RECORD_NAME)
+    if not path.is_file():
+        return ()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(Row.from_json(row) for row in data["rows"])
+
+
+def offer_of(package: str, type_name: str) -> Offer:
+    """A type's offer, read from its package's record."""
+    return Offer(type_name, tuple(row for row in record(package) if row.type == type_name))
+
+
+def record_json(rows: Iterable[Row], about: str) -> str:
+    """A record's text: rows in a fixed order, one line each, so a re-measured row is a
+    one-line change in review."""
+    ordered = sorted(rows, key=lambda row: (row.type, json.dumps(row.options, sort_keys=True)))
+    lines = [json.dumps(row.to_json(), ensure_ascii=False) for row in ordered]
+    return "{\"about\": " + json.dumps(about) + ",\n \"rows\": [\n  " + ",\n  ".join(lines) + "\n ]\n}\n"
