@@ -17,7 +17,6 @@ import yaml
 
 from bookgen.puzzles import registry
 from bookgen.errors import Location, ParamsError, Problem, SpecError
-from bookgen.layout.template import BUILT_IN as LAYOUTS
 from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
                              Seed, Text, brief, declared, option)
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
@@ -37,7 +36,7 @@ class BookOptions:
     seed: int = option(Seed(), 1, "the seed every puzzle is derived from; same seed, same book")
     answer_key: bool = option(Bool(), True, "print solutions at the back")
     name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
-    layout: str = option(LayoutRef(LAYOUTS), "book", "the page layout: book (title page, contents), worksheet "
+    layout: str = option(LayoutRef(), "book", "the page layout: book (title page, contents), worksheet "
                          "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
     copies: int = option(Int(1, MAX_COPIES), 1, "a different set of puzzles for each of this many copies")
     students: tuple[str, ...] | None = option(Optional(Names(MAX_COPIES)), None,
@@ -58,7 +57,7 @@ class SectionOptions:
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
     hints: bool = option(Bool(), False,
                          "after the answers, each puzzle's first steps in plain words (sudoku, kenken, killer)")
-    layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
+    layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")
 
