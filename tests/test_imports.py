@@ -13,7 +13,7 @@ import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli")
-LOW = ("options.py", "errors.py", "specfile.py")
+LOW = ("options.py", "errors.py", "specfile.py", "section_options.py")
 
 
 def imported(path: Path) -> set[str]:

@@ -106,12 +106,12 @@ def _band(section: Section, row: list[Entry], plan: SlotPlan, tpl: Template, mea
 def _heading(band: _Band, section: Section, tpl: Template, measure: Measure) -> float:
     """The section's title and instructions at the band's top; returns the height used."""
     size = tpl.sizes.body * 1.2
-    lines, fit = fitted(section.title, size, tpl.content_width, measure, True, tpl.sizes.min)
+    lines, fit = fitted(section.options.title, size, tpl.content_width, measure, True, tpl.sizes.min)
     y = fit
     band.texts.append(TextItem(lines[0], tpl.left, y, fit, bold=True))
-    if section.instructions:
+    if section.options.instructions:
         body = tpl.sizes.body
-        lines, fit = fitted(section.instructions, body, tpl.content_width, measure, False, tpl.sizes.min,
+        lines, fit = fitted(section.options.instructions, body, tpl.content_width, measure, False, tpl.sizes.min,
                             tpl.instruction_lines)
         y += fit * 1.4
         for k, line in enumerate(lines):

@@ -37,14 +37,15 @@ def section_head(section: Section, book: Book, tpl: Template, measure: Measure) 
     """Everything above a section page's puzzles; the same on each of its pages."""
     # A student's name or copy number is what a teacher hands out by: as big as the title.
     right = section.copy or tpl.header.format(title=book.title)
-    texts, rules, y = running_head(section.title, right, tpl, measure, tpl.sizes.heading if section.copy else 0.0)
+    texts, rules, y = running_head(section.options.title, right, tpl, measure,
+                                   tpl.sizes.heading if section.copy else 0.0)
     if tpl.name_lines or book.name_line:
         more_texts, more_rules, y = write_lines(y, tpl, measure)
         texts += more_texts
         rules += more_rules
-    if section.instructions:
+    if section.options.instructions:
         size = tpl.sizes.body
-        lines, fit = fitted(section.instructions, size, tpl.content_width, measure, False, tpl.sizes.min,
+        lines, fit = fitted(section.options.instructions, size, tpl.content_width, measure, False, tpl.sizes.min,
                             tpl.instruction_lines)
         y += fit * 1.5
         for k, line in enumerate(lines):
