@@ -87,10 +87,10 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
     planned, number = [], 0
     for copy, section in _copy_sections(spec):
         spec_section = spec.sections[section.index % len(spec.sections)]
-        for index in range(spec_section.count):
+        for index in range(spec_section.options.count):
             number += 1
             seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
-            task = Task(spec_section.type, spec_section.params, seed, number, section.title, copy)
+            task = Task(spec_section.options.type, spec_section.params, seed, number, section.options.title, copy)
             label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
             planned.append(_Planned(spec_section, task, section, label))
     return planned
@@ -140,20 +140,11 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
     found = []
     for copy, label in enumerate(spec.copies or ("",)):
         for section in spec.sections:
-            ptype = registry.get(section.type)
-            tpl = page_template(spec, section.layout) if section.layout else None
+            options = section.options
+            tpl = page_template(spec, options.layout) if options.layout else None
             index = copy * len(spec.sections) + section.index
-            found.append((copy, Section(index, section.title, instructions_of(section), ptype,
-                                        section.params, section.per_page, section.large_print, label, tpl,
-                                        section.count)))
+            found.append((copy, Section(index, options, registry.get(options.type), section.params, label, tpl)))
     return found
-
-
-def instructions_of(section: SectionSpec) -> str:
-    """The section's own instructions, or its type's."""
-    if section.instructions is not None:
-        return section.instructions
-    return registry.get(section.type).instructions_for(section.params)
 
 
 def book_of(spec: BookSpec) -> Book:
@@ -169,7 +160,7 @@ def stamp_of(spec: BookSpec) -> str:
 def metadata(spec: BookSpec) -> Metadata:
     """Title and author as given; the subtitle, or the puzzle types, as the subject;
     the types and levels as keywords; the version that made it as the creator."""
-    kinds = list(dict.fromkeys(registry.get(s.type).title for s in spec.sections))
+    kinds = list(dict.fromkeys(registry.get(s.options.type).title for s in spec.sections))
     levels = list(dict.fromkeys(s.params.difficulty for s in spec.sections))
     subject = spec.subtitle or "Puzzles: " + ", ".join(kinds)
     keywords = ("puzzles", *kinds, *[level for level in levels if level], f"seed {spec.seed}")
@@ -199,8 +190,8 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     found = [("title", spec.title), ("subtitle", spec.subtitle), ("author", spec.author)]
     found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies) if name != f"Copy {k + 1}"]
     for n, section in enumerate(spec.sections):
-        found.append((f"sections[{n}].title", section.title))
-        found.append((f"sections[{n}].instructions", instructions_of(section)))
+        found.append((f"sections[{n}].title", section.options.title))
+        found.append((f"sections[{n}].instructions", section.options.instructions or ""))
     tpl = page_template(spec)
     found += [("layout", tpl.header), ("layout", tpl.footer)]
     return [(field, text) for field, text in found if text]
@@ -259,7 +250,7 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     fonts = fonts_for(spec)
     plan(spec, fonts)
     entries = generate_all(spec, jobs, done, use_cache)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(spec, entries))
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries))
     with staged(targets, [out.path for out in outputs]) as temps:
         render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
         if json_path is not None:
@@ -271,11 +262,11 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
 HINT_SENTENCES = 4
 
 
-def worked_hints(spec: BookSpec, entries: list[Entry]) -> dict[int, list[Hint]]:
+def worked_hints(entries: list[Entry]) -> dict[int, list[Hint]]:
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
     found = {}
     for entry in entries:
-        if spec.sections[entry.section.index % len(spec.sections)].hints:
+        if entry.section.options.hints:
             found[entry.number] = entry.ptype.hints(entry.puzzle, HINT_SENTENCES)
     return found
 
@@ -287,9 +278,10 @@ def input_files(spec: BookSpec) -> list[Input]:
     found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
                                                                             ("bold_font", spec.bold_font)) if path]
     for number, section in enumerate(spec.sections):
-        for name, path in registry.get(section.type).input_files(section.params):
+        for name, path in registry.get(section.options.type).input_files(section.params):
             found.append(Input(f"the file given as sections[{number}].{name}", path))
-    layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.layout) for n, s in enumerate(spec.sections)]
+    layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.options.layout)
+                                           for n, s in enumerate(spec.sections)]
     for field, layout in layouts:
         if layout and layout.endswith((".yaml", ".yml")):
             found.append(Input(f"the layout file given as {field}", Path(layout)))

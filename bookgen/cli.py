@@ -136,7 +136,7 @@ def check(spec_file: str) -> None:
 
     spec = speclib.load(spec_file)
     plan(spec)
-    count = sum(s.count for s in spec.sections)
+    count = sum(s.options.count for s in spec.sections)
     click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -21,6 +23,9 @@ _INT = re.compile(r"[+-]?[0-9][0-9_]*")
 MAX_DIGITS = 40  # more than any option's range (a seed has at most 19)
 _TRUE = {"true", "yes", "on", "y"}
 _FALSE = {"false", "no", "off", "n"}
+# The order messages name the built-in layouts in, the usual ones first; it only orders
+# them: which layouts exist is what layouts/ holds, and one added there comes after these.
+_LAYOUT_ORDER = ("book", "worksheet", "large-print")
 
 
 class OptionValueError(ValueError):
@@ -192,12 +197,23 @@ class FilePath:
         return path
 
 
+@lru_cache(maxsize=1)
+def built_in_layouts() -> tuple[str, ...]:
+    """The names of the built-in page layouts: the YAML files of the bookgen.layouts
+    package (layouts/ in the repo). Read at this level, from the files themselves, so the
+    spec checks a layout's name without importing layout, and layout knows the same list."""
+    found = [entry.name.removesuffix(".yaml") for entry in resources.files("bookgen.layouts").iterdir()
+             if entry.name.endswith(".yaml")]
+    rank = {name: k for k, name in enumerate(_LAYOUT_ORDER)}
+    return tuple(sorted(found, key=lambda name: (rank.get(name, len(rank)), name)))
+
+
 @dataclass(frozen=True)
 class LayoutRef:
     """A page layout: one of the built-in names (any case), or a layout file (.yaml)
     relative to the spec. Returns the name, or the file's path as text."""
 
-    names: tuple[str, ...]
+    names: tuple[str, ...] = field(default_factory=built_in_layouts)
 
     def describe(self) -> str:
         return f"one of {', '.join(self.names)}, or a layout file (.yaml) relative to the spec"

@@ -16,16 +16,15 @@ from typing import Any
 import yaml
 
 from bookgen.puzzles import registry
+from bookgen.puzzles.base import PuzzleType
 from bookgen.errors import Location, ParamsError, Problem, SpecError
-from bookgen.layout.template import BUILT_IN as LAYOUTS
 from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
                              Seed, Text, brief, declared, option)
+from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
-PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 PAPERS = ("A4", "Letter")
 MAX_COPIES = 60  # a class, with room to spare
-MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ class BookOptions:
     seed: int = option(Seed(), 1, "the seed every puzzle is derived from; same seed, same book")
     answer_key: bool = option(Bool(), True, "print solutions at the back")
     name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
-    layout: str = option(LayoutRef(LAYOUTS), "book", "the page layout: book (title page, contents), worksheet "
+    layout: str = option(LayoutRef(), "book", "the page layout: book (title page, contents), worksheet "
                          "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
     copies: int = option(Int(1, MAX_COPIES), 1, "a different set of puzzles for each of this many copies")
     students: tuple[str, ...] | None = option(Optional(Names(MAX_COPIES)), None,
@@ -49,32 +48,10 @@ class BookOptions:
 
 
 @dataclass(frozen=True)
-class SectionOptions:
-    title: str = option(Text(), "", "the section's heading (default: the puzzle type's name)")
-    type: str = option(Text(), "", "the puzzle type (see `bookgen types`)")
-    count: int = option(Int(1, 500), 1, "how many puzzles")
-    per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
-                                  "puzzles on each page (default: the most that keep cells comfortable)")
-    large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
-    hints: bool = option(Bool(), False,
-                         "after the answers, each puzzle's first steps in plain words (sudoku, kenken, killer)")
-    layout: str | None = option(Optional(LayoutRef(LAYOUTS)), None, "this section's page layout (default: the book's)")
-    instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
-                                      "your own instructions for this section (default: the type's, for a ten-year-old)")
-
-
-@dataclass(frozen=True)
 class SectionSpec:
     index: int
-    title: str
-    type: str  # the registry's primary name
-    count: int
-    per_page: int | None
-    large_print: bool
+    options: SectionOptions  # as given, with the type's name, and its title and instructions where none are given
     params: Any  # the type's own frozen Params
-    layout: str | None = None
-    instructions: str | None = None  # the user's own; None: the type's
-    hints: bool = False  # worked first steps after the answer key
 
 
 @dataclass(frozen=True)
@@ -101,7 +78,7 @@ class BookSpec:
 
     @property
     def puzzles_per_copy(self) -> int:
-        return sum(section.count for section in self.sections)
+        return sum(section.options.count for section in self.sections)
 
     @property
     def total_puzzles(self) -> int:
@@ -226,7 +203,7 @@ class _Reader:
                     if section is not None:
                         sections.append(section)
                 copies = max(options.copies, len(options.students or ()))
-                total = sum(s.count for s in sections) * copies
+                total = sum(s.options.count for s in sections) * copies
                 if total > MAX_PUZZLES:
                     whole = "the book (all copies)" if copies > 1 else "the book"
                     self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
@@ -272,30 +249,26 @@ class _Reader:
         if len(self.problems) > before:
             return None
         params = ptype.Params(**params_values)
-        count = common_values.get("count", 1)
-        if common_values.get("hints") and ptype.hints_refusal is not None:
+        given = SectionOptions(**common_values)
+        if given.hints and ptype.hints_refusal is not None:
             offered = ", ".join(t.name for t in registry.all_types() if t.hints_refusal is None)
             self.problem(entries["hints"][0], f"{field}.hints", f"{ptype.hints_refusal}; hints are offered for {offered}")
             return None
         try:
             ptype.validate(params)
-            self.distinct_enough(ptype, params, count)
+            self.distinct_enough(ptype, params, given.count)
         except ParamsError as exc:
             key = entries.get(exc.field, (node, None))[0]
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
-        return SectionSpec(
-            index=index,
-            title=common_values.get("title") or ptype.title,
-            type=ptype.name,
-            count=count,
-            per_page=common_values.get("per_page"),
-            large_print=common_values.get("large_print", False),
-            hints=common_values.get("hints", False),
-            layout=common_values.get("layout"),
-            instructions=common_values.get("instructions"),
-            params=params,
-        )
+        return SectionSpec(index, _resolved(given, ptype, params), params)
+
+
+def _resolved(given: SectionOptions, ptype: PuzzleType, params: Any) -> SectionOptions:
+    """A section's options as printed: the registry's name for its type, and the type's
+    title and instructions where the section gives none (empty instructions stay empty)."""
+    instructions = given.instructions if given.instructions is not None else ptype.instructions_for(params)
+    return dataclasses.replace(given, type=ptype.name, title=given.title or ptype.title, instructions=instructions)
 
 
 def _kind(node: yaml.Node) -> str:

@@ -18,7 +18,7 @@ def test_valid_spec_reads_book_and_section_fields():
     spec = parse("title: T\nseed: 9\nsections:\n  - type: sudoku\n    size: 6\n    difficulty: easy\n    count: 3\n", "b.yaml")
     assert (spec.title, spec.seed, spec.paper, spec.answer_key) == ("T", 9, "A4", True)
     section = spec.sections[0]
-    assert (section.type, section.count, section.params.size, section.title) == ("sudoku", 3, 6, "Sudoku")
+    assert (section.options.type, section.options.count, section.params.size, section.options.title) == ("sudoku", 3, 6, "Sudoku")
 
 
 def test_bad_value_names_file_line_column_field_and_expectation():
@@ -81,7 +81,7 @@ SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
 def test_layout_copies_and_students_are_read_with_paper_in_any_case():
     spec = parse("layout: Worksheet\npaper: letter\ncopies: 3\n" + SECTION + "    layout: large-print\n", "b.yaml")
     assert (spec.layout, spec.paper, spec.copies) == ("worksheet", "Letter", ("Copy 1", "Copy 2", "Copy 3"))
-    assert spec.sections[0].layout == "large-print"
+    assert spec.sections[0].options.layout == "large-print"
     students = parse("students: [Ana, Ben]\n" + SECTION, "b.yaml")
     assert students.copies == ("Ana", "Ben")
     assert parse(SECTION, "b.yaml").copies == ()

@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from bookgen.layout.heads import footer, running_head, write_lines
+from bookgen.layout.heads import HEAD_GAP, footer, instructions_under, running_head, write_lines
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, Section, TextItem
 from bookgen.layout.slots import Box, SlotPlan, placed
 from bookgen.layout.template import Template
-from bookgen.layout.text import LEADING, Measure, fitted
+from bookgen.layout.text import Measure, fitted
 
 # How far the rows of the last sheet of a set may be spread apart, in gaps: a last sheet
 # that is half empty keeps its rows together at the top rather than flying apart.
@@ -106,18 +106,11 @@ def _band(section: Section, row: list[Entry], plan: SlotPlan, tpl: Template, mea
 def _heading(band: _Band, section: Section, tpl: Template, measure: Measure) -> float:
     """The section's title and instructions at the band's top; returns the height used."""
     size = tpl.sizes.body * 1.2
-    lines, fit = fitted(section.title, size, tpl.content_width, measure, True, tpl.sizes.min)
-    y = fit
-    band.texts.append(TextItem(lines[0], tpl.left, y, fit, bold=True))
-    if section.instructions:
-        body = tpl.sizes.body
-        lines, fit = fitted(section.instructions, body, tpl.content_width, measure, False, tpl.sizes.min,
-                            tpl.instruction_lines)
-        y += fit * 1.4
-        for k, line in enumerate(lines):
-            band.texts.append(TextItem(line, tpl.left, y + k * fit * LEADING, fit))
-        y += (len(lines) - 1) * fit * LEADING
-    return y + tpl.gap * 0.8
+    lines, fit = fitted(section.options.title, size, tpl.content_width, measure, True, tpl.sizes.min)
+    band.texts.append(TextItem(lines[0], tpl.left, fit, fit, bold=True))
+    texts, y = instructions_under(section.options.instructions or "", fit, tpl, measure)
+    band.texts += texts
+    return y + tpl.gap * HEAD_GAP
 
 
 def _page(number: int, sheet: _Sheet, room: float, last: bool, tpl: Template) -> Page:

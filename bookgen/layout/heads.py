@@ -11,6 +11,11 @@ from bookgen.layout.text import LEADING, Measure, ellipsized, fitted
 # Name / class / date: a line of about 8 mm to write on (print conventions).
 WRITE_BAND = 9 * MM
 WRITE_FIELDS = (("Name", 0.45), ("Class", 0.23), ("Date", 0.32))  # label, share of the width
+# The first line of instructions sits this many of its own sizes below the heading's foot:
+# room for its capitals and a little air. Under a heading, before the puzzles, a share of
+# the layout's gap (the slots below carry their own label band).
+INSTRUCTIONS_DROP = 1.5
+HEAD_GAP = 0.6
 
 
 def running_head(title: str, right: str, tpl: Template, measure: Measure,
@@ -37,20 +42,28 @@ def section_head(section: Section, book: Book, tpl: Template, measure: Measure) 
     """Everything above a section page's puzzles; the same on each of its pages."""
     # A student's name or copy number is what a teacher hands out by: as big as the title.
     right = section.copy or tpl.header.format(title=book.title)
-    texts, rules, y = running_head(section.title, right, tpl, measure, tpl.sizes.heading if section.copy else 0.0)
+    texts, rules, y = running_head(section.options.title, right, tpl, measure,
+                                   tpl.sizes.heading if section.copy else 0.0)
     if tpl.name_lines or book.name_line:
         more_texts, more_rules, y = write_lines(y, tpl, measure)
         texts += more_texts
         rules += more_rules
-    if section.instructions:
-        size = tpl.sizes.body
-        lines, fit = fitted(section.instructions, size, tpl.content_width, measure, False, tpl.sizes.min,
-                            tpl.instruction_lines)
-        y += fit * 1.5
-        for k, line in enumerate(lines):
-            texts.append(TextItem(line, tpl.left, y + k * fit * LEADING, fit))
-        y += (len(lines) - 1) * fit * LEADING + fit * 0.5
-    return texts, rules, y + tpl.gap * 0.6
+    more, y = instructions_under(section.options.instructions or "", y, tpl, measure)
+    return texts + more, rules, y + tpl.gap * HEAD_GAP
+
+
+def instructions_under(text: str, y: float, tpl: Template, measure: Measure) -> tuple[list[TextItem], float]:
+    """A section's instructions in body type under its heading, which ends at `y` (the
+    rule under a running head, or a small heading's baseline), shrunk to fit the layout's
+    instruction_lines: the lines, and the y of the block's foot (room left under the last
+    line for its descenders); nothing for no text. A full page's running head and a
+    flowing worksheet's small heading both use this, so their instructions sit alike."""
+    if not text:
+        return [], y
+    lines, fit = fitted(text, tpl.sizes.body, tpl.content_width, measure, False, tpl.sizes.min, tpl.instruction_lines)
+    first = y + fit * INSTRUCTIONS_DROP
+    texts = [TextItem(line, tpl.left, first + k * fit * LEADING, fit) for k, line in enumerate(lines)]
+    return texts, first + (len(lines) - 1) * fit * LEADING + fit * 0.5
 
 
 def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:

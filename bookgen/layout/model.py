@@ -4,11 +4,13 @@ the top of the page; the renderer only draws what layout decided."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
+from bookgen.section_options import SectionOptions
 
 
 @dataclass(frozen=True)
@@ -17,15 +19,18 @@ class Section:
     puzzle exists (`bookgen check` plans from this alone)."""
 
     index: int
-    title: str
-    instructions: str
+    # As the spec resolved them: the title and instructions printed, per_page (None: the
+    # layout's default for this size), large_print, and count (0: not known, so a page is
+    # planned as if full).
+    options: SectionOptions
     ptype: PuzzleType
     params: Any
-    per_page: int | None = None  # None: the layout's default for this size
-    large_print: bool = False
     copy: str = ""  # the student's name or copy number, on worksheets made per student
     tpl: Template | None = None  # the section's own layout; None: the book's
-    count: int = 0  # puzzles in the section (0: unknown)
+
+    def counted(self, count: int) -> Section:
+        """The same section planned for `count` puzzles (0: as if not known)."""
+        return dataclasses.replace(self, options=dataclasses.replace(self.options, count=count))
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,7 @@ class Entry:
 
     @property
     def section_title(self) -> str:
-        return self.section.title
+        return self.section.options.title
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,6 @@ renderer only draws what this module decided.
 
 from __future__ import annotations
 
-import dataclasses
-
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.layout.flow import flowed
 from bookgen.layout.hints import HINTS, Hint, hint_pages
@@ -61,7 +59,7 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
             more, where = _section_pages(section, items, first + len(pages), book, tpl, measure)
             run = [(section, items)]
         for section, items in run:
-            title = section.copy or section.title
+            title = section.copy or section.options.title
             if not contents or contents[-1][0] != title:
                 contents.append((title, where[items[0].number]))
         pages += more
@@ -98,9 +96,9 @@ def _plan(section: Section, items: list[Entry], book: Book, tpl: Template, measu
 
 def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:
     """A section's plan on a sheet it may share: its full page's columns, its own rows."""
-    plan = _plan(dataclasses.replace(section, count=0), items, book, tpl, measure)
+    plan = _plan(section.counted(0), items, book, tpl, measure)
     size = section.ptype.planned_size(section.params) or items[0].ptype.print_size(items[0].puzzle)
-    return flowing(plan, dataclasses.replace(section, count=len(items)), size, tpl)
+    return flowing(plan, section.counted(len(items)), size, tpl)
 
 
 def _section_pages(section: Section, items: list[Entry], first: int, book: Book, tpl: Template,

@@ -69,21 +69,22 @@ def arranged(per_page: int, size: tuple[float, float], box: Box, tpl: Template) 
 def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, float]) -> SlotPlan:
     """Puzzles a page, their arrangement and cell for a section whose drawings are `size`
     cells, or LayoutError saying why the section cannot be printed as asked."""
-    floor, cap = (tpl.large_min, tpl.large_max) if section.large_print else (tpl.cell_min, tpl.cell_max)
-    per_page = section.per_page or default_per_page(size, box, tpl, floor, section.count)
+    options = section.options
+    floor, cap = (tpl.large_min, tpl.large_max) if options.large_print else (tpl.cell_min, tpl.cell_max)
+    per_page = options.per_page or default_per_page(size, box, tpl, floor, options.count)
     plan, cell = arranged(per_page, size, box, tpl)
     shown = f"{size[0]:g}×{size[1]:g}"
-    if section.large_print and cell < tpl.large_min - 0.01:
+    if options.large_print and cell < tpl.large_min - 0.01:
         fewer = max((n for n in range(1, per_page) if arranged(n, size, box, tpl)[1] >= tpl.large_min), default=None)
         advice = ("large print cannot fit this grid on this paper" if fewer is None
                   else f"ask for per_page: {fewer}" + (" or fewer" if fewer > 1 else ""))
         raise LayoutError(
-            f"section '{section.title}': large print needs cells of at least {tpl.large_min / MM:.0f} mm, "
+            f"section '{options.title}': large print needs cells of at least {tpl.large_min / MM:.0f} mm, "
             f"but {per_page} a page of {shown} leave {cell / MM:.1f} mm; {advice}"
         )
     if cell < SMALLEST_CELL:
         raise LayoutError(
-            f"section '{section.title}': {per_page} a page of {shown} leave cells of {cell / MM:.1f} mm "
+            f"section '{options.title}': {per_page} a page of {shown} leave cells of {cell / MM:.1f} mm "
             f"(at least {SMALLEST_CELL / MM:.0f} mm are needed to write in); ask for fewer puzzles a page"
         )
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
@@ -93,10 +94,11 @@ def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Te
     """For sections that share a sheet: the columns of the section's full-page plan, but
     only as many rows as its puzzles fill, so a short section's puzzles grow (within the
     cap) instead of keeping the cell of a page full of them."""
-    rows = -(-section.count // plan.columns) if section.count else plan.rows
-    if section.per_page or rows >= plan.rows:
+    options = section.options
+    rows = -(-options.count // plan.columns) if options.count else plan.rows
+    if options.per_page or rows >= plan.rows:
         return plan
-    cap = tpl.large_max if section.large_print else tpl.cell_max
+    cap = tpl.large_max if options.large_print else tpl.cell_max
     fewer = SlotPlan(rows * plan.columns, plan.columns, rows, plan.box, plan.gap, 0.0)
     cell = min(cap, fit_cell(size, fewer.slot(0), tpl.label_band))
     return SlotPlan(fewer.per_page, fewer.columns, rows, plan.box, plan.gap, max(cell, plan.cell))

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from bookgen.errors import LayoutError
+from bookgen.options import built_in_layouts
 
 MM = 72 / 25.4  # points per millimetre
 
@@ -23,7 +24,7 @@ PAPERS: dict[str, tuple[str, float, float]] = {
     "a4": ("A4", 210.0, 297.0),
     "letter": ("Letter", 215.9, 279.4),
 }
-BUILT_IN = ("book", "worksheet", "large-print")
+BUILT_IN = built_in_layouts()  # the YAML files of bookgen.layouts (layouts/ in the repo)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from bookgen.layout.template import template
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
 from bookgen.render.pdf import measure
+from bookgen.section_options import SectionOptions
 
 BOOK = Book("Friday puzzles", answer_key=False)
 
@@ -20,8 +21,9 @@ def sections_of(counts: list[int], copies: tuple[str, ...] = ("",), size: int = 
     found, number = [], 0
     for c, copy in enumerate(copies):
         for k, count in enumerate(counts):
-            section = Section(c * len(counts) + k, f"Part {k + 1}", "Do it.", PUZZLE_TYPE,
-                              Params(size=size, difficulty="easy"), copy=copy, count=count)
+            options = SectionOptions(title=f"Part {k + 1}", instructions="Do it.", count=count)
+            params = Params(size=size, difficulty="easy")
+            section = Section(c * len(counts) + k, options, PUZZLE_TYPE, params, copy=copy)
             for _ in range(count):
                 number += 1
                 found.append(Entry(number, section, puzzle))

@@ -11,6 +11,7 @@ from bookgen.layout.template import MM, template
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
 from bookgen.render.pdf import measure
+from bookgen.section_options import SectionOptions
 
 BOOK = Book("T", answer_key=True)
 
@@ -18,7 +19,9 @@ BOOK = Book("T", answer_key=True)
 def section(index: int = 0, per_page: int | None = None, size: int = 9, large: bool = False,
             title: str = "", instructions: str = "Do it.") -> Section:
     params = Params(size=size, difficulty="easy")
-    return Section(index, title or f"S{index}", instructions, PUZZLE_TYPE, params, per_page, large)
+    options = SectionOptions(title=title or f"S{index}", instructions=instructions, per_page=per_page,
+                             large_print=large, count=0)
+    return Section(index, options, PUZZLE_TYPE, params)
 
 
 def entries(count: int, per_page: int | None, size: int = 9, sections: int = 1, large: bool = False,
@@ -111,7 +114,8 @@ def test_default_puzzles_a_page_are_what_a_publisher_would_choose(size: int, exp
 def test_a_12x12_defaults_to_one_a_page():
     from bookgen.puzzles.kenken.type import PUZZLE_TYPE as KENKEN, Params as KParams
 
-    plan = plan_section(Section(0, "K", "", KENKEN, KParams(size=12)), BOOK, template(), measure)
+    plan = plan_section(Section(0, SectionOptions(title="K", instructions="", count=0), KENKEN, KParams(size=12)), BOOK,
+                        template(), measure)
     assert plan.per_page == 1
 
 
@@ -190,7 +194,8 @@ def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_f
     monkeypatch.setattr(PUZZLE_TYPE.__class__, "print_size", lambda self, puzzle, answer=False: (21, 21))
     monkeypatch.setattr(PUZZLE_TYPE.__class__, "planned_size", lambda self, params: None)
     made = entries(3, None)
-    odd = [Entry(e.number, Section(0, "S", "", PUZZLE_TYPE, e.puzzle.params), e.puzzle) for e in made]
+    odd = [Entry(e.number, Section(0, SectionOptions(title="S", instructions="", count=0), PUZZLE_TYPE,
+                                   e.puzzle.params), e.puzzle) for e in made]
     assert plan_section(odd[0].section, BOOK, template(), measure) is None
     layout = lay_out(BOOK, odd, template(), measure)
     assert [len(p.placements) for p in layout.pages if p.kind == "puzzles"] == [1, 1, 1]
