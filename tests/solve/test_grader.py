@@ -8,7 +8,8 @@ import random
 import pytest
 
 from bookgen.model import Group
-from bookgen.puzzles.sudoku.shapes import fixed_structure, jigsaw_filled
+from bookgen.puzzles.sudoku.shapes import fixed_structure
+from bookgen.puzzles.sudoku.variants import filled
 from bookgen.solve.grader import _is_compact
 
 
@@ -20,6 +21,6 @@ def test_a_region_that_wraps_round_the_grid_is_scanned_as_one_piece():
 
 @pytest.mark.parametrize("variant,size", [("classic", 9), ("x", 9), ("hyper", 9), ("classic", 6), ("jigsaw", 7)])
 def test_by_kind_the_pieces_are_those_the_shape_tells_on_every_planar_variant(variant: str, size: int):
-    model = jigsaw_filled(size, random.Random(1))[0] if variant == "jigsaw" else fixed_structure(size, variant)
+    model = filled(size, "jigsaw", random.Random(1))[0] if variant == "jigsaw" else fixed_structure(size, variant)
     for group in model.groups:
         assert _is_compact(group) == _is_compact(Group(group.cells, "group")), group.kind

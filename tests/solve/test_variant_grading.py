@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bookgen.puzzles.sudoku import shapes
+from bookgen.puzzles.sudoku import jigsaw, shapes, variants
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.chains import CHAINS
@@ -27,7 +27,7 @@ def unique_sparse_puzzles(size: int, variant: str, count: int, seed: int):
     still proves uniqueness): positions where the harder techniques get to work."""
     rng = random.Random(seed)
     for _ in range(count):
-        base, solution = shapes.filled(size, variant, rng)
+        base, solution = variants.filled(size, variant, rng)
         givens = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
         for cell in rng.sample(base.cells, len(base.cells)):
             value = givens.pop(cell)
@@ -84,7 +84,7 @@ def test_locked_candidates_points_from_a_hyper_window_into_a_row():
 
 
 def test_locked_candidates_points_from_a_jigsaw_region_into_a_column():
-    model, _ = shapes.filled(9, "jigsaw", random.Random(2))
+    model, _ = variants.filled(9, "jigsaw", random.Random(2))
     region, column = next(
         (g.cells, col) for g in model.groups if g.kind == "region"
         for col in sorted({c for _, c in g.cells}) if sum(c == col for _, c in g.cells) >= 2

@@ -9,16 +9,16 @@ from typing import Any
 
 from bookgen.errors import ParamsError
 from bookgen.offer import Offer
+from bookgen.puzzles.sudoku.variants import variant
 
 # The family's levels, easiest first (a test checks that the grader names the same).
 LEVEL_NAMES = ("beginner", "easy", "medium", "hard", "expert")
 DEFAULT_SYMMETRY = "rotational"
 
 
-def variant_name(variant: str) -> str:
+def variant_name(name: str) -> str:
     """How refusals name the variant."""
-    return {"classic": "sudoku", "x": "X-sudoku", "hyper": "hyper sudoku", "jigsaw": "jigsaw sudoku"}.get(
-        variant, f"{variant} sudoku")
+    return variant(name).title
 
 
 def sudoku_key(variant: str, size: int, level: str, symmetry: str) -> dict[str, Any]:

@@ -52,9 +52,9 @@ from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
-from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal, variant_name
-from bookgen.puzzles.sudoku.shapes import (BOX_SHAPES, HYPER_SIZE, JIGSAW_SIZES, VARIANTS, filled,
-                                            fixed_structure, lines_only)
+from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
+from bookgen.puzzles.sudoku.shapes import BOX_SHAPES, fixed_structure
+from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
 from bookgen.solve import chains
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
@@ -73,8 +73,6 @@ LEVELS: tuple[Level, ...] = (
 # rest have as few as the level needs. Published easy 9x9 puzzles have about 32-36.
 GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy": (0.37, 0.45)}
 
-# Grid sides: those with boxes (see sudoku_shapes.BOX_SHAPES), and 5 and 7 for jigsaw.
-SIZES = tuple(sorted(set(BOX_SHAPES) | set(JIGSAW_SIZES)))
 SYMMETRIES = ("rotational", "mirror", "none")
 DEFAULT_SYMBOLS = "123456789ABCDEFG"
 
@@ -95,19 +93,17 @@ def symbol_labels(size: int, symbols: str | None = None) -> tuple[str, ...]:
 class Params:
     size: int = option(Choice(SIZES), 9,
                        "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) or 16 (4x4); "
-                       "a jigsaw 5 to 9")
+                       "other variants as they say")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
     symbols: str | None = option(Optional(Text(max_length=16)), None,
                                  "the symbols printed, one per value, e.g. ABCDEF for a 6x6 (default 1-9, then A-G)")
-    variant: str = option(Choice(VARIANTS), "classic",
-                          "classic; x (both main diagonals too); hyper (four shaded windows too, 9x9); "
-                          "jigsaw (irregular bold regions instead of boxes, 5x5 to 9x9)")
+    variant: str = option(Choice(VARIANT_NAMES), "classic", "; ".join(v.help for v in VARIANTS))
 
     def validate(self) -> None:
-        shape = variant_refusal(self.variant, self.size)
-        if shape:
-            raise ParamsError("size", shape)
+        chosen = variant(self.variant)
+        if self.size not in chosen.sizes:
+            raise ParamsError("size", chosen.size_refusal(self.size))
         if self.symbols is not None:
             check_symbols(self.symbols, self.size)
 
@@ -135,20 +131,6 @@ def read_labels(value: Any, count: int, source: str) -> tuple[str, ...]:
     return tuple(items)
 
 
-def variant_refusal(variant: str, size: int) -> str | None:
-    """Why a variant has no shape at this size, or None when it has one."""
-    if variant == "jigsaw":
-        if size not in JIGSAW_SIZES:
-            return f"a jigsaw sudoku is {JIGSAW_SIZES[0]}x{JIGSAW_SIZES[0]} to {JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, not {size}x{size}"
-        return None
-    if variant == "hyper" and size != HYPER_SIZE:
-        return f"a hyper sudoku is {HYPER_SIZE}x{HYPER_SIZE} (its four windows are 3x3), not {size}x{size}"
-    if size not in BOX_SHAPES:
-        sides = ", ".join(map(str, sorted(BOX_SHAPES)))
-        return f"a {size}x{size} sudoku has no boxes: sizes {sides}, or variant: jigsaw"
-    return None
-
-
 def check_symbols(symbols: str, size: int) -> None:
     """`symbols` must name each of the size's values with its own single character."""
     if len(symbols) != size or len(set(symbols)) != size or any(ch.isspace() for ch in symbols):
@@ -161,7 +143,7 @@ def check_symbols(symbols: str, size: int) -> None:
 
 def structure(size: int, variant: str = "classic") -> GridModel:
     """The empty sudoku of a size: rows, columns and boxes (and a variant's diagonals or
-    windows) as all-different groups. Jigsaw shapes are drawn per puzzle (sudoku_shapes)."""
+    windows) as all-different groups. Regions are drawn per puzzle (sudoku.jigsaw)."""
     return fixed_structure(size, variant)
 
 
@@ -209,31 +191,26 @@ class SudokuType(GridType):
     Params = Params
     grading = LEVELS
 
-    # The houses each variant asks to be filled, as the instructions name them.
-    HOUSES = {
-        "classic": "every row, every column and every bold box contains",
-        "x": "every row, every column, every bold box and both shaded diagonals contain",
-        "hyper": "every row, every column, every bold box and each of the four shaded windows contains",
-        "jigsaw": "every row, every column and every bold-edged region contains",
-    }
-
     def instructions_for(self, params: Params) -> str:
-        text = self.instructions.replace(self.HOUSES["classic"], self.HOUSES[params.variant])
+        """The classic words, with the houses the variant asks to be filled and its own
+        sentence, and the symbols when they are not the digits."""
+        chosen = variant(params.variant)
+        text = self.instructions.replace(variant("classic").houses, chosen.houses)
+        text += f" {chosen.note}" if chosen.note else ""
         if params.symbols is None and params.size <= 9:
             return text
         shown = "".join(symbol_labels(params.size, params.symbols))
         return text.replace("digit", f"symbol ({', '.join(shown)})", 1).replace("digits", "symbols")
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
-        variant = params.variant
-        # A jigsaw draws new regions with each full grid; the other variants keep one
-        # shape, and a fixed shape's full grids come from restarted searches (a single
-        # random search's time is heavy-tailed on 12x12 X-sudoku: see sudoku_shapes).
-        base = lines_only(params.size) if variant == "jigsaw" else structure(params.size, variant)
-        fill = None if variant == "classic" else (lambda r: filled(params.size, variant, r))
+        # A variant whose regions are drawn per puzzle draws them with each full grid;
+        # the others keep one shape (see Variant.filled).
+        chosen = variant(params.variant)
+        base = chosen.base(params.size)
+        fill = None if chosen.filled is None else (lambda r: chosen.filled(params.size, r))
         model, solution = generate_at_level(
             base, target_for(base, params.difficulty), lambda r: orbits(params.size, params.symmetry, r), rng,
-            budget, variant_name(variant), fill,
+            budget, chosen.title, fill,
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
@@ -285,6 +262,9 @@ class SudokuType(GridType):
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         model = puzzle.board
         grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
+        for each in VARIANTS:
+            if each.decorate is not None:
+                each.decorate(pen, model)
 
 
 PUZZLE_TYPE = SudokuType()

@@ -6,7 +6,7 @@ import pytest
 
 from bookgen.model import is_connected
 from bookgen.puzzles import grid_draw
-from bookgen.puzzles.sudoku import shapes
+from bookgen.puzzles.sudoku import jigsaw, shapes, variants
 from bookgen.puzzles.grid import check_grid
 
 SEEDS = range(8)
@@ -46,41 +46,41 @@ def test_hyper_is_only_nine_by_nine():
         shapes.fixed_structure(6, "hyper")
 
 
-@pytest.mark.parametrize("size", shapes.JIGSAW_SIZES)
+@pytest.mark.parametrize("size", variants.JIGSAW_SIZES)
 def test_jigsaw_regions_are_connected_pieces_of_n_cells_that_tile_the_grid(size: int):
     for seed in SEEDS:
-        regions = shapes.jigsaw_regions(size, random.Random(seed))
+        regions = jigsaw.layout(size, random.Random(seed))
         assert len(regions) == size
         assert all(len(r) == size and is_connected(r) for r in regions)
         cells = [cell for r in regions for cell in r]
         assert sorted(cells) == [(r, c) for r in range(size) for c in range(size)]
 
 
-@pytest.mark.parametrize("size", shapes.JIGSAW_SIZES)
+@pytest.mark.parametrize("size", variants.JIGSAW_SIZES)
 def test_jigsaw_regions_are_mostly_irregular_and_never_a_whole_line(size: int):
     for seed in SEEDS:
-        regions = shapes.jigsaw_regions(size, random.Random(seed))
-        assert sum(shapes.is_rectangle(r) for r in regions) <= size // 3
+        regions = jigsaw.layout(size, random.Random(seed))
+        assert sum(jigsaw.is_rectangle(r) for r in regions) <= size // 3
         assert not any(len({r for r, _ in reg}) == 1 or len({c for _, c in reg}) == 1 for reg in regions)
 
 
 def test_jigsaw_layouts_differ_between_seeds_and_repeat_for_one_seed():
-    layouts = [shapes.jigsaw_regions(9, random.Random(seed)) for seed in SEEDS]
+    layouts = [jigsaw.layout(9, random.Random(seed)) for seed in SEEDS]
     assert len(set(layouts)) == len(layouts)
-    assert shapes.jigsaw_regions(9, random.Random(3)) == layouts[3]
+    assert jigsaw.layout(9, random.Random(3)) == layouts[3]
 
 
 @pytest.mark.parametrize("size,variant", [(6, "x"), (9, "x"), (12, "x"), (9, "hyper"), (5, "jigsaw"), (7, "jigsaw"), (9, "jigsaw")])
 def test_filled_gives_a_solution_that_obeys_every_group(size: int, variant: str):
     for seed in range(3):
-        model, solution = shapes.filled(size, variant, random.Random(seed))
+        model, solution = variants.filled(size, variant, random.Random(seed))
         assert check_grid(model, solution) == []
         if variant == "jigsaw":
             assert len(kinds(model)["region"]) == size and "box" not in kinds(model)
 
 
 def test_filled_is_deterministic_per_seed():
-    assert shapes.filled(8, "jigsaw", random.Random(4)) == shapes.filled(8, "jigsaw", random.Random(4))
+    assert variants.filled(8, "jigsaw", random.Random(4)) == variants.filled(8, "jigsaw", random.Random(4))
 
 
 class FillPen:

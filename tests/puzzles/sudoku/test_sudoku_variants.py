@@ -12,7 +12,7 @@ from bookgen.model import is_connected
 from bookgen.puzzles.base import Budget, Weight
 from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, SIZES, Params
 from bookgen.puzzles.sudoku.offer import offered
-from bookgen.puzzles.sudoku.shapes import is_rectangle
+from bookgen.puzzles.sudoku.jigsaw import is_rectangle
 from bookgen.solve.search import count_solutions
 
 VARIANTS = ("x", "hyper", "jigsaw")
