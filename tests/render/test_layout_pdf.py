@@ -54,7 +54,9 @@ def built(tmp: Path, text: str, name: str = "book"):
     return layout, json.loads((tmp / f"{name}.json").read_text()), tmp / f"{name}.pdf"
 
 
-@pytest.fixture(scope="module", params=[pytest.param((layout, paper), marks=pytest.mark.slow if (layout, paper) != ("book", "A4") else ())
+# Only the book on A4 is in make test-fast: each of the others is built and read back too.
+@pytest.fixture(scope="module", params=[pytest.param((layout, paper),
+                                                     marks=pytest.mark.slow if (layout, paper) != ("book", "A4") else ())
                                         for layout in BUILT_IN for paper in ("A4", "letter")],
                 ids=lambda p: f"{p[0]}-{p[1]}")
 def book(request, tmp_path_factory):
