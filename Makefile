@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup sample samples test bench clean pictures frozen-record
+.PHONY: setup sample samples test test-fast bench clean pictures frozen-record
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,12 @@ pictures: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The quick check while working (under a minute): every test but those marked slow
+# (hard puzzles at large sizes, SAT cross-checks, exhaustive searches, the made bold
+# font). `make test`, what CI runs, still runs everything.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
 
 # Rewrites tests/frozen_record.json from the current code: only for a change meant to
 # change puzzles, whose commit says why (the record's test guards every other change).

@@ -1,19 +1,25 @@
-"""Shared fixtures: a small sudoku book built once per test session, the
+"""Shared fixtures: a private cache folder for every test, the Noto Sans bold made at
+most once per test session, a small sudoku book built once per test session, the
 breadth-first-search and replay oracles that sliding-puzzle tests compare against, and
 a Pen that records what a puzzle type draws."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
+from bookgen import cache
 from bookgen.build import build
 from bookgen.layout.pages import BookLayout
+from bookgen.render import fonts
 from bookgen.spec import load
 
 SMALL_BOOK = """\
@@ -40,6 +46,55 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     """Each test has its own cache folder: it never reads or writes the user's, and a
     puzzle cached by one test never spares another its generation."""
     monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _font_instances_made_once(tmp_path_factory: pytest.TempPathFactory):
+    """The Noto Sans bold (a static instance made from the variable font by fontTools,
+    about 10 s) is made at most once a test session, and only if a test needs it.
+
+    Only the making is shared: each test still finds its own cache folder empty, and
+    bookgen still looks there, writes the font there and remakes a missing or damaged
+    copy; what it gets from fonts._instance are the same bytes fontTools made for the
+    first test that asked. The made font is kept, with its checksum, in a folder that
+    the processes of one run share (pytest-xdist's workers), so one of them makes it
+    and the others wait for it under a lock."""
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "font-instances"
+    make = fonts._instance
+
+    def instance(source: Path, weight: int) -> bytes:
+        data = source.read_bytes()
+        key = f"{hashlib.sha256(data).hexdigest()} wght={weight} v{fonts.INSTANCE_VERSION}"
+        header = cache.table_header("test-font-instance", 1, key, 0)
+        path = shared / f"{source.stem}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.ttf"
+        shared.mkdir(parents=True, exist_ok=True)
+        with _locked(shared / ".lock"):
+            made = cache.load_table(path, header, max_length=fonts.MAX_INSTANCE_BYTES)
+            if made is None:
+                made = make(source, weight)
+                cache.store_table(path, {**header, "length": len(made)}, made)
+        return made
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fonts, "_instance", instance)
+        yield
+
+
+@contextmanager
+def _locked(path: Path):
+    """An exclusive lock on `path` between processes (none where fcntl is missing)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @dataclass(frozen=True)

@@ -260,6 +260,7 @@ def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkey
              f"bookgen: {path}: no answer within 0.2 s; allow more with --timeout", status=1)
 
 
+@pytest.mark.slow  # waits out its one-second limit
 def test_a_search_that_cannot_end_soon_stops_at_the_time_limit(tmp_path: Path, monkeypatch):
     import bookgen.cli
 
@@ -317,6 +318,7 @@ def _one_line_each(result, path: Path) -> None:
         assert lines and all(line.startswith((str(path), "bookgen: ")) for line in lines), result.output
 
 
+@pytest.mark.slow  # 150 generated specs
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=_SPEC)
 def test_generated_specs_are_checked_or_refused_line_by_line(text: str, tmp_path: Path):
@@ -355,6 +357,7 @@ _PUZZLE = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow  # 150 generated puzzle files
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(puzzle=_PUZZLE)
 def test_generated_puzzle_files_are_solved_or_refused_in_one_line(puzzle: dict, tmp_path: Path):

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bookgen.puzzles import registry
 from bookgen.build import build, derive_seed
 from bookgen.puzzles.grid import check_grid
@@ -39,6 +41,7 @@ def test_grader_level_matches_the_label_of_every_puzzle(built_book):
         assert sudoku.solve(puzzle).level == item["difficulty"]
 
 
+@pytest.mark.slow  # two builds, one with worker processes (the mixed book below does it quickly)
 def test_two_builds_with_one_seed_are_byte_identical_whatever_the_workers(small_spec: Path, tmp_path: Path):
     spec = load(small_spec)
     build(spec, tmp_path / "a.pdf", jobs=1)

@@ -157,7 +157,7 @@ def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tm
     assert "unknown key 'margins'" in result.output
 
 
-@pytest.mark.parametrize("kind", ["book", "worksheet", "large-print"])
+@pytest.mark.parametrize("kind", [pytest.param("book", marks=pytest.mark.slow), "worksheet", "large-print"])
 def test_every_starter_spec_builds_as_it_is(kind: str, tmp_path: Path):
     made = run("new", kind)
     assert made.exit_code == 0 and made.output.startswith("#")

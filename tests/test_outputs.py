@@ -255,7 +255,8 @@ def _start_slow_build(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
 
 
 @linux_only
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow),
+                                    pytest.param(signal.SIGINT, marks=pytest.mark.slow)])
 def test_a_signal_during_generation_stops_the_workers_and_writes_nothing(tmp_path: Path, signum: int):
     process, workers = _start_slow_build(tmp_path)
     process.send_signal(signum)

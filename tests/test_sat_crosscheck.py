@@ -155,6 +155,7 @@ def test_every_grid_type_on_the_registry_is_cross_checked():
     assert grid_types <= set(PLAN), f"add {sorted(grid_types - set(PLAN))} to PLAN"
 
 
+@pytest.mark.slow  # 50 puzzles a type made and proved: seconds each
 @pytest.mark.parametrize("type_name", sorted(PLAN))
 def test_sat_finds_exactly_the_printed_solution(type_name: str):
     checked = 0

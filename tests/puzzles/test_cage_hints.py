@@ -34,7 +34,8 @@ def cases():
         yield pytest.param("kenken", seed, dict(size=size, difficulty=level, hide_operations=hidden),
                            id=f"kenken-{size}-{level}-{seed}{'-hidden' if hidden else ''}")
     for size, level, seed in KILLER_CASES:
-        yield pytest.param("killer", seed, dict(size=size, difficulty=level), id=f"killer-{size}-{level}-{seed}")
+        yield pytest.param("killer", seed, dict(size=size, difficulty=level), id=f"killer-{size}-{level}-{seed}",
+                           marks=pytest.mark.slow if size == 9 or level == "expert" else ())
 
 
 def _check_facts(step, solution: dict) -> None:

@@ -19,7 +19,8 @@ def made(size: int, difficulty: str, seed: int):
 
 
 @pytest.mark.parametrize("size,difficulty,seed", [(4, "easy", 1), (6, "easy", 2), (9, "easy", 3),
-                                                  (9, "medium", 4), (9, "hard", 5)])
+                                                  pytest.param(9, "medium", 4, marks=pytest.mark.slow),
+                                                  pytest.param(9, "hard", 5, marks=pytest.mark.slow)])
 def test_every_recorded_step_is_sound_and_they_finish_the_grid(size: int, difficulty: str, seed: int):
     sudoku, puzzle = made(size, difficulty, seed)
     model = puzzle.board

@@ -47,7 +47,12 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
-@pytest.mark.parametrize("language", sorted(LANGUAGES))
+# Printed in Noto Sans, whose bold is made with fontTools (about 10 s, once a test session).
+NOTO = {"Vietnamese", "Greek", "Cyrillic"}
+
+
+@pytest.mark.parametrize("language", [pytest.param(lang, marks=pytest.mark.slow) if lang in NOTO else lang
+                                      for lang in sorted(LANGUAGES)])
 def test_titles_sections_and_names_print_as_written(language: str, tmp_path: Path):
     title, section, student = LANGUAGES[language]
     spec = tmp_path / "book.yaml"
@@ -66,6 +71,7 @@ def test_a_latin_book_is_set_wholly_in_atkinson_hyperlegible(tmp_path: Path):
     assert font_names(tmp_path / "book.pdf") == {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}
 
 
+@pytest.mark.slow  # the Noto Sans bold is made (see NOTO)
 def test_a_book_with_greek_is_set_wholly_in_noto_sans(tmp_path: Path):
     spec = tmp_path / "book.yaml"
     spec.write_text(spec_text(*LANGUAGES["Greek"]), encoding="utf-8")

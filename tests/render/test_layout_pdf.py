@@ -54,7 +54,10 @@ def built(tmp: Path, text: str, name: str = "book"):
     return layout, json.loads((tmp / f"{name}.json").read_text()), tmp / f"{name}.pdf"
 
 
-@pytest.fixture(scope="module", params=[(layout, paper) for layout in BUILT_IN for paper in ("A4", "letter")],
+# Only the book on A4 is in make test-fast: each of the others is built and read back too.
+@pytest.fixture(scope="module", params=[pytest.param((layout, paper),
+                                                     marks=pytest.mark.slow if (layout, paper) != ("book", "A4") else ())
+                                        for layout in BUILT_IN for paper in ("A4", "letter")],
                 ids=lambda p: f"{p[0]}-{p[1]}")
 def book(request, tmp_path_factory):
     layout, paper = request.param
@@ -139,6 +142,7 @@ def test_a_grids_cells_grow_when_fewer_puzzles_share_a_page(tmp_path):
             assert rightmost == pytest.approx(placement.x + 6 * placement.cell, abs=placement.cell * 0.1)
 
 
+@pytest.mark.slow  # thirty sets of puzzles made and read back
 def test_thirty_copies_are_thirty_different_sets_and_the_key_labels_all_of_them(tmp_path):
     text = ("title: Class set\nlayout: worksheet\ncopies: 30\nseed: 8\n"
             "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n")

@@ -115,6 +115,7 @@ def _minimal(rng: random.Random):
     return base.with_givens(givens), solution
 
 
+@pytest.mark.slow  # forty minimal 9×9 puzzles made and graded
 def test_no_chain_step_ever_removes_a_solution_digit():
     # Minimal puzzles with a unique solution, graded with chains after every other
     # technique; each chain step is checked against the solution as it is taken.

@@ -36,7 +36,9 @@ def unique_sparse_puzzles(size: int, variant: str, count: int, seed: int):
         yield base.with_givens(givens), solution
 
 
-@pytest.mark.parametrize("size,variant", SHAPES)
+@pytest.mark.parametrize("size,variant", [pytest.param(*shape, marks=pytest.mark.slow)
+                                          if shape in ((9, "jigsaw"), (9, "hyper"), (7, "jigsaw")) else shape
+                                          for shape in SHAPES])
 def test_every_technique_keeps_the_true_value_on_variant_shapes(size: int, variant: str):
     for model, solution in unique_sparse_puzzles(size, variant, 4, seed=size):
         for technique in TECHNIQUES:

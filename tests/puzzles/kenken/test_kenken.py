@@ -18,6 +18,9 @@ from bookgen.solve.search import Solver
 # 29 (size, level) cases x 7 seeds = 203 generated puzzles; about 15 s in all.
 CASES = [(size, level) for size in range(3, 10) for level in offered_levels(PUZZLE_TYPE.offer, size)]
 SEEDS = range(7)
+# From a quarter of a second to seconds each (seven seeds): left out of make test-fast.
+SLOW_CASES = {(size, level) for size, level in CASES
+              if size >= 7 or (size >= 5 and level in ("hard", "expert")) or (size, level) == (6, "medium")}
 
 
 def generate(seed: int = 0, **options):
@@ -49,7 +52,8 @@ def assert_well_formed(puzzle, params: Params) -> None:
     assert PUZZLE_TYPE.check(puzzle, puzzle.solution) == []
 
 
-@pytest.mark.parametrize("size,level", CASES)
+@pytest.mark.parametrize("size,level", [pytest.param(*case, marks=pytest.mark.slow) if case in SLOW_CASES else case
+                                        for case in CASES])
 def test_generated_kenken_is_unique_graded_as_asked_and_well_formed(size: int, level: str):
     for seed in SEEDS:
         puzzle = generate(seed, size=size, difficulty=level)
@@ -94,6 +98,7 @@ def test_same_seed_same_puzzle():
     assert generate(11, size=6, difficulty="hard") == generate(11, size=6, difficulty="hard")
 
 
+@pytest.mark.slow  # a 10×10 medium (the frozen record makes a 10×10 in make test-fast)
 def test_two_digit_sizes_generate():
     puzzle = generate(1, size=10, difficulty="medium")
     assert PUZZLE_TYPE.solve(puzzle).level == "medium"
@@ -445,9 +450,9 @@ def assert_clues_follow_the_level(puzzle, params: Params) -> None:
     "options",
     [
         {"size": 7, "difficulty": "hard", "operations": ("*",)},
-        {"size": 9, "difficulty": "hard", "operations": ("*",)},
+        pytest.param({"size": 9, "difficulty": "hard", "operations": ("*",)}, marks=pytest.mark.slow),
         {"size": 6, "difficulty": "expert", "operations": ("*",)},
-        {"size": 9, "difficulty": "expert", "operations": ("*",)},
+        pytest.param({"size": 9, "difficulty": "expert", "operations": ("*",)}, marks=pytest.mark.slow),
         {"size": 9, "difficulty": "beginner", "hide_operations": True},
         {"size": 6, "difficulty": "beginner", "hide_operations": True},
     ],

@@ -19,6 +19,9 @@ from bookgen.solve.search import count_solutions
 
 CASES = [(size, level) for size in SIZES for level in offered(PUZZLE_TYPE.offer, size)]
 SEEDS = range(3)
+# A second or more each (three seeds): left out of make test-fast.
+SLOW_CASES = {(size, level) for size, level in CASES
+              if level in ("hard", "expert") or (size == 9 and level in ("easy", "medium"))}
 
 
 def generate(seed: int = 0, **options):
@@ -41,7 +44,8 @@ def assert_well_formed(puzzle, params: Params) -> None:
     assert PUZZLE_TYPE.check(puzzle, puzzle.solution) == []
 
 
-@pytest.mark.parametrize("size,level", CASES)
+@pytest.mark.parametrize("size,level", [pytest.param(*case, marks=pytest.mark.slow) if case in SLOW_CASES else case
+                                        for case in CASES])
 def test_generated_killer_is_unique_graded_as_asked_and_well_formed(size: int, level: str):
     for seed in SEEDS:
         puzzle = generate(seed, size=size, difficulty=level)
@@ -53,6 +57,7 @@ def test_generated_killer_is_unique_graded_as_asked_and_well_formed(size: int, l
         assert PUZZLE_TYPE.certify(puzzle) == []
 
 
+@pytest.mark.slow  # two 9×9 killers
 def test_no_givens_by_default_and_some_when_asked():
     assert generate(1, size=9, difficulty="easy").board.givens == ()
     puzzle = generate(1, size=9, difficulty="easy", givens=4)
@@ -60,6 +65,7 @@ def test_no_givens_by_default_and_some_when_asked():
     assert PUZZLE_TYPE.certify(puzzle) == []
 
 
+@pytest.mark.slow  # a 9×9 medium killer
 def test_max_cage_is_honoured():
     puzzle = generate(2, size=9, difficulty="medium", max_cage=4)
     assert max(len(cage.cells) for cage in puzzle.board.cages) <= 4

@@ -83,7 +83,7 @@ def test_rows_alone_means_a_square_and_default_is_four():
 BOARDS = [(2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 3), (4, 4), (3, 5), (2, 6), (5, 5), (4, 6), (6, 6)]
 
 
-@pytest.mark.parametrize("rows,cols", BOARDS)
+@pytest.mark.parametrize("rows,cols", [pytest.param(*b, marks=pytest.mark.slow) if b == (3, 3) else b for b in BOARDS])
 def test_every_scramble_is_solvable_and_its_moves_reach_the_goal(rows, cols, replay):
     for seed in range(4):
         for blank in ("last", "first"):
@@ -97,6 +97,7 @@ def test_every_scramble_is_solvable_and_its_moves_reach_the_goal(rows, cols, rep
             assert board.goal.index(0) == (0 if blank == "first" else rows * cols - 1)
 
 
+@pytest.mark.slow  # every level's 8-puzzles against a 181,440-position BFS
 @pytest.mark.parametrize("blank", ["last", "first"])
 def test_every_8_puzzle_answer_claimed_optimal_is_optimal(blank, bfs_distances, replay):
     goal = sliding_board.standard_goal(3, 3, blank_first=blank == "first")

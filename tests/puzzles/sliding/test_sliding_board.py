@@ -10,7 +10,7 @@ import pytest
 from bookgen.puzzles.sliding import board as sliding_board
 
 
-@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), (3, 3)])
+@pytest.mark.parametrize("rows,cols", [(2, 2), (2, 3), (3, 2), pytest.param(3, 3, marks=pytest.mark.slow)])
 def test_parity_rule_agrees_with_bfs_over_every_state(rows, cols, bfs_distances):
     goals = [sliding_board.standard_goal(rows, cols), sliding_board.standard_goal(rows, cols, True)]
     rng = random.Random(5)

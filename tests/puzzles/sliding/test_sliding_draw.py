@@ -109,7 +109,7 @@ def test_tiles_have_a_gap_between_them_and_two_digits_keep_clear_of_the_edges():
 
 
 @pytest.mark.parametrize("cutouts", [False, True])
-@pytest.mark.parametrize("answer", [False, True])
+@pytest.mark.parametrize("answer", [False, pytest.param(True, marks=pytest.mark.slow)])
 def test_the_drawing_stays_within_its_print_size_and_the_plan_holds_it(answer: bool, cutouts: bool):
     for rows, cols in [(3, 3), (2, 6), (6, 6)]:
         puzzle = make(3, rows=rows, cols=cols, difficulty="hard", cutouts=cutouts)

@@ -17,7 +17,10 @@ from bookgen.solve.grader import Board, Level, Technique, grade_board
 SAMURAI = registry.get("samurai")
 
 
-@pytest.fixture(scope="module", params=SAMURAI.offer.values("difficulty", samurai.LEVEL_NAMES, symmetry="rotational"))
+@pytest.fixture(scope="module", params=[pytest.param(level, marks=pytest.mark.slow)
+                                        if level in ("medium", "hard", "expert") else level
+                                        for level in SAMURAI.offer.values("difficulty", samurai.LEVEL_NAMES,
+                                                                          symmetry="rotational")])
 def made(request):
     """One puzzle a level, from a fixed seed (samurai are slow to make: a few seconds)."""
     return SAMURAI.generate(samurai.Params(difficulty=request.param), random.Random(3), Budget(120))

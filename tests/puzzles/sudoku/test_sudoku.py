@@ -13,9 +13,12 @@ from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, offered, sudoku_key, symme
 from bookgen.solve.search import count_solutions
 
 CASES = [(size, level) for size in BOX_SHAPES for level in offered(PUZZLE_TYPE.offer, "classic", size)]
+# Medium and up above 4×4: up to seconds each (three seeds), left out of make test-fast.
+SLOW_CASES = {(size, level) for size, level in CASES if size > 4 and level in ("medium", "hard", "expert")}
 
 
-@pytest.mark.parametrize("size,level", CASES)
+@pytest.mark.parametrize("size,level", [pytest.param(*case, marks=pytest.mark.slow) if case in SLOW_CASES else case
+                                        for case in CASES])
 def test_generated_sudoku_is_unique_graded_as_asked_and_its_answer_obeys_every_rule(size: int, level: str):
     for seed in range(3 if size <= 9 else 1):
         puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty=level), random.Random(seed), Budget(120))
@@ -137,6 +140,7 @@ def _lettered_six():
     return PUZZLE_TYPE.generate(Params(size=6, difficulty="medium", symbols="ABCDEF"), random.Random(1), Budget(60))
 
 
+@pytest.mark.slow  # _lettered_six takes seconds to make
 def test_solve_text_and_hint_sentences_use_the_symbols_letters():
     puzzle = _lettered_six()
     back = PUZZLE_TYPE.from_json(json.loads(json.dumps(PUZZLE_TYPE.to_json(puzzle))))
@@ -149,6 +153,7 @@ def test_solve_text_and_hint_sentences_use_the_symbols_letters():
     assert crossed and all(set(re.findall(r"\w+", marks)) - {"and"} <= set("ABCDEF") for marks in crossed)
 
 
+@pytest.mark.slow  # _lettered_six takes seconds to make
 def test_json_labels_read_back_and_bad_labels_name_the_field():
     data = PUZZLE_TYPE.to_json(_lettered_six())
     assert PUZZLE_TYPE.labels(PUZZLE_TYPE.from_json(data)) == tuple("ABCDEF")
@@ -190,6 +195,7 @@ def test_boxes_have_the_shape_of_their_size():
         assert all(len({r for r, _ in b}) == rows and len({c for _, c in b}) == cols for b in boxes)
 
 
+@pytest.mark.slow  # _lettered_six takes seconds to make
 def test_solve_json_gives_the_solution_as_printed_beside_the_values():
     puzzle = _lettered_six()
     back = PUZZLE_TYPE.from_json(json.loads(json.dumps(PUZZLE_TYPE.to_json(puzzle))))

@@ -46,7 +46,8 @@ def test_hyper_is_only_nine_by_nine():
         shapes.fixed_structure(6, "hyper")
 
 
-@pytest.mark.parametrize("size", variants.JIGSAW_SIZES)
+@pytest.mark.parametrize("size", [pytest.param(n, marks=pytest.mark.slow) if n >= 8 else n
+                                  for n in variants.JIGSAW_SIZES])
 def test_jigsaw_regions_are_connected_pieces_of_n_cells_that_tile_the_grid(size: int):
     for seed in SEEDS:
         regions = jigsaw.layout(size, random.Random(seed))
@@ -56,7 +57,8 @@ def test_jigsaw_regions_are_connected_pieces_of_n_cells_that_tile_the_grid(size:
         assert sorted(cells) == [(r, c) for r in range(size) for c in range(size)]
 
 
-@pytest.mark.parametrize("size", variants.JIGSAW_SIZES)
+@pytest.mark.parametrize("size", [pytest.param(n, marks=pytest.mark.slow) if n >= 8 else n
+                                  for n in variants.JIGSAW_SIZES])
 def test_jigsaw_regions_are_mostly_irregular_and_never_a_whole_line(size: int):
     for seed in SEEDS:
         regions = jigsaw.layout(size, random.Random(seed))
