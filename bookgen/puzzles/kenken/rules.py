@@ -12,7 +12,7 @@ from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
 from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
-from bookgen.puzzles.kenken import board as a
+from bookgen.puzzles.kenken import techniques as a
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples

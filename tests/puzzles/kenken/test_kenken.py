@@ -554,3 +554,50 @@ def test_cage_options_that_change_nothing_need_no_measurement_of_their_own():
     assert Params(size=6, operations=("-", "/"), max_cage=6).options_key is None
     assert Params(size=9, difficulty="hard", max_cage=3).options_key == (3, None)
     PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_single_cells=Params(size=9, difficulty="hard").single_cap))
+
+
+# --- the beginner level, defined once ----------------------------------------------------
+
+
+def test_beginner_is_defined_once_as_one_or_two_open_cells_in_docstring_readme_and_grader():
+    from pathlib import Path
+
+    from bookgen.puzzles.kenken import type as kenken
+    from bookgen.puzzles.kenken import techniques
+
+    assert techniques.BEGINNER_OPEN_CELLS == 2
+    assert "cage with one or two empty cells" in kenken.__doc__
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    assert "a cage with one or two empty squares" in readme
+
+
+def _beginner_board(open_cells: int):
+    """A 4x4 whose answer is row r, column c = (r + c) mod 4 + 1, with a + cage on the
+    last `open_cells` squares of the top row and one-cell cages everywhere else."""
+    from bookgen.model import Cage
+    from bookgen.puzzles.kenken.rules import kenken_model
+    from bookgen.puzzles.kenken.board import CageBoard
+
+    top = [(0, c) for c in range(4 - open_cells, 4)]
+    rest = [(0, c) for c in range(4 - open_cells)]
+    cages = [Cage(tuple(top), "+", 7 if open_cells == 2 else 10)]
+    cages += [Cage(((r, c),), "=", ((r + c) % 4) + 1) for r in range(1, 4) for c in range(4)]
+    cages += [Cage((cell,), "=", cell[1] + 1) for cell in rest]
+    return CageBoard(kenken_model(4, cages))
+
+
+@pytest.mark.parametrize("open_cells,forced", [(2, True), (3, False)])
+def test_a_beginner_cage_single_works_on_two_open_cells_not_three(open_cells, forced):
+    from bookgen.puzzles.kenken.techniques import cage_single
+
+    board = _beginner_board(open_cells)
+    # Fill every one-cell cage, so only the + cage along the top row is open.
+    for i, cell in enumerate(board.model.cells):
+        if cell[0] > 0 or cell[1] < 4 - open_cells:
+            board.place(i, 1 << ((cell[0] + cell[1]) % 4))
+    assert cage_single(board) == forced
+
+
+def test_instructions_explain_the_pencil_marks_only_when_printed():
+    assert "cross out" in PUZZLE_TYPE.instructions_for(Params(size=6, candidates=True))
+    assert "cross out" not in PUZZLE_TYPE.instructions_for(Params(size=6))

@@ -8,7 +8,7 @@ from bookgen.model import Cage
 from bookgen.puzzles.kenken import type as kenken
 from bookgen.puzzles.kenken.cages import latin_square, random_cage, random_layout
 from bookgen.puzzles.kenken.rules import LEVELS, kenken_model, solving_model
-from bookgen.puzzles.kenken import board as a
+from bookgen.puzzles.kenken import techniques as a
 from bookgen.solve import techniques as t
 from bookgen.puzzles.kenken.board import CageBoard
 from bookgen.solve.grader import Contradiction

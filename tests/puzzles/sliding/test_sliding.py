@@ -12,7 +12,7 @@ from bookgen.options import OptionValueError, ParseContext, declared
 from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.sliding.type import PUZZLE_TYPE as SLIDING
-from bookgen.puzzles.sliding.type import Params, SlidingBoard, exact_limit, move_ranges
+from bookgen.puzzles.sliding.rules import Params, SlidingBoard, exact_limit, move_ranges
 from bookgen.puzzles.sliding import board as sliding_board
 from bookgen.puzzles.sliding import scramble as sliding_scramble
 from bookgen.puzzles.sliding import search as sliding_search

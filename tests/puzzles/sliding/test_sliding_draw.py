@@ -11,7 +11,7 @@ from PIL import Image
 from bookgen.puzzles.sliding import draw as drawing
 from bookgen.puzzles.base import Budget, Puzzle, Weight
 from bookgen.puzzles.sliding.type import PUZZLE_TYPE as SLIDING
-from bookgen.puzzles.sliding.type import Params, move_ranges
+from bookgen.puzzles.sliding.rules import Params, move_ranges
 
 T = drawing.TILE_UNITS
 

@@ -10,7 +10,7 @@ import pytest
 from bookgen.model import Group
 from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.puzzles.sudoku.variants import filled
-from bookgen.solve.grader import _is_compact
+from bookgen.solve.shape import _is_compact
 
 
 def test_a_region_that_wraps_round_the_grid_is_scanned_as_one_piece():
