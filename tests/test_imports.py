@@ -40,3 +40,82 @@ def test_the_spec_and_the_low_level_modules_import_no_layout_render_build_or_cli
 @pytest.mark.parametrize("name", LOW)
 def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
     assert not [m for m in imported(PACKAGE / name) if crosses(m, ("bookgen.spec", "bookgen.puzzles"))]
+
+
+# Which rooms of the house may import which (a room: a top-level module, or a package
+# such as solve or puzzles). Read from the architecture: cli -> build -> {spec, layout,
+# render, puzzles} -> solve -> model, the low-level modules below everything.
+LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "offer", "cache", "specfile", "outputs",
+             "stopping"}
+MAY_IMPORT = {
+    "cli": {"build", "spec", "puzzles", "render"},
+    "build": {"spec", "layout", "render", "puzzles", "puzzle_cache"},
+    "spec": {"puzzles"},
+    "layout": {"puzzles"},
+    "render": {"layout", "puzzles"},
+    "puzzle_cache": {"puzzles"},
+    "puzzles": {"solve"},
+    "solve": set(),
+    "offer": set(),
+    "section_options": {"options"},
+}
+# Type packages stand on the shared puzzles modules, and not on one another: killer's
+# grid is the classic sudoku's shape, the one exception.
+TYPE_PACKAGES = ("sudoku", "kenken", "killer", "sliding")
+TYPE_EXCEPTIONS = {("killer", "bookgen.puzzles.sudoku.shapes")}
+
+
+def _modules() -> dict[str, Path]:
+    return {".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__"): path
+            for path in PACKAGE.rglob("*.py")}
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _edges() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: {m for m in imported(path) if m in modules and m != name} for name, path in modules.items()}
+
+
+def test_every_import_goes_down_the_house():
+    wrong = [(a, b) for a, targets in _edges().items() for b in targets
+             if _room(a) != _room(b) and _room(b) not in LOW_ROOMS | MAY_IMPORT.get(_room(a), set())]
+    assert not wrong
+
+
+def test_no_module_imports_itself_round_a_cycle():
+    edges, state, cycles = _edges(), {}, []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for nxt in sorted(edges[node]):
+            if state.get(nxt) == "open":
+                cycles.append(path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    assert not cycles
+
+
+def test_a_type_package_imports_no_other_type_package():
+    wrong = []
+    for module, targets in _edges().items():
+        parts = module.split(".")
+        if len(parts) > 3 and parts[1] == "puzzles" and parts[2] in TYPE_PACKAGES:
+            for target in targets:
+                tparts = target.split(".")
+                if (len(tparts) > 2 and tparts[1] == "puzzles" and tparts[2] in TYPE_PACKAGES
+                        and tparts[2] != parts[2] and (parts[2], target) not in TYPE_EXCEPTIONS):
+                    wrong.append((module, target))
+    assert not wrong
+
+
+def test_the_puzzles_package_itself_imports_nothing():
+    assert imported(PACKAGE / "puzzles" / "__init__.py") == set()

@@ -37,7 +37,7 @@ from bookgen.puzzles.killer import offer as killer_offer
 from bookgen.puzzles.killer.offer import SIZES, killer_key
 from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
-from bookgen.puzzles.sudoku.type import structure
+from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
 from bookgen.solve import chains
 from bookgen.puzzles.killer import rule45 as r45
 from bookgen.puzzles.killer import techniques as k
