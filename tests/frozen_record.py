@@ -78,6 +78,8 @@ CASES: tuple[Case, ...] = (
     _sudoku(5, "easy", 0, variant="jigsaw"), _sudoku(6, "medium", 1, variant="jigsaw"),
     _sudoku(7, "hard", 2, variant="jigsaw"), _sudoku(9, "expert", 3, variant="jigsaw"),
     _sudoku(9, "medium", 4, variant="jigsaw", symmetry="mirror"),
+    _sudoku(6, "easy", 0, variant="toroidal"), _sudoku(6, "hard", 1, variant="toroidal", symmetry="none"),
+    _sudoku(9, "medium", 2, variant="toroidal"),
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),
