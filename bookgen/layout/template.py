@@ -24,7 +24,7 @@ PAPERS: dict[str, tuple[str, float, float]] = {
     "a4": ("A4", 210.0, 297.0),
     "letter": ("Letter", 215.9, 279.4),
 }
-BUILT_IN = built_in_layouts()  # the YAML files of bookgen.layouts (layouts/ in the repo)
+BUILT_IN = built_in_layouts()  # the YAML files of bookgen.layouts (bookgen/layouts/ in the repo)
 
 
 @dataclass(frozen=True)
