@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from bookgen.model import Cage, Cell, GridModel, Group
+from bookgen.solve import engine
 from bookgen.solve.result import Outcome
 from bookgen.solve.shape import shape_of
 
@@ -241,11 +242,13 @@ def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None)
     return grade_board(board, levels, up_to)
 
 
-def grade_board(board: Board, levels: tuple[Level, ...], up_to: int | None = None,
+def grade_board(board: Board | engine.Board, levels: tuple[Level, ...], up_to: int | None = None,
                 steps: list[Step] | None = None) -> Grade:
     """`grade` on a board the caller built (a puzzle type's own Board subclass, or a board
     already part-solved); the board is left in the state where the techniques stopped.
     With `steps`, each step taken is appended to it (worked solutions)."""
+    if isinstance(board, engine.Board):
+        return _grade_on_engine(board, levels, up_to, steps)
     allowed = levels if up_to is None else levels[: up_to + 1]
     hardest, used = -1, []
     if steps is not None:
@@ -319,3 +322,39 @@ def bits_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_ENDINGS = {"solved": Outcome.SOLVED, "impossible": Outcome.IMPOSSIBLE, "unfinished": Outcome.UNFINISHED}
+
+
+def _grade_on_engine(board: engine.Board, levels: tuple[Level, ...], up_to: int | None,
+                     steps: list[Step] | None) -> Grade:
+    ending, level, used, raw = board.grade(levels, up_to, steps is not None)
+    if steps is not None:
+        steps.extend(engine_steps(board.model, raw))
+    outcome = _ENDINGS[ending]
+    return Grade(outcome, level, tuple(used), board.values() if outcome is Outcome.SOLVED else None)
+
+
+def engine_steps(model: GridModel, raw: list) -> list[Step]:
+    """The engine's steps (cell numbers, symbol indices and masks, group and cage
+    indices) as the records the hint sentences are written from."""
+    cells, symbols = model.cells, model.symbols
+
+    def named(bits: int) -> tuple[int, ...]:
+        return tuple(symbols[k] for k in bits_of(bits))
+
+    houses, layout = _houses(model), (model.rows, model.cols)
+    found = []
+    for technique, placed, removed, left, d in raw:
+        detail = Detail(
+            kind=d["kind"], cage=None if d["cage"] is None else model.cages[d["cage"]],
+            other=None if d["other"] is None else model.cages[d["other"]],
+            ways=tuple(map(tuple, d["ways"])), fit=tuple(map(tuple, d["fit"])),
+            groups=tuple(model.groups[g] for g in d["groups"]), region=tuple(cells[i] for i in d["region"]),
+            cells=tuple(cells[i] for i in d["cells"]), minus=tuple(cells[i] for i in d["minus"]),
+            digits=tuple(d["digits"]), total=d["total"], known=d["known"], need=d["need"])
+        found.append(Step(technique, tuple((cells[i], symbols[k]) for i, k in placed),
+                          tuple((cells[i], named(b)) for i, b in removed), detail, houses,
+                          left=tuple((cells[i], named(b)) for i, b in left), size=len(symbols), layout=layout))
+    return found

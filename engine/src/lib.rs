@@ -1,5 +1,13 @@
-//! bookgen's engine, exposed to Python as `bookgen._engine`. This file only registers
-//! the module; each area of the domain lives in its own module.
+//! bookgen's engine, exposed to Python as `bookgen._engine`: the constraint model over
+//! bitsets, propagation and solution counting (search), the human-technique grader with
+//! a step log (grader, techniques), and the Python face (py). This file only registers
+//! the module.
+
+pub mod cellset;
+pub mod grader;
+pub mod py;
+pub mod search;
+pub mod techniques;
 
 use pyo3::prelude::*;
 
@@ -12,5 +20,5 @@ fn version() -> &'static str {
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
-    Ok(())
+    py::register(m)
 }

@@ -1,0 +1,167 @@
+"""The bridge to the compiled engine (bookgen._engine, the Rust crate in engine/): a grid
+model compiled once per shape, the solution-counting search, the grader's board and its
+level ladders, and the grader's steps turned back into the records the hint sentences
+are written from. Whole boards cross the boundary, never single cells or steps.
+
+Cells are numbered as in `GridModel.cells`; symbols by their index in `GridModel.symbols`
+(a candidate set is a mask over those indices); groups and cages by their index in the
+model's lists.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+from bookgen import _engine
+from bookgen.model import Cell, Grid, GridModel, Group, grid_from_values, is_connected
+
+Contradiction = _engine.Contradiction
+SearchAborted = _engine.SearchAborted
+
+# Kinds of group that are pieces of the grid a child scans as a whole (cross-hatching),
+# as opposed to lines: boxes, jigsaw regions (on a torus too), hyper windows.
+COMPACT_KINDS = ("box", "region", "window")
+
+
+def is_compact(group: Group) -> bool:
+    """A box or region, as opposed to a line: by its kind, or, for a group of no known
+    kind (read from a file without kinds), by its shape: connected and spanning more than
+    one row and more than one column. The kind decides first because a region of a
+    toroidal sudoku may leave the grid on one side and come back on the other: it is
+    not connected on the page, yet it is scanned as one piece like any region."""
+    if group.kind != "group":
+        return group.kind in COMPACT_KINDS
+    cells = group.cells
+    return len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1 and is_connected(cells)
+
+
+@lru_cache(maxsize=64)
+def compiled(structure: GridModel) -> _engine.Grid:
+    """The engine's grid for a model's structure (its givens aside): once per shape."""
+    index = structure.index
+    groups = [([index[c] for c in g.cells], g.kind, is_compact(g)) for g in structure.groups]
+    cages = [([index[c] for c in k.cells], k.op, k.target, k.distinct) for k in structure.cages]
+    return _engine.Grid(len(structure.cells), list(structure.symbols), groups, cages)
+
+
+def structure_of(model: GridModel) -> GridModel:
+    return model.with_givens(()) if model.givens else model
+
+
+def givens_of(model: GridModel) -> list[tuple[int, int]]:
+    """The model's givens as (cell number, symbol index)."""
+    index, position = model.index, {s: k for k, s in enumerate(model.symbols)}
+    return [(index[(r, c)], position[v]) for r, c, v in model.givens]
+
+
+def grid_of(model: GridModel, solution: Sequence[int]) -> Grid:
+    """A solution from the engine (symbol indices in cell order) as rows of values."""
+    return grid_from_values(model, [model.symbols[k] for k in solution])
+
+
+# --- the search ------------------------------------------------------------------------
+
+
+class Solver:
+    """A model compiled for repeated solving; givens vary per call."""
+
+    def __init__(self, model: GridModel) -> None:
+        self.model = model
+        self.grid = compiled(structure_of(model))
+        self.position = {s: k for k, s in enumerate(model.symbols)}
+
+    def _givens(self, givens: Sequence[tuple[int, int, int]] | None) -> list[tuple[int, int]] | None:
+        """(cell number, symbol index) per given; None when a given names a value the
+        puzzle has no symbol for (no solution then)."""
+        index = self.model.index
+        found = []
+        for r, c, v in self.model.givens if givens is None else givens:
+            if v not in self.position:
+                return None
+            found.append((index[(r, c)], self.position[v]))
+        return found
+
+    def count(self, givens: Sequence[tuple[int, int, int]] | None = None, limit: int = 2,
+              node_limit: int | None = None) -> Count:
+        numbered = self._givens(givens)
+        if numbered is None:
+            return Count(0, ())
+        solutions, complete = self.grid.count(numbered, limit, node_limit)
+        return Count(len(solutions), tuple(grid_of(self.model, s) for s in solutions), complete)
+
+    def count_from(self, domains: Sequence[int], limit: int = 2, node_limit: int | None = None) -> Count:
+        """`count`, starting from candidates already narrowed by sound reasoning (where a
+        grader stalled): a much smaller search than from scratch."""
+        solutions, complete = self.grid.count_from(list(domains), limit, node_limit)
+        return Count(len(solutions), tuple(grid_of(self.model, s) for s in solutions), complete)
+
+    def random_solution(self, rng: Any, node_limit: int | None = None) -> Grid | None:
+        """One solution chosen at random (each branching's symbols in an order `rng`
+        shuffles), or None when there is none. Raises SearchAborted past `node_limit`
+        branchings: a shape drawn at random (a jigsaw layout) may have no solution, and
+        proving it can take long, while drawing another shape is cheap."""
+        found = self.grid.random_solution(rng.shuffle, node_limit)
+        return None if found is None else grid_of(self.model, found)
+
+
+class Count:
+    """How many solutions were found (stopping at the limit) and the first ones."""
+
+    __slots__ = ("count", "solutions", "complete")
+
+    def __init__(self, count: int, solutions: tuple[Grid, ...], complete: bool = True) -> None:
+        self.count, self.solutions, self.complete = count, solutions, complete
+
+
+# --- the grader ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def ladder(levels: tuple) -> _engine.Ladder:
+    """A type's level table (Levels of named techniques) as the engine's ladder."""
+    return _engine.Ladder([[t.name for t in level.techniques] for level in levels])
+
+
+class Board:
+    """The grader's board, kept by the engine: candidates per cell (masks over symbol
+    indices) and which cells are written in. The grader works on it in place."""
+
+    def __init__(self, model: GridModel) -> None:
+        self.model = model
+        self._board = _engine.Board(compiled(structure_of(model)), givens_of(model))
+
+    def copy(self) -> Board:
+        """An independent board in the same state (the shape's tables are shared)."""
+        twin = Board.__new__(Board)
+        twin.model, twin._board = self.model, self._board.copy()
+        return twin
+
+    @property
+    def cand(self) -> list[int]:
+        return self._board.cand
+
+    @property
+    def placed(self) -> list[bool]:
+        return self._board.placed
+
+    @property
+    def nsym(self) -> int:
+        return len(self.model.symbols)
+
+    def place(self, i: int, bit: int) -> None:
+        self._board.place(i, bit)
+
+    def solved(self) -> bool:
+        return self._board.solved()
+
+    def values(self) -> list[int]:
+        return [self.model.symbols[d.bit_length() - 1] for d in self.cand]
+
+    def step(self, levels: tuple, up_to: int | None = None) -> bool:
+        """One step of the grader (the easiest technique that makes progress, within
+        `up_to`); raises Contradiction."""
+        return self._board.step(ladder(levels), up_to)
+
+    def grade(self, levels: tuple, up_to: int | None = None, record: bool = False) -> tuple[str, int, list, list]:
+        return self._board.grade(ladder(levels), up_to, record)

@@ -1,0 +1,329 @@
+//! The Python face of the engine (`bookgen._engine`): a compiled grid, its search, the
+//! grader's board and level ladder. Whole boards cross the boundary, never single cells
+//! or steps; long searches run without the GIL and look for a pending interrupt (Ctrl-C,
+//! SIGTERM) now and then, so stopping works exactly as it does for Python code.
+
+mod convert;
+
+use std::sync::Arc;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::grader::shape::{GroupSpec, Line, Shape};
+use crate::grader::{self, Technique};
+use crate::search::cages::{self, Op};
+use crate::search::{Budget, CageSpec, Solver, Stop};
+
+create_exception!(
+    _engine,
+    Contradiction,
+    PyException,
+    "A cell lost its last candidate: the clues contradict."
+);
+create_exception!(
+    _engine,
+    SearchAborted,
+    PyException,
+    "The branching budget ran out before the search finished."
+);
+
+/// A grid compiled once per shape: the search's solver and the grader's shape tables.
+#[pyclass(frozen, module = "bookgen._engine")]
+pub struct Grid {
+    solver: Solver,
+    shape: Arc<Shape>,
+}
+
+#[pymethods]
+impl Grid {
+    /// `groups`: (cells, kind, compact) per group; `cages`: (cells, op, target, distinct).
+    #[new]
+    fn new(
+        n: usize,
+        symbols: Vec<i64>,
+        groups: Vec<(Vec<usize>, String, bool)>,
+        cages: Vec<(Vec<usize>, String, i128, bool)>,
+    ) -> PyResult<Grid> {
+        if symbols.is_empty() || symbols.len() > 64 || n > crate::cellset::MAX_CELLS {
+            return Err(PyValueError::new_err(
+                "a grid has 1 to 64 symbols and at most 640 cells",
+            ));
+        }
+        let in_grid = |cells: &[usize]| cells.iter().all(|&c| c < n);
+        let mut specs = Vec::new();
+        for (cells, kind, compact) in &groups {
+            if !in_grid(cells) {
+                return Err(PyValueError::new_err(
+                    "a group names a cell outside the grid",
+                ));
+            }
+            let line = match kind.as_str() {
+                "row" => Line::Row,
+                "column" => Line::Column,
+                _ => Line::Other,
+            };
+            specs.push(GroupSpec {
+                cells: cells.clone(),
+                line,
+                compact: *compact,
+            });
+        }
+        let mut cage_specs = Vec::new();
+        for (cells, op, target, distinct) in cages {
+            let op = Op::parse(&op)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown cage operation {op:?}")))?;
+            if !in_grid(&cells) {
+                return Err(PyValueError::new_err(
+                    "a cage names a cell outside the grid",
+                ));
+            }
+            cage_specs.push(CageSpec {
+                cells,
+                op,
+                target,
+                distinct,
+            });
+        }
+        let group_cells: Vec<Vec<usize>> = groups.into_iter().map(|(cells, _, _)| cells).collect();
+        Ok(Grid {
+            solver: Solver::new(n, &symbols, &group_cells, &cage_specs),
+            shape: Arc::new(Shape::new(n, &symbols, &specs)),
+        })
+    }
+
+    /// Solutions with these givens ((cell, symbol index)), counting up to `limit`:
+    /// (solutions as symbol indices per cell, whether the search ran to its end).
+    #[pyo3(signature = (givens, limit=2, node_limit=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        givens: Vec<(usize, usize)>,
+        limit: usize,
+        node_limit: Option<u64>,
+    ) -> PyResult<(Vec<Vec<u8>>, bool)> {
+        let mut interrupt = None;
+        let found = py.detach(|| {
+            let mut check = || interrupted(&mut interrupt);
+            self.solver
+                .count(&givens, limit, &mut Budget::new(node_limit, &mut check))
+        });
+        match found {
+            Ok(count) => Ok((count.solutions, count.complete)),
+            Err(_) => Err(interrupt.unwrap_or_else(|| SearchAborted::new_err("interrupted"))),
+        }
+    }
+
+    /// `count` from candidates already narrowed by sound reasoning (masks per cell).
+    #[pyo3(signature = (domains, limit=2, node_limit=None))]
+    fn count_from(
+        &self,
+        py: Python<'_>,
+        domains: Vec<u64>,
+        limit: usize,
+        node_limit: Option<u64>,
+    ) -> PyResult<(Vec<Vec<u8>>, bool)> {
+        if domains.len() != self.solver.n {
+            return Err(PyValueError::new_err("one candidate mask per cell"));
+        }
+        let mut interrupt = None;
+        let found = py.detach(|| {
+            let mut check = || interrupted(&mut interrupt);
+            self.solver
+                .count_from(&domains, limit, &mut Budget::new(node_limit, &mut check))
+        });
+        match found {
+            Ok(count) => Ok((count.solutions, count.complete)),
+            Err(_) => Err(interrupt.unwrap_or_else(|| SearchAborted::new_err("interrupted"))),
+        }
+    }
+
+    /// One full solution, each branching's symbols (as single-bit masks) put in the order
+    /// `shuffle(list)` leaves them in (the caller's seeded random source); None when the
+    /// grid has none. Raises SearchAborted past `node_limit` branchings.
+    #[pyo3(signature = (shuffle, node_limit=None))]
+    fn random_solution(
+        &self,
+        py: Python<'_>,
+        shuffle: Bound<'_, PyAny>,
+        node_limit: Option<u64>,
+    ) -> PyResult<Option<Vec<u8>>> {
+        let mut failure: Option<PyErr> = None;
+        let mut order = |bits: Vec<u64>| -> Vec<u64> {
+            if failure.is_some() {
+                return bits;
+            }
+            let shuffled = PyList::new(py, &bits).and_then(|list| {
+                shuffle.call1((&list,))?;
+                list.extract::<Vec<u64>>()
+            });
+            match shuffled {
+                Ok(mixed) if mixed.len() == bits.len() => mixed,
+                Ok(_) => bits,
+                Err(err) => {
+                    failure = Some(err);
+                    bits
+                }
+            }
+        };
+        let mut interrupt = None;
+        let mut check = || interrupted(&mut interrupt);
+        let found = self
+            .solver
+            .random_solution(&mut Budget::new(node_limit, &mut check), &mut order);
+        if let Some(err) = failure.or(interrupt) {
+            return Err(err);
+        }
+        match found {
+            Ok(solution) => Ok(solution),
+            Err(Stop::NodeLimit) => Err(SearchAborted::new_err("the node limit ran out")),
+            Err(Stop::Interrupted) => Err(SearchAborted::new_err("interrupted")),
+        }
+    }
+}
+
+/// Whether a signal is pending for Python (its handler then raised, e.g. KeyboardInterrupt):
+/// the error is kept, to be raised once the search has stopped.
+fn interrupted(kept: &mut Option<PyErr>) -> bool {
+    match Python::attach(|py| py.check_signals()) {
+        Ok(()) => false,
+        Err(err) => {
+            *kept = Some(err);
+            true
+        }
+    }
+}
+
+/// A type's level table, by technique names, easiest level first.
+#[pyclass(frozen, module = "bookgen._engine")]
+pub struct Ladder {
+    levels: Vec<Vec<Technique>>,
+}
+
+#[pymethods]
+impl Ladder {
+    #[new]
+    fn new(levels: Vec<Vec<String>>) -> PyResult<Ladder> {
+        let mut table = Vec::new();
+        for level in levels {
+            let mut techniques = Vec::new();
+            for name in level {
+                techniques.push(Technique::named(&name).ok_or_else(|| {
+                    PyValueError::new_err(format!("no technique named {name:?}"))
+                })?);
+            }
+            table.push(techniques);
+        }
+        Ok(Ladder { levels: table })
+    }
+}
+
+/// The grader's board: pencil marks over a compiled grid.
+#[pyclass(module = "bookgen._engine")]
+pub struct Board {
+    board: grader::Board,
+}
+
+#[pymethods]
+impl Board {
+    /// An empty board of the grid with these givens ((cell, symbol index)) written in;
+    /// raises Contradiction when they clash.
+    #[new]
+    fn new(grid: &Grid, givens: Vec<(usize, usize)>) -> PyResult<Board> {
+        let board = grader::Board::new(Arc::clone(&grid.shape), &givens)
+            .map_err(|_| Contradiction::new_err("the givens clash"))?;
+        Ok(Board { board })
+    }
+
+    fn copy(&self) -> Board {
+        Board {
+            board: self.board.clone(),
+        }
+    }
+
+    /// Write the symbol `bit` (a single-bit mask) in cell `i`; raises Contradiction.
+    fn place(&mut self, i: usize, bit: u64) -> PyResult<()> {
+        self.board
+            .place(i, bit)
+            .map_err(|_| Contradiction::new_err("no room for that symbol"))
+    }
+
+    #[getter]
+    fn cand(&self) -> Vec<u64> {
+        self.board.cand.clone()
+    }
+
+    #[getter]
+    fn placed(&self) -> Vec<bool> {
+        self.board.placed.clone()
+    }
+
+    fn solved(&self) -> bool {
+        self.board.solved()
+    }
+
+    /// Grade with the ladder's levels up to `up_to`: (ending, hardest level index or -1,
+    /// technique names in order of first use, steps when recorded). The board is left
+    /// where the techniques stopped.
+    #[pyo3(signature = (ladder, up_to=None, record=false))]
+    fn grade(
+        &mut self,
+        py: Python<'_>,
+        ladder: &Ladder,
+        up_to: Option<usize>,
+        record: bool,
+    ) -> PyResult<(String, i32, Vec<String>, Py<PyAny>)> {
+        let graded = py.detach(|| grader::grade(&mut self.board, &ladder.levels, up_to, record));
+        let ending = match graded.ending {
+            grader::Ending::Solved => "solved",
+            grader::Ending::Impossible => "impossible",
+            grader::Ending::Unfinished => "unfinished",
+        };
+        let steps = convert::steps(py, &graded.steps)?;
+        Ok((
+            ending.to_string(),
+            graded.level,
+            graded.used.iter().map(|s| s.to_string()).collect(),
+            steps,
+        ))
+    }
+
+    /// One step of the grader with the ladder's levels up to `up_to`: true when a
+    /// technique made progress; raises Contradiction.
+    #[pyo3(signature = (ladder, up_to=None))]
+    fn step(&mut self, ladder: &Ladder, up_to: Option<usize>) -> PyResult<bool> {
+        let allowed = &ladder.levels
+            [..up_to.map_or(ladder.levels.len(), |u| (u + 1).min(ladder.levels.len()))];
+        match grader::next_step(&mut self.board, allowed) {
+            Ok(found) => Ok(found.is_some()),
+            Err(_) => Err(Contradiction::new_err("a cell lost its last candidate")),
+        }
+    }
+}
+
+/// Every assignment of symbols to a cage's cells that makes its target, in the listing
+/// order (see search::cages); None when too large to list. `differ[a][b]`: cells a and b
+/// never repeat a symbol.
+#[pyfunction]
+fn value_tuples(
+    op: &str,
+    target: i128,
+    symbols: Vec<i64>,
+    differ: Vec<Vec<bool>>,
+) -> PyResult<Option<Vec<Vec<i64>>>> {
+    let op = Op::parse(op)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown cage operation {op:?}")))?;
+    Ok(cages::value_tuples(op, target, &symbols, &differ))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Grid>()?;
+    m.add_class::<Ladder>()?;
+    m.add_class::<Board>()?;
+    m.add_function(wrap_pyfunction!(value_tuples, m)?)?;
+    m.add("Contradiction", m.py().get_type::<Contradiction>())?;
+    m.add("SearchAborted", m.py().get_type::<SearchAborted>())?;
+    Ok(())
+}

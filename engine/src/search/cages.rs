@@ -1,0 +1,656 @@
+//! Cages: what a cage's cells make under its operation, every assignment that makes its
+//! target (listed once per shape of cage), and the cage propagators of the search.
+//!
+//! The listing follows one fixed order — multisets of sorted symbols in the order of
+//! combinations with replacement, each multiset's distinct orders sorted by value — so a
+//! board that keeps a cage's combinations (KenKen's) keeps them in a known order.
+
+use crate::cellset::{bit_indices, Mask};
+
+/// Listing a cage's assignments stops being worth it past these sizes (a 9-cell + cage
+/// of 1..9 has millions); such cages get bounds instead. None of the printed puzzles'
+/// cages come near: the largest KenKen cage, 6 cells of 1..9, has about 25,000.
+pub const MAX_MULTISETS: u128 = 100_000;
+pub const MAX_LISTED: u128 = 200_000;
+/// Distinct-sum cages with more than this many tuples use subsets of symbols instead.
+pub const MAX_TUPLES: u128 = 20_000;
+
+/// A cage's operation. `Hidden` is KenKen with the signs left out: any of + - * /.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Eq,
+    Hidden,
+}
+
+impl Op {
+    pub fn parse(text: &str) -> Option<Op> {
+        Some(match text {
+            "+" => Op::Add,
+            "-" => Op::Sub,
+            "*" => Op::Mul,
+            "/" => Op::Div,
+            "=" => Op::Eq,
+            "?" => Op::Hidden,
+            _ => return None,
+        })
+    }
+}
+
+const SHOWN: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Div];
+
+/// What the values make under `op`; None when the op does not apply (or a product is
+/// beyond any target a puzzle can hold).
+pub fn cage_value(op: Op, values: &[i64]) -> Option<i128> {
+    match op {
+        Op::Add => Some(values.iter().map(|&v| v as i128).sum()),
+        Op::Mul => values
+            .iter()
+            .try_fold(1i128, |acc, &v| acc.checked_mul(v as i128)),
+        Op::Eq => (values.len() == 1).then(|| values[0] as i128),
+        Op::Sub | Op::Div if values.len() == 2 => {
+            let (hi, lo) = (
+                values[0].max(values[1]) as i128,
+                values[0].min(values[1]) as i128,
+            );
+            if op == Op::Sub {
+                Some(hi - lo)
+            } else if lo != 0 && hi % lo == 0 {
+                Some(floor_div(hi, lo))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Python's `//` (rounds towards minus infinity), so negative symbols read as before.
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// Whether the values make the target under `op` (under any sign, for Hidden).
+pub fn makes_target(op: Op, target: i128, values: &[i64]) -> bool {
+    if op == Op::Hidden {
+        if values.len() == 1 {
+            return values[0] as i128 == target;
+        }
+        return SHOWN.iter().any(|&o| cage_value(o, values) == Some(target));
+    }
+    cage_value(op, values) == Some(target)
+}
+
+/// Which pairs of a cage's cells may not hold the same symbol.
+pub type Differ = Vec<Vec<bool>>;
+
+fn comb(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut out: u128 = 1;
+    for i in 0..k {
+        out = out.saturating_mul(n - i) / (i + 1);
+    }
+    out
+}
+
+/// Every multiset of `k` symbols (sorted, in the order of combinations with replacement)
+/// that makes `target` under `op`.
+fn multisets(op: Op, k: usize, sorted_symbols: &[i64], target: i128) -> Vec<Vec<i64>> {
+    let mut found = Vec::new();
+    let n = sorted_symbols.len();
+    if k == 0 || n == 0 {
+        return found;
+    }
+    let mut idx = vec![0usize; k];
+    loop {
+        let values: Vec<i64> = idx.iter().map(|&i| sorted_symbols[i]).collect();
+        if cage_value(op, &values) == Some(target) {
+            found.push(values);
+        }
+        // Next combination with replacement (non-decreasing indices).
+        let mut pos = k;
+        while pos > 0 && idx[pos - 1] == n - 1 {
+            pos -= 1;
+        }
+        if pos == 0 {
+            return found;
+        }
+        idx[pos - 1] += 1;
+        let v = idx[pos - 1];
+        for slot in idx.iter_mut().skip(pos) {
+            *slot = v;
+        }
+    }
+}
+
+/// Distinct orders of a multiset: k! over the factorials of its repeat counts.
+fn arrangements(multiset: &[i64]) -> u128 {
+    let mut count: u128 = (1..=multiset.len() as u128).product();
+    let mut i = 0;
+    while i < multiset.len() {
+        let mut j = i;
+        while j < multiset.len() && multiset[j] == multiset[i] {
+            j += 1;
+        }
+        count /= (1..=(j - i) as u128).product::<u128>();
+        i = j;
+    }
+    count
+}
+
+/// Whether a cage's assignments can be listed in bounded time and memory.
+pub fn listable(op: Op, target: i128, symbols: &[i64], cells: usize) -> bool {
+    match op {
+        Op::Hidden => cells == 1 || SHOWN.iter().all(|&o| listable(o, target, symbols, cells)),
+        Op::Sub | Op::Div | Op::Eq => true,
+        Op::Add | Op::Mul => {
+            if comb(symbols.len() as u128 + cells as u128 - 1, cells as u128) > MAX_MULTISETS {
+                return false;
+            }
+            let mut sorted = symbols.to_vec();
+            sorted.sort_unstable();
+            let listed: u128 = multisets(op, cells, &sorted, target)
+                .iter()
+                .map(|m| arrangements(m))
+                .sum();
+            listed <= MAX_LISTED
+        }
+    }
+}
+
+/// The distinct orders of a sorted multiset, in increasing (lexicographic) order.
+fn orders(multiset: &[i64]) -> Vec<Vec<i64>> {
+    let mut current = multiset.to_vec();
+    let mut found = vec![current.clone()];
+    // Next lexicographic permutation, skipping repeats.
+    loop {
+        let n = current.len();
+        if n < 2 {
+            return found;
+        }
+        let mut i = n - 1;
+        while i > 0 && current[i - 1] >= current[i] {
+            i -= 1;
+        }
+        if i == 0 {
+            return found;
+        }
+        let mut j = n - 1;
+        while current[j] <= current[i - 1] {
+            j -= 1;
+        }
+        current.swap(i - 1, j);
+        current[i..].reverse();
+        found.push(current.clone());
+    }
+}
+
+/// Every assignment of symbols (values) to a cage's cells that makes its target, in the
+/// listing order (see the module's comment); cells `differ[a][b]` never repeat a symbol.
+/// For Hidden, the union over + - * / in that order (a one-cell cage still just equals
+/// its target). None when the cage is too large to list (see `listable`).
+pub fn value_tuples(
+    op: Op,
+    target: i128,
+    symbols: &[i64],
+    differ: &Differ,
+) -> Option<Vec<Vec<i64>>> {
+    let k = differ.len();
+    if !listable(op, target, symbols, k) {
+        return None;
+    }
+    if op == Op::Hidden {
+        if k == 1 {
+            return value_tuples(Op::Eq, target, symbols, differ);
+        }
+        let mut merged: Vec<Vec<i64>> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for shown in SHOWN {
+            for t in value_tuples(shown, target, symbols, differ)? {
+                if seen.insert(t.clone()) {
+                    merged.push(t);
+                }
+            }
+        }
+        return Some(merged);
+    }
+    let cells_needed = match op {
+        Op::Eq => Some(1),
+        Op::Sub | Op::Div => Some(2),
+        _ => None,
+    };
+    if cells_needed.is_some_and(|n| n != k) {
+        return Some(Vec::new());
+    }
+    let mut sorted = symbols.to_vec();
+    sorted.sort_unstable();
+    let pairs: Vec<(usize, usize)> = (0..k)
+        .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
+        .filter(|&(a, b)| differ[a][b])
+        .collect();
+    let mut found = Vec::new();
+    for multiset in multisets(op, k, &sorted, target) {
+        for values in orders(&multiset) {
+            if pairs.iter().all(|&(a, b)| values[a] != values[b]) {
+                found.push(values);
+            }
+        }
+    }
+    Some(found)
+}
+
+/// `value_tuples` as symbol indices (the position of each value in `symbols`).
+pub fn index_tuples(
+    op: Op,
+    target: i128,
+    symbols: &[i64],
+    differ: &Differ,
+) -> Option<Vec<Vec<u8>>> {
+    let tuples = value_tuples(op, target, symbols, differ)?;
+    Some(
+        tuples
+            .iter()
+            .map(|t| {
+                t.iter()
+                    .map(|v| symbols.iter().position(|s| s == v).unwrap_or(0) as u8)
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// Every set of `size` different symbols (a mask over indices) summing to `target`, in
+/// the order of combinations of indices.
+pub fn distinct_sum_subsets(symbols: &[i64], size: usize, target: i128) -> Vec<Mask> {
+    let n = symbols.len();
+    let mut found = Vec::new();
+    if size == 0 || size > n {
+        return found;
+    }
+    let mut idx: Vec<usize> = (0..size).collect();
+    loop {
+        let total: i128 = idx.iter().map(|&i| symbols[i] as i128).sum();
+        if total == target {
+            found.push(idx.iter().fold(0, |m, &i| m | 1 << i));
+        }
+        let mut pos = size;
+        while pos > 0 && idx[pos - 1] == n - size + pos - 1 {
+            pos -= 1;
+        }
+        if pos == 0 {
+            return found;
+        }
+        idx[pos - 1] += 1;
+        for j in pos..size {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// A cage compiled for the search: `prune` narrows the domains of its cells in place and
+/// says which changed, or that the cage can no longer be met.
+pub enum Propagator {
+    /// Keeps the listed assignments that fit the domains.
+    Tuples {
+        cells: Vec<usize>,
+        tuples: Vec<Vec<u8>>,
+    },
+    /// A sum without repeats, by candidate subsets of symbols (long killer cages).
+    DistinctSum {
+        cells: Vec<usize>,
+        subsets: Vec<Mask>,
+    },
+    /// Too large to list: narrowed by the bounds of sums and products.
+    Bounds {
+        cells: Vec<usize>,
+        op: Op,
+        target: i128,
+        symbols: Vec<i64>,
+        positive: bool,
+    },
+}
+
+/// What a prune found.
+pub enum Pruned {
+    Unchanged,
+    Changed(Vec<usize>),
+    Impossible,
+}
+
+impl Propagator {
+    /// The propagator for a cage of `cells` (indices into the domains); `must_differ(a,
+    /// b)` says two cells share a group.
+    pub fn compile(
+        cells: Vec<usize>,
+        op: Op,
+        target: i128,
+        distinct: bool,
+        symbols: &[i64],
+        must_differ: impl Fn(usize, usize) -> bool,
+    ) -> Propagator {
+        let k = cells.len();
+        let nsym = symbols.len();
+        let bounds = |cells: Vec<usize>| Propagator::Bounds {
+            cells,
+            op,
+            target,
+            symbols: symbols.to_vec(),
+            positive: symbols.iter().all(|&v| v > 0),
+        };
+        if distinct && op == Op::Add && (nsym as u128).saturating_pow(k as u32) > MAX_TUPLES {
+            if comb(nsym as u128, k as u128) > MAX_MULTISETS {
+                return bounds(cells);
+            }
+            return Propagator::DistinctSum {
+                subsets: distinct_sum_subsets(symbols, k, target),
+                cells,
+            };
+        }
+        let differ: Differ = (0..k)
+            .map(|a| {
+                (0..k)
+                    .map(|b| a != b && (distinct || must_differ(cells[a], cells[b])))
+                    .collect()
+            })
+            .collect();
+        match index_tuples(op, target, symbols, &differ) {
+            Some(tuples) => Propagator::Tuples { cells, tuples },
+            None => bounds(cells),
+        }
+    }
+
+    pub fn cells(&self) -> &[usize] {
+        match self {
+            Propagator::Tuples { cells, .. } | Propagator::DistinctSum { cells, .. } => cells,
+            Propagator::Bounds { cells, .. } => cells,
+        }
+    }
+
+    pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
+        match self {
+            Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),
+            Propagator::DistinctSum { cells, subsets } => prune_distinct_sum(cells, subsets, dom),
+            Propagator::Bounds {
+                cells,
+                op,
+                target,
+                symbols,
+                positive,
+            } => prune_bounds(cells, *op, *target, symbols, *positive, dom),
+        }
+    }
+}
+
+fn prune_tuples(cells: &[usize], tuples: &[Vec<u8>], dom: &mut [Mask]) -> Pruned {
+    let current: Vec<Mask> = cells.iter().map(|&c| dom[c]).collect();
+    let mut support = vec![0 as Mask; cells.len()];
+    let mut any = false;
+    for t in tuples {
+        if t.iter().zip(&current).all(|(&s, &d)| d >> s & 1 == 1) {
+            any = true;
+            for (j, &s) in t.iter().enumerate() {
+                support[j] |= 1 << s;
+            }
+            if support == current {
+                return Pruned::Unchanged;
+            }
+        }
+    }
+    if !any {
+        return Pruned::Impossible;
+    }
+    narrowed(cells, &support, dom)
+}
+
+fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {
+    let mut changed = Vec::new();
+    for (&c, &d) in cells.iter().zip(keep) {
+        if d != dom[c] {
+            dom[c] = d;
+            changed.push(c);
+        }
+    }
+    if changed.is_empty() {
+        Pruned::Unchanged
+    } else {
+        Pruned::Changed(changed)
+    }
+}
+
+fn prune_distinct_sum(cells: &[usize], subsets: &[Mask], dom: &mut [Mask]) -> Pruned {
+    let current: Vec<Mask> = cells.iter().map(|&c| dom[c]).collect();
+    let mut allowed: Mask = 0;
+    for &subset in subsets {
+        let mut union = 0;
+        if current.iter().all(|&d| {
+            union |= d & subset;
+            d & subset != 0
+        }) && union == subset
+        {
+            allowed |= subset;
+        }
+    }
+    if allowed == 0 {
+        return Pruned::Impossible;
+    }
+    let mut changed = Vec::new();
+    for (&c, &d) in cells.iter().zip(&current) {
+        if d & !allowed != 0 {
+            if d & allowed == 0 {
+                return Pruned::Impossible;
+            }
+            dom[c] = d & allowed;
+            changed.push(c);
+        }
+    }
+    if changed.is_empty() {
+        Pruned::Unchanged
+    } else {
+        Pruned::Changed(changed)
+    }
+}
+
+/// Sums and products narrowed by bounds: a value stays only if the other cells' smallest
+/// and largest totals can still make the target; the target checked exactly once every
+/// cell is decided. Products are narrowed only when every symbol is positive.
+fn prune_bounds(
+    cells: &[usize],
+    op: Op,
+    target: i128,
+    symbols: &[i64],
+    positive: bool,
+    dom: &mut [Mask],
+) -> Pruned {
+    let values: Vec<Vec<i64>> = cells
+        .iter()
+        .map(|&c| bit_indices(dom[c]).map(|k| symbols[k]).collect())
+        .collect();
+    if values.iter().any(|v| v.is_empty()) {
+        return Pruned::Impossible;
+    }
+    if values.iter().all(|v| v.len() == 1) {
+        let decided: Vec<i64> = values.iter().map(|v| v[0]).collect();
+        return if makes_target(op, target, &decided) {
+            Pruned::Unchanged
+        } else {
+            Pruned::Impossible
+        };
+    }
+    let ops: &[Op] = if op == Op::Hidden {
+        &[Op::Add, Op::Mul]
+    } else {
+        std::slice::from_ref(&op)
+    };
+    let mut keep: Vec<Vec<i64>> = vec![Vec::new(); values.len()];
+    for &o in ops {
+        for (j, ok) in allowed_by_bounds(o, target, &values, positive)
+            .into_iter()
+            .enumerate()
+        {
+            for v in ok {
+                if !keep[j].contains(&v) {
+                    keep[j].push(v);
+                }
+            }
+        }
+    }
+    let mut changed = Vec::new();
+    for ((&c, vs), ok) in cells.iter().zip(&values).zip(&keep) {
+        if ok.is_empty() {
+            return Pruned::Impossible;
+        }
+        if ok.len() < vs.len() {
+            dom[c] = ok
+                .iter()
+                .map(|v| 1 << symbols.iter().position(|s| s == v).unwrap_or(0))
+                .fold(0, |m, b| m | b);
+            changed.push(c);
+        }
+    }
+    if changed.is_empty() {
+        Pruned::Unchanged
+    } else {
+        Pruned::Changed(changed)
+    }
+}
+
+fn allowed_by_bounds(op: Op, target: i128, values: &[Vec<i64>], positive: bool) -> Vec<Vec<i64>> {
+    let lows: Vec<i128> = values
+        .iter()
+        .map(|v| *v.iter().min().unwrap_or(&0) as i128)
+        .collect();
+    let highs: Vec<i128> = values
+        .iter()
+        .map(|v| *v.iter().max().unwrap_or(&0) as i128)
+        .collect();
+    match op {
+        Op::Add => {
+            let (lo, hi): (i128, i128) = (lows.iter().sum(), highs.iter().sum());
+            values
+                .iter()
+                .zip(lows.iter().zip(&highs))
+                .map(|(vs, (low, high))| {
+                    vs.iter()
+                        .copied()
+                        .filter(|&v| {
+                            lo - low <= target - v as i128 && target - v as i128 <= hi - high
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+        Op::Mul if positive => {
+            let lo = lows.iter().try_fold(1i128, |a, &b| a.checked_mul(b));
+            let hi = highs.iter().try_fold(1i128, |a, &b| a.checked_mul(b));
+            match (lo, hi) {
+                (Some(lo), Some(hi)) => values
+                    .iter()
+                    .zip(lows.iter().zip(&highs))
+                    .map(|(vs, (low, high))| {
+                        vs.iter()
+                            .copied()
+                            .filter(|&v| {
+                                let v = v as i128;
+                                target % v == 0 && lo / low <= target / v && target / v <= hi / high
+                            })
+                            .collect()
+                    })
+                    .collect(),
+                // Products beyond any number the engine holds: the bounds say nothing.
+                _ => values.to_vec(),
+            }
+        }
+        Op::Mul => values.to_vec(),
+        _ => vec![Vec::new(); values.len()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differ(k: usize, distinct: bool) -> Differ {
+        (0..k)
+            .map(|a| (0..k).map(|b| a != b && distinct).collect())
+            .collect()
+    }
+
+    #[test]
+    fn two_cells_making_seven_are_listed_in_order_with_repeats_where_allowed() {
+        let symbols: Vec<i64> = (1..=6).collect();
+        let found = value_tuples(Op::Add, 7, &symbols, &differ(2, false)).unwrap();
+        assert_eq!(
+            found,
+            vec![
+                vec![1, 6],
+                vec![6, 1],
+                vec![2, 5],
+                vec![5, 2],
+                vec![3, 4],
+                vec![4, 3]
+            ]
+        );
+        let eight = value_tuples(Op::Add, 8, &symbols, &differ(2, false)).unwrap();
+        assert!(eight.contains(&vec![4, 4]));
+        let distinct = value_tuples(Op::Add, 8, &symbols, &differ(2, true)).unwrap();
+        assert!(!distinct.contains(&vec![4, 4]));
+    }
+
+    #[test]
+    fn a_hidden_sign_stands_for_every_sign_that_makes_its_target() {
+        let symbols: Vec<i64> = (1..=4).collect();
+        let hidden = value_tuples(Op::Hidden, 2, &symbols, &differ(2, true)).unwrap();
+        for t in [vec![1, 3], vec![2, 4], vec![1, 2], vec![3, 1]] {
+            assert!(hidden.contains(&t), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn quotients_are_exact_and_differences_positive() {
+        assert_eq!(cage_value(Op::Div, &[6, 2]), Some(3));
+        assert_eq!(cage_value(Op::Div, &[5, 2]), None);
+        assert_eq!(cage_value(Op::Sub, &[2, 9]), Some(7));
+        assert_eq!(cage_value(Op::Mul, &[i64::MAX, i64::MAX, i64::MAX]), None);
+    }
+
+    #[test]
+    fn a_cage_too_large_to_list_is_narrowed_by_bounds() {
+        let symbols: Vec<i64> = (1..=9).collect();
+        assert!(!listable(Op::Add, 45, &symbols, 9));
+        let p = Propagator::compile((0..9).collect(), Op::Add, 45, false, &symbols, |_, _| true);
+        assert!(matches!(
+            p,
+            Propagator::Bounds { .. } | Propagator::DistinctSum { .. }
+        ));
+        let mut dom = vec![0b1_1111_1111u64; 9];
+        for d in dom.iter_mut().take(8) {
+            *d = 1; // eight cells decided as 1: the last must be 37, beyond 9
+        }
+        assert!(matches!(p.prune(&mut dom), Pruned::Impossible));
+    }
+
+    #[test]
+    fn distinct_sums_by_subsets_keep_only_digits_of_some_fitting_set() {
+        let symbols: Vec<i64> = (1..=9).collect();
+        let subsets = distinct_sum_subsets(&symbols, 2, 4);
+        assert_eq!(subsets, vec![0b101]); // {1, 3}
+        let mut dom = vec![0b1_1111_1111u64; 2];
+        let p = Propagator::DistinctSum {
+            cells: vec![0, 1],
+            subsets,
+        };
+        assert!(matches!(p.prune(&mut dom), Pruned::Changed(_)));
+        assert_eq!(dom, vec![0b101, 0b101]);
+    }
+}
