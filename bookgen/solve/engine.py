@@ -118,23 +118,25 @@ class Count:
 
 
 @lru_cache(maxsize=64)
-def ladder(levels: tuple) -> _engine.Ladder:
-    """A type's level table (Levels of named techniques) as the engine's ladder."""
-    return _engine.Ladder([[t.name for t in level.techniques] for level in levels])
+def ladder(levels: tuple, family: str = "plain") -> _engine.Ladder:
+    """A type's level table (Levels of named techniques) as the engine's ladder, for
+    boards of a family of rules ("plain": groups alone; "kenken"; "killer")."""
+    return _engine.Ladder([[t.name for t in level.techniques] for level in levels], family)
 
 
 class Board:
     """The grader's board, kept by the engine: candidates per cell (masks over symbol
-    indices) and which cells are written in. The grader works on it in place."""
+    indices) and which cells are written in, with a family's own rules beyond groups
+    (KenKen's and killer's cage combinations). The grader works on it in place."""
 
-    def __init__(self, model: GridModel) -> None:
-        self.model = model
-        self._board = _engine.Board(compiled(structure_of(model)), givens_of(model))
+    def __init__(self, model: GridModel, family: str = "plain") -> None:
+        self.model, self.family = model, family
+        self._board = _engine.Board(compiled(structure_of(model)), givens_of(model), family)
 
     def copy(self) -> Board:
         """An independent board in the same state (the shape's tables are shared)."""
         twin = Board.__new__(Board)
-        twin.model, twin._board = self.model, self._board.copy()
+        twin.model, twin.family, twin._board = self.model, self.family, self._board.copy()
         return twin
 
     @property
@@ -161,7 +163,7 @@ class Board:
     def step(self, levels: tuple, up_to: int | None = None) -> bool:
         """One step of the grader (the easiest technique that makes progress, within
         `up_to`); raises Contradiction."""
-        return self._board.step(ladder(levels), up_to)
+        return self._board.step(ladder(levels, self.family), up_to)
 
     def grade(self, levels: tuple, up_to: int | None = None, record: bool = False) -> tuple[str, int, list, list]:
-        return self._board.grade(ladder(levels), up_to, record)
+        return self._board.grade(ladder(levels, self.family), up_to, record)

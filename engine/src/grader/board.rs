@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::shape::Shape;
 use super::step::{Change, Detail};
-use super::Rules;
+use super::{Family, Rules};
 use crate::cellset::{bit_indices, CellSet, Mask};
 
 /// A cell lost its last candidate: the puzzle's clues contradict each other.
@@ -39,8 +39,9 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board of the shape, with these givens (cell, symbol index) written in.
-    pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
+    /// An empty board of the shape, with these givens (cell, symbol index) written in, and
+    /// the family's own rules set up over them.
+    pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)], family: Family) -> Outcome<Board> {
         let n = shape.n;
         let mut board = Board {
             peers: Arc::new(shape.peers.clone()),
@@ -62,6 +63,7 @@ impl Board {
         for &(i, k) in givens {
             board.place(i, 1 << k)?;
         }
+        board.rules = Rules::for_board(family, &mut board)?;
         Ok(board)
     }
 

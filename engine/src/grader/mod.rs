@@ -13,11 +13,36 @@ use step::{Change, Step};
 use crate::cellset::Mask;
 use crate::techniques::Shared;
 
-/// A type's own state beyond all-different groups, kept by its board.
-#[derive(Clone)]
-pub enum Rules {
+/// Which rules a board keeps beyond all-different groups: a family of puzzle types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
     /// Groups alone (sudoku, its variants and samurai).
     Plain,
+}
+
+impl Family {
+    pub fn named(name: &str) -> Option<Family> {
+        match name {
+            "plain" => Some(Family::Plain),
+            _ => None,
+        }
+    }
+}
+
+/// A family's own state beyond all-different groups, kept by its board.
+#[derive(Clone)]
+pub enum Rules {
+    Plain,
+}
+
+impl Rules {
+    /// The family's state for a board just made (its givens written in).
+    pub fn for_board(family: Family, board: &mut Board) -> Outcome<Rules> {
+        let _ = board;
+        match family {
+            Family::Plain => Ok(Rules::Plain),
+        }
+    }
 }
 
 /// A technique, by the family that owns it.
@@ -27,8 +52,11 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// The technique a level table names (the names the hint sentences are keyed by).
-    pub fn named(name: &str) -> Option<Technique> {
+    /// The technique a level table names (the names the hint sentences are keyed by):
+    /// the family's own first (two families may name different techniques alike), then
+    /// the shared ones.
+    pub fn named(name: &str, family: Family) -> Option<Technique> {
+        let _ = family;
         Shared::named(name).map(Technique::Shared)
     }
 

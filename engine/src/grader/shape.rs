@@ -5,6 +5,7 @@
 //! the same step whoever takes it.
 
 use crate::cellset::{CellSet, Mask};
+use crate::search::CageSpec;
 
 /// A group's kind, as far as the grader cares: rows and columns carry fish.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -52,6 +53,8 @@ pub struct Shape {
     pub nsym: usize,
     /// The symbols' values, by index (what a step's digits are called).
     pub symbols: Vec<i64>,
+    /// The model's cages, in its order (the cage boards compile their own views of them).
+    pub cages: Vec<CageSpec>,
     pub full: Mask,
     pub groups: Vec<Vec<usize>>,
     pub group_sets: Vec<CellSet>,
@@ -70,7 +73,7 @@ pub struct Shape {
 }
 
 impl Shape {
-    pub fn new(n: usize, symbols: &[i64], groups: &[GroupSpec]) -> Shape {
+    pub fn new(n: usize, symbols: &[i64], groups: &[GroupSpec], cages: &[CageSpec]) -> Shape {
         let nsym = symbols.len();
         let full: Mask = if nsym >= 64 {
             u64::MAX
@@ -123,6 +126,7 @@ impl Shape {
             n,
             nsym,
             symbols: symbols.to_vec(),
+            cages: cages.to_vec(),
             full,
             intersections: intersections(&cells, &group_sets, nsym),
             covering_ascending: covering

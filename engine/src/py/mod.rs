@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{self, Technique};
+use crate::grader::{self, Family, Technique};
 use crate::search::cages::{self, Op};
 use crate::search::{Budget, CageSpec, Solver, Stop};
 
@@ -90,7 +90,7 @@ impl Grid {
         let group_cells: Vec<Vec<usize>> = groups.into_iter().map(|(cells, _, _)| cells).collect();
         Ok(Grid {
             solver: Solver::new(n, &symbols, &group_cells, &cage_specs),
-            shape: Arc::new(Shape::new(n, &symbols, &specs)),
+            shape: Arc::new(Shape::new(n, &symbols, &specs, &cage_specs)),
         })
     }
 
@@ -196,7 +196,12 @@ fn interrupted(kept: &mut Option<PyErr>) -> bool {
     }
 }
 
-/// A type's level table, by technique names, easiest level first.
+fn family(name: &str) -> PyResult<Family> {
+    Family::named(name)
+        .ok_or_else(|| PyValueError::new_err(format!("no family of rules named {name:?}")))
+}
+
+/// A type's level table, by technique names, easiest level first, for boards of a family.
 #[pyclass(frozen, module = "bookgen._engine")]
 pub struct Ladder {
     levels: Vec<Vec<Technique>>,
@@ -205,12 +210,14 @@ pub struct Ladder {
 #[pymethods]
 impl Ladder {
     #[new]
-    fn new(levels: Vec<Vec<String>>) -> PyResult<Ladder> {
+    #[pyo3(signature = (levels, family="plain"))]
+    fn new(levels: Vec<Vec<String>>, family: &str) -> PyResult<Ladder> {
+        let family = self::family(family)?;
         let mut table = Vec::new();
         for level in levels {
             let mut techniques = Vec::new();
             for name in level {
-                techniques.push(Technique::named(&name).ok_or_else(|| {
+                techniques.push(Technique::named(&name, family).ok_or_else(|| {
                     PyValueError::new_err(format!("no technique named {name:?}"))
                 })?);
             }
@@ -231,8 +238,9 @@ impl Board {
     /// An empty board of the grid with these givens ((cell, symbol index)) written in;
     /// raises Contradiction when they clash.
     #[new]
-    fn new(grid: &Grid, givens: Vec<(usize, usize)>) -> PyResult<Board> {
-        let board = grader::Board::new(Arc::clone(&grid.shape), &givens)
+    #[pyo3(signature = (grid, givens, family="plain"))]
+    fn new(grid: &Grid, givens: Vec<(usize, usize)>, family: &str) -> PyResult<Board> {
+        let board = grader::Board::new(Arc::clone(&grid.shape), &givens, self::family(family)?)
             .map_err(|_| Contradiction::new_err("the givens clash"))?;
         Ok(Board { board })
     }

@@ -42,7 +42,9 @@ pub struct Count {
     pub complete: bool,
 }
 
-/// The grid as the caller knows it: cells are 0..n, groups and cages list cells.
+/// A cage as the caller gives it: its cells (numbers 0..n), operation, target and whether
+/// its digits must differ.
+#[derive(Clone, Debug)]
 pub struct CageSpec {
     pub cells: Vec<usize>,
     pub op: cages::Op,
