@@ -154,9 +154,12 @@ class Solver:
                 for i in g:
                     d = dom[i]
                     hit = d & unique
+                    if hit & (hit - 1):
+                        # The only place of two symbols: whichever it takes, the other has
+                        # none (checked whether or not they are all the cell holds, so the
+                        # contradiction is found in whatever order the groups are looked at).
+                        return None
                     if hit and d != hit:
-                        if hit & (hit - 1):
-                            return None
                         dom[i] = hit
                         placed.append(i)
         for i in placed:
