@@ -11,10 +11,10 @@ model's lists.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Sequence
 
 from bookgen import _engine
-from bookgen.model import Cell, Grid, GridModel, Group, grid_from_values, is_connected
+from bookgen.model import Grid, GridModel, Group, grid_from_values, is_connected
 
 Contradiction = _engine.Contradiction
 SearchAborted = _engine.SearchAborted
@@ -58,60 +58,6 @@ def givens_of(model: GridModel) -> list[tuple[int, int]]:
 def grid_of(model: GridModel, solution: Sequence[int]) -> Grid:
     """A solution from the engine (symbol indices in cell order) as rows of values."""
     return grid_from_values(model, [model.symbols[k] for k in solution])
-
-
-# --- the search ------------------------------------------------------------------------
-
-
-class Solver:
-    """A model compiled for repeated solving; givens vary per call."""
-
-    def __init__(self, model: GridModel) -> None:
-        self.model = model
-        self.grid = compiled(structure_of(model))
-        self.position = {s: k for k, s in enumerate(model.symbols)}
-
-    def _givens(self, givens: Sequence[tuple[int, int, int]] | None) -> list[tuple[int, int]] | None:
-        """(cell number, symbol index) per given; None when a given names a value the
-        puzzle has no symbol for (no solution then)."""
-        index = self.model.index
-        found = []
-        for r, c, v in self.model.givens if givens is None else givens:
-            if v not in self.position:
-                return None
-            found.append((index[(r, c)], self.position[v]))
-        return found
-
-    def count(self, givens: Sequence[tuple[int, int, int]] | None = None, limit: int = 2,
-              node_limit: int | None = None) -> Count:
-        numbered = self._givens(givens)
-        if numbered is None:
-            return Count(0, ())
-        solutions, complete = self.grid.count(numbered, limit, node_limit)
-        return Count(len(solutions), tuple(grid_of(self.model, s) for s in solutions), complete)
-
-    def count_from(self, domains: Sequence[int], limit: int = 2, node_limit: int | None = None) -> Count:
-        """`count`, starting from candidates already narrowed by sound reasoning (where a
-        grader stalled): a much smaller search than from scratch."""
-        solutions, complete = self.grid.count_from(list(domains), limit, node_limit)
-        return Count(len(solutions), tuple(grid_of(self.model, s) for s in solutions), complete)
-
-    def random_solution(self, rng: Any, node_limit: int | None = None) -> Grid | None:
-        """One solution chosen at random (each branching's symbols in an order `rng`
-        shuffles), or None when there is none. Raises SearchAborted past `node_limit`
-        branchings: a shape drawn at random (a jigsaw layout) may have no solution, and
-        proving it can take long, while drawing another shape is cheap."""
-        found = self.grid.random_solution(rng.shuffle, node_limit)
-        return None if found is None else grid_of(self.model, found)
-
-
-class Count:
-    """How many solutions were found (stopping at the limit) and the first ones."""
-
-    __slots__ = ("count", "solutions", "complete")
-
-    def __init__(self, count: int, solutions: tuple[Grid, ...], complete: bool = True) -> None:
-        self.count, self.solutions, self.complete = count, solutions, complete
 
 
 # --- the grader ------------------------------------------------------------------------

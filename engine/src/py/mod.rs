@@ -116,6 +116,15 @@ impl Grid {
         }
     }
 
+    /// Candidates (masks per cell) narrowed by the search's propagation to its fixpoint;
+    /// None when they contradict.
+    fn narrowed(&self, domains: Vec<u64>) -> PyResult<Option<Vec<u64>>> {
+        if domains.len() != self.solver.n {
+            return Err(PyValueError::new_err("one candidate mask per cell"));
+        }
+        Ok(self.solver.narrowed(&domains))
+    }
+
     /// `count` from candidates already narrowed by sound reasoning (masks per cell).
     #[pyo3(signature = (domains, limit=2, node_limit=None))]
     fn count_from(

@@ -640,6 +640,41 @@ mod tests {
         assert!(matches!(p.prune(&mut dom), Pruned::Impossible));
     }
 
+    fn bounds(cells: usize, op: Op, target: i128, symbols: &[i64]) -> Propagator {
+        Propagator::Bounds {
+            cells: (0..cells).collect(),
+            op,
+            target,
+            symbols: symbols.to_vec(),
+            positive: true,
+        }
+    }
+
+    #[test]
+    fn bounds_decide_a_full_cage_exactly() {
+        let p = bounds(3, Op::Add, 6, &[1, 2, 3, 4]);
+        assert!(matches!(
+            p.prune(&mut [0b0001, 0b0010, 0b0100]),
+            Pruned::Unchanged
+        )); // 1 + 2 + 3
+        assert!(matches!(
+            p.prune(&mut [0b0001, 0b0010, 0b1000]),
+            Pruned::Impossible
+        )); // 1 + 2 + 4
+    }
+
+    #[test]
+    fn bounds_remove_values_no_completion_can_use() {
+        let p = bounds(2, Op::Add, 7, &[1, 2, 3, 4]);
+        let mut dom = [0b1111, 0b1111];
+        assert!(matches!(p.prune(&mut dom), Pruned::Changed(_)));
+        assert_eq!(dom, [0b1100, 0b1100]); // only 3 + 4 and 4 + 3
+        let product = bounds(2, Op::Mul, 12, &[1, 2, 3, 4]);
+        let mut dom = [0b1111, 0b1111];
+        product.prune(&mut dom);
+        assert_eq!(dom, [0b1100, 0b1100]); // 3 * 4 and 4 * 3
+    }
+
     #[test]
     fn distinct_sums_by_subsets_keep_only_digits_of_some_fitting_set() {
         let symbols: Vec<i64> = (1..=9).collect();
