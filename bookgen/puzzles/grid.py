@@ -22,7 +22,8 @@ from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
 from bookgen.puzzles import hints as wording
 from bookgen.solve.cages import CageTooLarge
-from bookgen.solve.grader import Board, Contradiction, Level, Step, grade_board
+from bookgen.solve.engine import Board
+from bookgen.solve.grader import Contradiction, Level, Step, grade_board
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import count_solutions
 
@@ -40,7 +41,8 @@ class GridType(PuzzleType):
         return tuple(level.name for level in self.grading)
 
     def new_board(self, model: GridModel) -> Board:
-        """The grader's board for a puzzle (a type with rules beyond groups has its own)."""
+        """The grader's board for a puzzle: the engine's, with the family of rules the
+        type's cages follow (groups alone here; KenKen's and killer's add theirs)."""
         return Board(model)
 
     def solving_model(self, puzzle: Puzzle) -> GridModel:

@@ -22,8 +22,9 @@ from bookgen.solve.result import Outcome
 from bookgen.solve.shape import shape_of
 
 
-class Contradiction(Exception):
-    """A cell lost its last candidate: the givens are inconsistent."""
+# A cell lost its last candidate: the givens are inconsistent. The engine's exception,
+# raised by its boards and by the boards still kept in Python alike.
+Contradiction = engine.Contradiction
 
 
 class Board:

@@ -33,7 +33,8 @@ from bookgen.model import Cell, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
-from bookgen.solve.grader import Board, Contradiction, Level, grade_board
+from bookgen.solve.engine import Board
+from bookgen.solve.grader import Contradiction, Level, grade_board
 
 # Removals tried past the level before a fresh grid, and givens tried back per removal.
 PUSHES = 12
@@ -113,6 +114,11 @@ def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[rand
         if givens is not None:
             return base.with_givens(givens), solution
     raise GenerationError(f"no {target.name} puzzle found within the budget; try another level or seed")
+
+
+def _all_placed(board: Board, cells: list[int]) -> bool:
+    placed = board.placed  # one list from the engine, not one per cell
+    return all(placed[i] for i in cells)
 
 
 class _Aim:
@@ -205,11 +211,10 @@ class _Aim:
         except Contradiction:
             return False
         cells = [self.base.index[cell] for orbit in removed for cell in orbit]
-        allowed = self.target.levels[: self.target.level + 1]
         try:
-            while not all(board.placed[i] for i in cells):
-                # The grader's step: the easiest technique that makes progress.
-                if not any(t.apply(board) for level in allowed for t in level.techniques):
+            while not _all_placed(board, cells):
+                # The grader's step: the easiest technique of the level that makes progress.
+                if not board.step(self.target.levels, self.target.level):
                     return False
         except Contradiction:
             return False
@@ -269,7 +274,8 @@ class _Aim:
         """A board worked as far as level `up_to` goes, with the orbits' givens written in
         and worked on again, and whether that solved it. Givens the board had already
         worked out change nothing, and cost nothing."""
-        fresh = [cell for orbit in orbits for cell in orbit if not board.placed[self.base.index[cell]]]
+        placed = board.placed
+        fresh = [cell for orbit in orbits for cell in orbit if not placed[self.base.index[cell]]]
         if not fresh:
             return board, board.solved()
         board = board.copy()
