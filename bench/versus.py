@@ -1,0 +1,213 @@
+"""The compiled engine's figures (issue 19's table): generation per type and level, an
+in-process KenKen solve and the command line's start-up, each a median, and, when
+Simon Tatham's Keen and Solo are built (bench/tatham/build.sh) and
+BOOKGEN_TATHAM names their folder, his figures measured in the same run beside ours with
+the ratio. Korf's 100 and the book builds are bench/sliding_korf.py and bench/book.py.
+
+Not a test: nothing here asserts a time. CPU medians (time.process_time here, the
+process's CPU clock in timing.c), a pair measured one after the other so the machine's
+load moves both alike; the load average is printed.
+
+    python bench/versus.py [--seeds 30] [--only kenken|sudoku|killer|solve|startup]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bookgen.model import Cage, GridModel
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.registry import get
+
+TATHAM = os.environ.get("BOOKGEN_TATHAM")
+BOOKGEN = Path(sys.executable).with_name("bookgen")
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One line of the table: a bookgen generation and Tatham's nearest one."""
+
+    work: str
+    type: str
+    params: dict[str, Any]
+    program: str  # keen or solo
+    tatham: str  # his parameter string
+
+
+PAIRS = (
+    Pair("KenKen 4x4 easy", "kenken", {"size": 4, "difficulty": "easy"}, "keen", "4de"),
+    Pair("KenKen 6x6 hard", "kenken", {"size": 6, "difficulty": "hard"}, "keen", "6dh"),
+    Pair("KenKen 9x9 easy", "kenken", {"size": 9, "difficulty": "easy"}, "keen", "9de"),
+    Pair("KenKen 9x9 medium", "kenken", {"size": 9, "difficulty": "medium"}, "keen", "9dn"),
+    Pair("KenKen 9x9 hard", "kenken", {"size": 9, "difficulty": "hard"}, "keen", "9dh"),
+    Pair("KenKen 9x9 expert", "kenken", {"size": 9, "difficulty": "expert"}, "keen", "9dx"),
+    Pair("sudoku 9x9 easy", "sudoku", {"size": 9, "difficulty": "easy"}, "solo", "3x3db"),
+    Pair("sudoku 9x9 medium", "sudoku", {"size": 9, "difficulty": "medium"}, "solo", "3x3di"),
+    Pair("sudoku 9x9 hard", "sudoku", {"size": 9, "difficulty": "hard"}, "solo", "3x3da"),
+    Pair("sudoku 9x9 expert", "sudoku", {"size": 9, "difficulty": "expert"}, "solo", "3x3de"),
+    Pair("killer 9x9 easy", "killer", {"size": 9, "difficulty": "easy"}, "solo", "3x3kdb"),
+    Pair("killer 9x9 medium", "killer", {"size": 9, "difficulty": "medium"}, "solo", "3x3kdi"),
+    Pair("killer 9x9 hard", "killer", {"size": 9, "difficulty": "hard"}, "solo", "3x3kda"),
+    Pair("X 9x9 hard", "sudoku", {"size": 9, "difficulty": "hard", "variant": "x"}, "solo", "3x3xda"),
+    Pair("jigsaw 9x9 hard", "sudoku", {"size": 9, "difficulty": "hard", "variant": "jigsaw"}, "solo", "9jda"),
+)
+
+# The KenKens solved in process: sizes 4-9 at three levels, fixed seeds.
+SOLVE_SIZES = (4, 5, 6, 7, 8, 9)
+SOLVE_LEVELS = ("easy", "medium", "hard")
+SOLVE_COUNT = 68
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def bookgen_generation_ms(pair: Pair, seeds: int) -> list[float]:
+    ptype = get(pair.type)
+    params = ptype.Params(**pair.params)
+    times = []
+    for seed in range(seeds):
+        start = time.process_time()
+        ptype.generate(params, random.Random(seed), Budget(300))
+        times.append((time.process_time() - start) * 1000)
+    return times
+
+
+def tatham_program(name: str) -> Path | None:
+    if not TATHAM:
+        return None
+    path = Path(TATHAM) / f"{name}-timing"
+    return path if path.is_file() else None
+
+
+def tatham_generation_ms(pair: Pair, seeds: int) -> list[float]:
+    program = tatham_program(pair.program)
+    if program is None:
+        return []
+    out = subprocess.run([str(program), "gen", pair.tatham, str(seeds)], capture_output=True, text=True, check=True)
+    return [float(line.split()[1]) for line in out.stdout.splitlines()]
+
+
+def row(work: str, ours: float, theirs: float | None) -> str:
+    if theirs is None:
+        return f"| {work} | {ours:.2f} | | |"
+    return f"| {work} | {ours:.2f} | {theirs:.2f} | {ours / theirs:.1f}x |"
+
+
+def generation(only: str | None, seeds: int) -> None:
+    for pair in PAIRS:
+        if only and only != pair.type:
+            continue
+        ours = median(bookgen_generation_ms(pair, seeds))
+        theirs = tatham_generation_ms(pair, seeds)
+        label = f"{pair.work} / `{pair.tatham}`"
+        print(row(label, ours, median(theirs) if theirs else None), flush=True)
+
+
+def keen_description(model: GridModel) -> str:
+    """The puzzle as Keen writes it: the cage walls as runs of open edges (the
+    vertical inner edges row by row, then the horizontal ones column by column), a comma,
+    and each cage's clue in the order of its first cell."""
+    n = model.rows
+    cage_of = {cell: i for i, cage in enumerate(model.cages) for cell in cage.cells}
+    edges = [((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1)]
+    edges += [((r, c), (r + 1, c)) for c in range(n) for r in range(n - 1)]
+    walls = []
+    run = 0
+    for edge in [*edges, None]:  # None: the closing wall after the last edge
+        if edge is not None and cage_of[edge[0]] == cage_of[edge[1]]:
+            run += 1
+            continue
+        while run > 25:
+            walls.append("z")
+            run -= 25
+        walls.append(chr(ord("a") + run - 1) if run else "_")
+        run = 0
+    letter = {"+": "a", "=": "a", "-": "s", "*": "m", "/": "d"}
+    first = sorted(model.cages, key=lambda cage: min(r * n + c for r, c in cage.cells))
+    clues = "".join(f"{letter[cage.op]}{cage.target}" for cage in first)
+    return "".join(walls) + "," + clues
+
+
+def solve_set() -> list[Puzzle]:
+    kenken = get("kenken")
+    puzzles = []
+    for i in range(SOLVE_COUNT):
+        size = SOLVE_SIZES[i % len(SOLVE_SIZES)]
+        level = SOLVE_LEVELS[(i // len(SOLVE_SIZES)) % len(SOLVE_LEVELS)]
+        params = kenken.Params(size=size, difficulty=level)
+        puzzles.append(kenken.generate(params, random.Random(1000 + i), Budget(300)))
+    return puzzles
+
+
+def in_process_solve() -> None:
+    kenken = get("kenken")
+    puzzles = solve_set()
+    ours = []
+    for puzzle in puzzles:
+        start = time.process_time()
+        result = kenken.solve(puzzle)
+        ours.append((time.process_time() - start) * 1000)
+        assert result.solution == puzzle.solution, "the solve must find the checked answer"
+    theirs = None
+    program = tatham_program("keen")
+    if program is not None:
+        ids = "".join(f"{p.board.rows}:{keen_description(p.board)}\n" for p in puzzles)
+        out = subprocess.run([str(program), "solve"], input=ids, capture_output=True, text=True, check=True)
+        lines = [line.split() for line in out.stdout.splitlines()]
+        for puzzle, fields in zip(puzzles, lines, strict=True):
+            # The same answer, which also proves the description was written right.
+            expected = "S" + "".join(str(v) for row_ in puzzle.solution for v in row_)
+            if fields[1:] != ["ok", expected]:
+                raise SystemExit(f"Keen's answer differs on a {puzzle.board.rows}x{puzzle.board.rows}: {fields}")
+        theirs = median([float(fields[0]) for fields in lines])
+    print(row(f"solve one of {len(puzzles)} KenKen (4x4-9x9), in process", median(ours), theirs), flush=True)
+
+
+def startup() -> None:
+    """Wall time of the command line from the shell: `--version`, and `solve` of a
+    small KenKen (the figure a user feels)."""
+    kenken = get("kenken")
+    puzzle = kenken.generate(kenken.Params(size=4, difficulty="easy"), random.Random(0), Budget(60))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "small.json"
+        path.write_text(json.dumps(kenken.to_json(puzzle)))
+        for label, args in (("`bookgen --version`", ["--version"]), ("`bookgen solve` of a 4x4 KenKen", ["solve", str(path)])):
+            times = []
+            for _ in range(11):
+                start = time.perf_counter()
+                subprocess.run([str(BOOKGEN), *args], capture_output=True, check=True)
+                times.append((time.perf_counter() - start) * 1000)
+            print(row(f"{label}, wall from the shell", median(times), None), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=30, help="puzzles per generation pair (seeds 0..N-1)")
+    parser.add_argument("--only", choices=("kenken", "sudoku", "killer", "solve", "startup"))
+    args = parser.parse_args()
+    side = f"Tatham's from {TATHAM}" if TATHAM else "Tatham's not given (BOOKGEN_TATHAM unset)"
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; {args.seeds} seeds a pair; {side}")
+    print("| work | bookgen ms | Tatham ms | ratio |\n|---|---|---|---|")
+    if args.only in (None, "kenken", "sudoku", "killer"):
+        generation(args.only, args.seeds)
+    if args.only in (None, "solve"):
+        in_process_solve()
+    if args.only in (None, "startup"):
+        startup()
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
