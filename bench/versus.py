@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bookgen.model import Cage, GridModel
+from bookgen.model import GridModel
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.registry import get
 
