@@ -63,11 +63,26 @@ def grid_of(model: GridModel, solution: Sequence[int]) -> Grid:
 # --- the grader ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+# Ladders made, by the level table's identity: a table is a module's constant, asked for
+# on every grader step, and hashing one (frozen dataclasses all the way down) each time
+# cost more than the step. The table is kept beside its ladder, so an id reused after a
+# table is gone never finds the wrong one.
+_LADDERS: dict[tuple[int, str], tuple[tuple, _engine.Ladder]] = {}
+_MOST_LADDERS = 256
+
+
 def ladder(levels: tuple, family: str = "plain") -> _engine.Ladder:
     """A type's level table (Levels of named techniques) as the engine's ladder, for
     boards of a family of rules ("plain": groups alone; "kenken"; "killer")."""
-    return _engine.Ladder([[t.name for t in level.techniques] for level in levels], family)
+    key = (id(levels), family)
+    known = _LADDERS.get(key)
+    if known is not None and known[0] is levels:
+        return known[1]
+    if len(_LADDERS) >= _MOST_LADDERS:
+        _LADDERS.clear()
+    made = _engine.Ladder([[t.name for t in level.techniques] for level in levels], family)
+    _LADDERS[key] = (levels, made)
+    return made
 
 
 class Board:
@@ -111,5 +126,16 @@ class Board:
         `up_to`); raises Contradiction."""
         return self._board.step(ladder(levels, self.family), up_to)
 
+    def work_out(self, levels: tuple, cells: list[int], up_to: int | None = None) -> bool:
+        """Steps (within `up_to`) until every one of `cells` is written in: false when no
+        technique makes progress first; raises Contradiction."""
+        return self._board.work_out(ladder(levels, self.family), cells, up_to)
+
     def grade(self, levels: tuple, up_to: int | None = None, record: bool = False) -> tuple[str, int, list, list]:
         return self._board.grade(ladder(levels, self.family), up_to, record)
+
+
+def shuffle_regions(size: int, torus: bool, start: list[int], swaps: int, compact: float, seed: int) -> list[int]:
+    """A jigsaw layout shuffled from the partition `start` (a region index per cell in
+    reading order) by the engine: see engine/src/regions.rs."""
+    return _engine.shuffle_regions(size, torus, start, swaps, compact, seed)

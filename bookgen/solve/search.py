@@ -6,7 +6,8 @@ Domains are masks over symbol indices (bit i = model.symbols[i]). Propagation re
 placed symbol from every peer, places hidden singles in groups that must hold every
 symbol and runs the cage propagators, to a fixpoint that does not depend on the order it
 runs in; search branches on the first cell with the fewest candidates, symbols in
-increasing order (or in the order a caller's rng shuffles them, for random full grids).
+increasing order (or shuffled by the engine's random source, seeded from the caller's rng,
+for random full grids).
 Searches run without holding the GIL and look for a pending Ctrl-C or SIGTERM every few
 thousand branchings.
 """
@@ -81,11 +82,12 @@ class Solver:
         return Count(len(solutions), tuple(grid_of(self.model, s) for s in solutions), complete)
 
     def random_solution(self, rng: random.Random, node_limit: int | None = None) -> Grid | None:
-        """One solution chosen at random (each branching's symbols in the order `rng`
-        shuffles them), or None if there is none. With `node_limit`, raises SearchAborted
-        past that many branchings: a shape drawn at random (a jigsaw layout) may have no
-        solution, and proving it can take long, while drawing another shape is cheap."""
-        found = self.grid.random_solution(rng.shuffle, node_limit)
+        """One solution chosen at random (each branching's symbols shuffled by the engine's
+        own random source, seeded from `rng`: one draw a search), or None if there is none.
+        With `node_limit`, raises SearchAborted past that many branchings: a shape drawn at
+        random (a jigsaw layout) may have no solution, and proving it can take long, while
+        drawing another shape is cheap."""
+        found = self.grid.random_solution(rng.getrandbits(64), node_limit)
         return None if found is None else grid_of(self.model, found)
 
 

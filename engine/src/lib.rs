@@ -6,6 +6,8 @@
 pub mod cellset;
 pub mod grader;
 pub mod py;
+pub mod regions;
+pub mod rng;
 pub mod search;
 pub mod techniques;
 

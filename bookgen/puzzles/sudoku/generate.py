@@ -116,11 +116,6 @@ def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[rand
     raise GenerationError(f"no {target.name} puzzle found within the budget; try another level or seed")
 
 
-def _all_placed(board: Board, cells: list[int]) -> bool:
-    placed = board.placed  # one list from the engine, not one per cell
-    return all(placed[i] for i in cells)
-
-
 class _Aim:
     """One full grid, aimed at the target level by removing and giving back givens."""
 
@@ -212,13 +207,11 @@ class _Aim:
             return False
         cells = [self.base.index[cell] for orbit in removed for cell in orbit]
         try:
-            while not _all_placed(board, cells):
-                # The grader's step: the easiest technique of the level that makes progress.
-                if not board.step(self.target.levels, self.target.level):
-                    return False
+            # The grader's steps (the easiest technique of the level that makes progress
+            # each time) until the removed cells are written in again.
+            return board.work_out(self.target.levels, cells, self.target.level)
         except Contradiction:
             return False
-        return True
 
     def push_harder(self, kept: list[Orbit]) -> bool:
         """Steps 2 and 3: the puzzle is easier than asked. Remove more, repairing a removal

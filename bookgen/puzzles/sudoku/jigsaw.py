@@ -5,7 +5,9 @@ A layout starts from a valid partition (the boxes, or the rows on sizes without 
 and is shuffled: a cell on a region's edge moves to the neighbouring region while a cell
 of that region moves back, whenever both regions stay connected. Every step keeps the
 partition valid, so the result always is. Which cells touch, and so what connected
-means, is the layout's topology: the page, or a torus where rows and columns wrap.
+means, is the layout's topology: the page, or a torus where rows and columns wrap. The
+shuffle runs in the engine (engine/src/regions.rs) on its own random source, seeded by
+one draw from the puzzle's rng a layout.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Callable
 
 from bookgen.errors import GenerationError
 from bookgen.model import Cell, Group, full_cells, is_connected
+from bookgen.solve import engine
 from bookgen.puzzles.sudoku.shapes import BOX_SHAPES, Filled, boxes, random_solution, square_model
 
 Regions = tuple[tuple[Cell, ...], ...]
@@ -37,19 +40,14 @@ COMPACT = 0.4
 
 @dataclass(frozen=True)
 class Topology:
-    """Which cells of a size x size grid touch, and so which sets of cells are connected."""
+    """Which cells of a size x size grid touch: the page, or a torus (`torus`); and what
+    connected means there (kept in Python for checks of the engine's layouts)."""
 
-    neighbours: Callable[[Cell, int], list[Cell]]
+    torus: bool
     connected: Callable[[frozenset[Cell], int], bool]
 
 
-def _plane_neighbours(cell: Cell, size: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < size and 0 <= c + dc < size]
-
-
-PLANE = Topology(_plane_neighbours, lambda cells, size: is_connected(cells))
+PLANE = Topology(False, lambda cells, size: is_connected(cells))
 
 
 def layout_filled(size: int, rng: random.Random, topology: Topology,
@@ -70,10 +68,12 @@ def layout(size: int, rng: random.Random, topology: Topology = PLANE,
            acceptable: Callable[[Regions, int], bool] | None = None) -> Regions:
     """N connected regions of N cells that `acceptable` takes (by default a jigsaw's)."""
     acceptable = acceptable or jigsaw_acceptable
+    cells = list(full_cells(size, size))
     while True:
-        region_of = _start(size)
-        _shuffle(region_of, size, rng, topology)
-        regions = _regions(region_of)
+        start = _start(size)
+        shuffled = engine.shuffle_regions(size, topology.torus, [start[cell] for cell in cells],
+                                          SWAPS_PER_CELL * size * size, COMPACT, rng.getrandbits(64))
+        regions = _regions(dict(zip(cells, shuffled)))
         if acceptable(regions, size):
             return regions
 
@@ -82,46 +82,6 @@ def _start(size: int) -> dict[Cell, int]:
     if size in BOX_SHAPES:
         return {cell: gi for gi, g in enumerate(boxes(size)) for cell in g.cells}
     return {(r, c): r for r, c in full_cells(size, size)}
-
-
-def _shuffle(region_of: dict[Cell, int], size: int, rng: random.Random, topology: Topology) -> None:
-    near, connected = topology.neighbours, topology.connected
-    members: list[set[Cell]] = [set() for _ in range(size)]
-    for cell, ri in region_of.items():
-        members[ri].add(cell)
-    cells = sorted(region_of)
-    swaps = SWAPS_PER_CELL * size * size
-    for step in range(swaps):
-        # Hot first (any swap that keeps the pieces connected), then cooling towards
-        # compact pieces: starting compact would leave the pieces near the boxes.
-        compact = 1.0 if step < swaps // 2 else COMPACT
-        a = rng.choice(cells)
-        ra = region_of[a]
-        others = sorted({region_of[n] for n in near(a, size)} - {ra})
-        if not others:
-            continue
-        rb = rng.choice(others)
-        # A cell of B that will touch A once `a` has left it.
-        rest_a = members[ra] - {a}
-        choices = sorted(b for b in members[rb] if any(n in rest_a for n in near(b, size)))
-        if not choices:
-            continue
-        b = rng.choice(choices)
-        before = _border_edges(region_of, (a, b), size, near)
-        region_of[a], region_of[b] = rb, ra
-        rise = _border_edges(region_of, (a, b), size, near) - before
-        new_a, new_b = rest_a | {b}, (members[rb] - {b}) | {a}
-        if (rise <= 0 or rng.random() < compact ** rise) and connected(frozenset(new_a), size) \
-                and connected(frozenset(new_b), size):
-            members[ra], members[rb] = new_a, new_b
-        else:
-            region_of[a], region_of[b] = ra, rb
-
-
-def _border_edges(region_of: dict[Cell, int], cells: tuple[Cell, ...], size: int, near) -> int:
-    """Edges touching `cells` that separate two regions (their share of the borders)."""
-    edges = {frozenset((x, n)) for x in cells for n in near(x, size)}
-    return sum(1 for e in edges if len({region_of[x] for x in e}) == 2)
 
 
 def _regions(region_of: dict[Cell, int]) -> Regions:

@@ -48,7 +48,7 @@ def _torus_connected(cells: frozenset[Cell], size: int) -> bool:
     return not remaining
 
 
-TORUS = jigsaw.Topology(_torus_neighbours, _torus_connected)
+TORUS = jigsaw.Topology(True, _torus_connected)
 
 
 def pieces(cells: tuple[Cell, ...] | frozenset[Cell]) -> list[set[Cell]]:

@@ -10,10 +10,11 @@ use std::sync::Arc;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Family, Technique};
+use crate::regions::{self, Topology};
+use crate::rng::Rng;
 use crate::search::cages::{self, Op};
 use crate::search::{Budget, CageSpec, Solver, Stop};
 
@@ -149,46 +150,33 @@ impl Grid {
         }
     }
 
-    /// One full solution, each branching's symbols (as single-bit masks) put in the order
-    /// `shuffle(list)` leaves them in (the caller's seeded random source); None when the
-    /// grid has none. Raises SearchAborted past `node_limit` branchings.
-    #[pyo3(signature = (shuffle, node_limit=None))]
+    /// One solution chosen at random: each branching's symbols in the order the engine's
+    /// random source, seeded with `seed`, shuffles them; None when the grid has none.
+    /// Raises SearchAborted past `node_limit` branchings.
+    #[pyo3(signature = (seed, node_limit=None))]
     fn random_solution(
         &self,
         py: Python<'_>,
-        shuffle: Bound<'_, PyAny>,
+        seed: u64,
         node_limit: Option<u64>,
     ) -> PyResult<Option<Vec<u8>>> {
-        let mut failure: Option<PyErr> = None;
-        let mut order = |bits: Vec<u64>| -> Vec<u64> {
-            if failure.is_some() {
-                return bits;
-            }
-            let shuffled = PyList::new(py, &bits).and_then(|list| {
-                shuffle.call1((&list,))?;
-                list.extract::<Vec<u64>>()
-            });
-            match shuffled {
-                Ok(mixed) if mixed.len() == bits.len() => mixed,
-                Ok(_) => bits,
-                Err(err) => {
-                    failure = Some(err);
-                    bits
-                }
-            }
-        };
         let mut interrupt = None;
-        let mut check = || interrupted(&mut interrupt);
-        let found = self
-            .solver
-            .random_solution(&mut Budget::new(node_limit, &mut check), &mut order);
-        if let Some(err) = failure.or(interrupt) {
-            return Err(err);
-        }
+        let found = py.detach(|| {
+            let mut rng = Rng::new(seed);
+            let mut order = |mut bits: Vec<u64>| {
+                rng.shuffle(&mut bits);
+                bits
+            };
+            let mut check = || interrupted(&mut interrupt);
+            self.solver
+                .random_solution(&mut Budget::new(node_limit, &mut check), &mut order)
+        });
         match found {
             Ok(solution) => Ok(solution),
             Err(Stop::NodeLimit) => Err(SearchAborted::new_err("the node limit ran out")),
-            Err(Stop::Interrupted) => Err(SearchAborted::new_err("interrupted")),
+            Err(Stop::Interrupted) => {
+                Err(interrupt.unwrap_or_else(|| SearchAborted::new_err("interrupted")))
+            }
         }
     }
 }
@@ -318,6 +306,32 @@ impl Board {
             Err(_) => Err(Contradiction::new_err("a cell lost its last candidate")),
         }
     }
+
+    /// Steps with the ladder's levels up to `up_to` until every one of `cells` is written
+    /// in: true when they all are, false when no technique makes progress before that;
+    /// raises Contradiction. (A generator's question "do the level's techniques still
+    /// work out what I removed?", asked without a crossing per step.)
+    #[pyo3(signature = (ladder, cells, up_to=None))]
+    fn work_out(
+        &mut self,
+        ladder: &Ladder,
+        cells: Vec<usize>,
+        up_to: Option<usize>,
+    ) -> PyResult<bool> {
+        if cells.iter().any(|&i| i >= self.board.placed.len()) {
+            return Err(PyValueError::new_err("a cell number past the grid"));
+        }
+        let allowed = &ladder.levels
+            [..up_to.map_or(ladder.levels.len(), |u| (u + 1).min(ladder.levels.len()))];
+        while !cells.iter().all(|&i| self.board.placed[i]) {
+            match grader::next_step(&mut self.board, allowed) {
+                Ok(Some(_)) => {}
+                Ok(None) => return Ok(false),
+                Err(_) => return Err(Contradiction::new_err("a cell lost its last candidate")),
+            }
+        }
+        Ok(true)
+    }
 }
 
 /// Every assignment of symbols to a cage's cells that makes its target, in the listing
@@ -335,11 +349,46 @@ fn value_tuples(
     Ok(cages::value_tuples(op, target, &symbols, &differ))
 }
 
+/// A jigsaw layout: the partition `start` (a region index per cell, reading order) of a
+/// size x size grid (a torus when `torus`) shuffled by `swaps` region swaps, the second
+/// half biased towards compact pieces by `compact`, drawn from the engine's random source
+/// seeded with `seed`.
+#[pyfunction]
+fn shuffle_regions(
+    size: usize,
+    torus: bool,
+    start: Vec<u8>,
+    swaps: usize,
+    compact: f64,
+    seed: u64,
+) -> PyResult<Vec<u8>> {
+    if size == 0 || size * size > crate::cellset::MAX_CELLS || start.len() != size * size {
+        return Err(PyValueError::new_err(
+            "a layout is one region per cell of a square grid",
+        ));
+    }
+    if start.iter().any(|&r| r as usize >= size) {
+        return Err(PyValueError::new_err(
+            "a region index is below the grid's size",
+        ));
+    }
+    let mut region_of = start;
+    regions::shuffle(
+        &mut region_of,
+        &Topology::new(size, torus),
+        swaps,
+        compact,
+        &mut Rng::new(seed),
+    );
+    Ok(region_of)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Grid>()?;
     m.add_class::<Ladder>()?;
     m.add_class::<Board>()?;
     m.add_function(wrap_pyfunction!(value_tuples, m)?)?;
+    m.add_function(wrap_pyfunction!(shuffle_regions, m)?)?;
     m.add("Contradiction", m.py().get_type::<Contradiction>())?;
     m.add("SearchAborted", m.py().get_type::<SearchAborted>())?;
     Ok(())
