@@ -15,6 +15,8 @@ a combination is offered once it is made on every one of 100 seeds.
         --vary operations=+-*/,* --set hide_operations=false --jobs 2
     python bench/offer.py --type killer --vary size=9 --vary difficulty=all --set max_cage=4
     python bench/offer.py --offered [--type kenken]   (what is offered, from the records)
+    python bench/offer.py --type sudoku --remeasure   (every row the record offers, again:
+        after a change that changes the puzzles made, such as a new random source)
 
 Values are read as a spec reads them (`operations=+-` is the list + and -; `all` is every
 value an option takes; `3-9` every whole number between); `--seeds N --dry-run` measures
@@ -100,6 +102,31 @@ def combinations(ptype: PuzzleType, vary: list[str], fixed: list[str]) -> list[A
     return out
 
 
+def offered_params(ptype: PuzzleType) -> list[Any]:
+    """Params for every row of the type's record that is offered now, read back from the
+    row's key as a spec reads values (a list option's value is written as its characters)."""
+    kinds = {option: info.kind for option, info, _default in declared(ptype.Params)}
+    out = []
+    for row in ptype.offer.offered():
+        if row.type != ptype.name:
+            continue
+        options = {}
+        for name, value in row.key:
+            kind = kinds[name]
+            base = kind.inner if isinstance(kind, Optional) else kind
+            if value is None:
+                options[name] = None
+            elif isinstance(base, SubsetOf):
+                options[name] = kind.parse(list(value), ParseContext())
+            else:
+                options[name] = kind.parse(value, ParseContext())
+        params = ptype.Params(**options)
+        if key_of(ptype.offer_key(params)) != row.key:
+            raise SystemExit(f"{ptype.name}: the row {row.key} does not read back as itself")
+        out.append(params)
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class Job:
     type: str
@@ -176,6 +203,7 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--dry-run", action="store_true", help="measure and print, write nothing")
     ap.add_argument("--offered", action="store_true", help="print what the records offer, and stop")
+    ap.add_argument("--remeasure", action="store_true", help="measure again every row the type's record offers")
     args = ap.parse_args(argv)
     if args.offered:
         print_offered([args.type] if args.type else [])
@@ -185,18 +213,20 @@ def main(argv: list[str]) -> None:
     ptype = registry.get(args.type)
     if ptype is None or ptype.offer_key(ptype.Params()) is None:
         ap.error(f"{args.type!r} is not a type with a measured offer")
-    jobs = [Job(ptype.name, params, args.seeds, args.budget) for params in combinations(ptype, args.vary, args.set)]
+    chosen = offered_params(ptype) if args.remeasure else combinations(ptype, args.vary, args.set)
+    jobs = [Job(ptype.name, params, args.seeds, args.budget) for params in chosen]
     print(f"{ptype.name}: {len(jobs)} combinations, {args.seeds} seeds each within {args.budget:g} s of CPU",
           flush=True)
+    writing = not args.dry_run and args.seeds >= 100
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        rows = []
         for row in pool.map(measure, jobs):
-            rows.append(row)
             print(line(row), flush=True)
-    if args.dry_run or args.seeds < 100:
+            if writing:  # row by row: a long run stopped part way keeps what it measured
+                path = write(ptype, [row])
+    if not writing:
         print("not written: a record holds runs of 100 seeds or more (--dry-run or fewer seeds)")
-        return
-    print(f"written to {write(ptype, rows)}")
+    elif jobs:
+        print(f"written to {path}")
 
 
 if __name__ == "__main__":
