@@ -192,8 +192,13 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))
-    tpl = page_template(spec)
-    found += [("layout", tpl.header), ("layout", tpl.footer)]
+    layouts = [("layout", None)] + [(f"sections[{n}].layout", s.options.layout)
+                                    for n, s in enumerate(spec.sections) if s.options.layout]
+    for field, layout in layouts:
+        # As printed: placeholders filled (their braces are never printed), every digit
+        # a page number may have.
+        tpl = page_template(spec, layout)
+        found += [(field, tpl.header_for(spec.title)), (field, tpl.footer_for("0123456789", spec.title))]
     return [(field, text) for field, text in found if text]
 
 
