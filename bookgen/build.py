@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import string
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
@@ -23,6 +24,7 @@ from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
+from bookgen.options import declared
 from bookgen.outputs import Input, Output, checked, staged
 from bookgen.puzzles.base import Budget, Hint, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
@@ -192,6 +194,9 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))
+        # A type's own text options are printed too (a sudoku's `symbols:`).
+        found += [(f"sections[{n}].{name}", getattr(section.params, name)) for name, _info, _default
+                  in declared(type(section.params)) if isinstance(getattr(section.params, name), str)]
     layouts = [("layout", None)] + [(f"sections[{n}].layout", s.options.layout)
                                     for n, s in enumerate(spec.sections) if s.options.layout]
     for field, layout in layouts:
@@ -202,9 +207,20 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     return [(field, text) for field, text in found if text]
 
 
+# Every character bookgen prints in its own words and numbers, whatever the spec says:
+# page numbers and digits, headings ("Contents", "Answers", "Stuck? The first steps"),
+# labels ("3   hard   9×9", "Ben · 2 (page 4)"), worked steps, sliding captions, signs,
+# grid letters and the ellipsis of a shortened line. A font of the user's must have them
+# all: the build would stop at the first it lacks, so `check` says so first.
+# (tests/render/test_fonts_hostile.py builds books of every type and furniture and
+# checks that every character printed outside the spec's own texts is here.)
+FURNITURE = string.ascii_letters + string.digits + " '()+,-.:;?!·×÷–−…"
+
+
 def fonts_for(spec: BookSpec) -> Fonts:
     """The book's fonts, read now, and every text of the spec checked against them: a
-    font that cannot be read or a letter it lacks is one line naming the spec's line."""
+    font that cannot be read, a letter it lacks or a glyph it cannot embed is one line
+    naming the spec's line."""
     for field, path in (("font", spec.font), ("bold_font", spec.bold_font)):
         if path is not None:
             try:
@@ -220,7 +236,23 @@ def fonts_for(spec: BookSpec) -> Fonts:
             problems.append(Problem(spec.location(field), field, _missing_glyph(ch, fonts, spec)))
     if problems:
         raise SpecError(problems)
+    if spec.font is not None or spec.bold_font is not None:
+        _user_fonts_print(spec, fonts, "".join(text for _field, text in texts))
     return fonts
+
+
+def _user_fonts_print(spec: BookSpec, fonts: Fonts, texts: str) -> None:
+    """A user's fonts have bookgen's own characters, and embed every glyph the book
+    prints (a damaged outline is found now, not while the PDF is written)."""
+    field = "font" if spec.font is not None else "bold_font"
+    ch = fonts.missing(FURNITURE)
+    if ch is not None:
+        raise SpecError(Problem(spec.location(field), field, f"{missing_message(ch, fonts.names)}, which bookgen "
+                                                             "prints itself (page numbers, headings, labels)"))
+    try:
+        fonts.embeds(FURNITURE + texts)
+    except FontError as exc:
+        raise SpecError(Problem(spec.location(field), field, str(exc))) from None
 
 
 def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:
