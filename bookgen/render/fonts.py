@@ -38,8 +38,9 @@ from bookgen.specfile import FileRefused, read_bytes
 
 PRIMARY, FALLBACK = "Atkinson Hyperlegible", "Noto Sans"
 BOLD_WEIGHT = 700
-# Bumped when the way the bold instance is made changes, so cached copies are remade.
-INSTANCE_VERSION = 1
+# Bumped when the way the bold instance is made changes, so cached copies are remade
+# (2: no longer stamped with the time it was made).
+INSTANCE_VERSION = 2
 # A cached instance is at most this big (Noto Sans Bold is about 650 KB).
 MAX_INSTANCE_BYTES = 16 * 1024 * 1024
 
@@ -233,11 +234,14 @@ def noto_bold() -> bytes:
 
 def _instance(source: Path, weight: int) -> bytes:
     """A static instance of a variable font at `weight` and normal width, named for its
-    weight (so its PostScript name is NotoSans-Bold, not the variable font's)."""
+    weight (so its PostScript name is NotoSans-Bold, not the variable font's). Its bytes
+    depend on the source alone: fontTools would stamp the head table with the time of
+    saving, which the PDF embeds, so two machines (or two cache folders) would print
+    different books from one spec and seed; the source's own dates are kept instead."""
     from fontTools.ttLib import TTFont as ToolsFont
     from fontTools.varLib import instancer
 
-    variable = ToolsFont(str(source))
+    variable = ToolsFont(str(source), recalcTimestamp=False)
     made = instancer.instantiateVariableFont(variable, {"wght": weight, "wdth": 100}, updateFontNames=True)
     out = io.BytesIO()
     made.save(out)
