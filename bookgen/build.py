@@ -8,6 +8,7 @@ puzzle claims, and the independent checker must accept the answer that will be p
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -30,12 +31,16 @@ from bookgen.puzzles.base import Budget, Hint, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
 from bookgen.spec import BookSpec, SectionSpec
-from bookgen.stopping import parallel_map
+from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
 PUZZLE_BUDGET = 60.0
 # Regenerations allowed when a puzzle repeats an earlier one in the same book.
 MAX_REPEATS = 20
+# Seconds of wall-clock time a cached puzzle may take to be proved again before it is
+# made afresh instead (a hostile entry must not hold the build for long; a sound one
+# takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
+PROOF_BUDGET = 30.0
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Task:
     number: int
     section_title: str
     copy: int = 0  # which copy of a worksheet set (0 for a single book)
+    cached: Puzzle | None = None  # what an earlier build made for this request, to prove again
 
 
 def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
@@ -65,6 +71,21 @@ def make_puzzle(task: Task) -> Puzzle:
         raise GenerationError(f"puzzle {task.number} ({task.section_title}): {exc}") from None
     verify(puzzle, task.number)
     return puzzle
+
+
+def obtain(task: Task) -> tuple[Puzzle, bool]:
+    """The task's puzzle, and whether it was made now: the cached one when its type
+    proves it again within PROOF_BUDGET (one solution, at its level, the answer obeys
+    every rule), else one made afresh (runs in worker processes)."""
+    if task.cached is not None:
+        try:
+            with time_limit(PROOF_BUDGET, "a cached puzzle took too long to prove"):
+                problems = registry.get(task.type).certify(task.cached)
+        except OutOfTime:
+            problems = ["not proved within the time allowed"]
+        if not problems:
+            return task.cached, False
+    return make_puzzle(task), True
 
 
 def verify(puzzle: Puzzle, number: int | str) -> None:
@@ -106,24 +127,22 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
     keys = [puzzle_cache.key(registry.get(t.type), t.params, t.seed) for t in tasks] if use_cache else []
-    made: list[Puzzle | None] = [puzzle_cache.load(k) for k in keys] if use_cache else [None] * len(tasks)
-    missing = [i for i, puzzle in enumerate(made) if puzzle is None]
-    for _ in range(len(tasks) - len(missing)):
-        if done is not None:
-            done()
-    todo = [tasks[i] for i in missing]
-    if jobs > 1 and len(todo) > 1:
-        fresh = parallel_map(make_puzzle, todo, min(jobs, len(todo)), done)
+    if use_cache:
+        tasks = [dataclasses.replace(t, cached=puzzle_cache.load(k, registry.get(t.type), t.params))
+                 for t, k in zip(tasks, keys)]
+    if jobs > 1 and len(tasks) > 1:
+        results = parallel_map(obtain, tasks, min(jobs, len(tasks)), done)
     else:
-        fresh = []
-        for task in todo:
-            fresh.append(make_puzzle(task))
+        results = []
+        for task in tasks:
+            results.append(obtain(task))
             if done is not None:
                 done()
-    for i, puzzle in zip(missing, fresh):
-        made[i] = puzzle
-        if use_cache:
-            puzzle_cache.store(keys[i], puzzle)
+    made = [puzzle for puzzle, _fresh in results]
+    if use_cache:
+        for key, task, (puzzle, fresh) in zip(keys, tasks, results):
+            if fresh:
+                puzzle_cache.store(key, registry.get(task.type), puzzle)
     entries, seen = [], set()
     for p, puzzle in zip(planned, made):
         puzzle = _unrepeated(spec, p, puzzle, seen)

@@ -11,6 +11,7 @@ numbers stay, small, in the tiles' corners.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ DEFAULT_SOLVE_SECONDS = 60.0
 # searches that shorten the fallback answer (a 15-puzzle: ~78 moves for a 57 at best,
 # against ~100 from the constructive method).
 OPTIMAL_SHARE = 0.7
+# The longest certify spends proving a printed move count shortest (a 4×4 at 44 moves
+# takes about a second, a 5×5 or 6×6 at 40 under ten: see rules.move_ranges).
+PROOF_SECONDS = 30.0
 
 
 def _format_error(source: str, field: str, message: str) -> PuzzleFormatError:
@@ -174,12 +178,40 @@ class SlidingType(PuzzleType):
         return [Violation("the moves do not end at the goal", wrong)] if wrong else []
 
     def certify(self, puzzle: Puzzle) -> list[str]:
-        """Solvable by the parity rule, and the printed moves replay from start to goal.
-        (Whether a count is the shortest was proved when the scramble was drawn; the
-        answer key says "not proved shortest" otherwise.)"""
+        """Solvable by the parity rule, the printed moves replay from start to goal, and,
+        where the puzzle says its moves are the shortest, no shorter solution exists
+        (proved by the optimal search, within PROOF_SECONDS)."""
         board: SlidingBoard = puzzle.board
         problems = [] if is_solvable(board.start, board.goal, board.cols) else ["the start cannot reach the goal"]
-        return problems + [str(v) for v in self.check(puzzle, puzzle.solution)]
+        problems += [str(v) for v in self.check(puzzle, puzzle.solution)]
+        if problems or not board.optimal:
+            return problems
+        try:
+            shortest = search.solve_optimal(board.start, board.goal, board.cols, search.deadline_after(PROOF_SECONDS))
+        except search.SearchTimeout:
+            return [f"its {len(puzzle.solution)} moves could not be proved shortest within {PROOF_SECONDS:g} s"]
+        if len(shortest.moves) != len(puzzle.solution):
+            return [f"it says {len(puzzle.solution)} moves are the shortest, but {len(shortest.moves)} do"]
+        return []
+
+    def restored(self, data: dict[str, Any], params: Params, source: str = "cache") -> Puzzle:
+        """The interchange form carries no picture: the board gets the options' picture."""
+        puzzle = super().restored(data, params, source)
+        return dataclasses.replace(puzzle, board=dataclasses.replace(puzzle.board, image=params.image))
+
+    def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
+        """The board, goal and move count asked for, proved shortest."""
+        board: SlidingBoard = puzzle.board
+        rows, cols = params.dims()
+        moves = len(puzzle.solution or ())
+        if puzzle.type != self.name or (board.rows, board.cols) != (rows, cols):
+            return f"not a {rows}×{cols} sliding puzzle"
+        if board.goal != standard_goal(rows, cols, blank_first=params.blank == "first"):
+            return f"not the goal with the blank {params.blank}"
+        lo, hi = (params.moves, params.moves) if params.moves is not None else move_ranges(rows, cols)[params.difficulty]
+        if not lo <= moves <= hi or puzzle.solution is None or not board.optimal:
+            return f"not a proved-shortest scramble of {lo} to {hi} moves"
+        return None
 
     # ----- interchange
 
