@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from bookgen import __version__, puzzle_cache
+from bookgen import __version__, cache, puzzle_cache
 from bookgen.puzzles import registry
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
@@ -26,7 +26,7 @@ from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
 from bookgen.options import declared
-from bookgen.outputs import Input, Output, checked, staged
+from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles.base import Budget, Hint, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
@@ -130,6 +130,7 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
     if use_cache:
         tasks = [dataclasses.replace(t, cached=puzzle_cache.load(k, registry.get(t.type), t.params))
                  for t, k in zip(tasks, keys)]
+    cache.probe()  # before any worker starts: an unwritable cache is one note, not one a process
     if jobs > 1 and len(tasks) > 1:
         results = parallel_map(obtain, tasks, min(jobs, len(tasks)), done)
     else:
@@ -308,9 +309,11 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     entries = generate_all(spec, jobs, done, use_cache)
     layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries))
     with staged(targets, [out.path for out in outputs]) as temps:
-        render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
+        with writing(outputs[0].path):
+            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
         if json_path is not None:
-            write_json(temps[1], book_json(spec, entries, layout))
+            with writing(outputs[1].path):
+                write_json(temps[1], book_json(spec, entries, layout))
     return layout
 
 

@@ -42,6 +42,7 @@ FORMAT = "bookgen-table"
 MAX_HEADER_BYTES = 4096
 
 _noted: set[str] = set()
+_unwritable = False  # found by probe(): no table is written this run
 
 # Tables bookgen builds itself, used from the cache only when they are byte for byte
 # what the package ships the digest of.
@@ -124,6 +125,8 @@ def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
     digest is not written: it would never be read."""
     if header["kind"] in VERIFIED_KINDS and hashlib.sha256(data).hexdigest() != shipped_digest(header):
         return False
+    if _unwritable:
+        return False
     line = json.dumps({**header, "sha256": hashlib.sha256(data).hexdigest()}, sort_keys=True).encode() + b"\n"
     temp = None
     try:
@@ -137,11 +140,34 @@ def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
     except OSError as exc:
         if temp is not None:
             Path(temp).unlink(missing_ok=True)
-        in_the_way = path.parent.exists() and not path.parent.is_dir()
-        reason = "a file is where that folder should be" if in_the_way else (exc.strerror or str(exc)).lower()
-        note_once(str(path.parent), f"cannot write the cache in {path.parent} ({reason}); "
-                                    "working in memory, so the next run will build its tables again")
+        _note_unwritable(path.parent, exc)
         return False
+
+
+def probe() -> bool:
+    """Whether the cache folder can be written, found once before worker processes are
+    started: when it cannot, one note now, and no process tries again (every worker
+    would otherwise note it, and every subfolder once each)."""
+    global _unwritable
+    root = cache_root()
+    _unwritable = False  # asked afresh each build: the folder may have been mended since
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".probe.", suffix=".part", dir=root)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as exc:
+        _note_unwritable(root, exc)
+        _unwritable = True
+    return not _unwritable
+
+
+def _note_unwritable(folder: Path, exc: OSError) -> None:
+    """One note a process for the whole cache, naming the folder in the way."""
+    blocked = next((p for p in reversed([folder, *folder.parents]) if p.exists() and not p.is_dir()), None)
+    reason = "a file is where that folder should be" if blocked else (exc.strerror or str(exc)).lower()
+    note_once(str(cache_root()), f"cannot write the cache in {blocked or folder} ({reason}); "
+                                 "working in memory, so the next run will build its tables again")
 
 
 def note_once(key: str, message: str) -> None:
