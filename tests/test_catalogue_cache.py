@@ -213,3 +213,30 @@ def test_a_fifo_in_place_of_a_cached_table_is_skipped_unopened(tmp_path: Path):
     path = tmp_path / "table.bin"
     os.mkfifo(path)
     assert cache.load_table(path, cache.table_header("made-table", 1, "shape", 5)) is None
+
+
+def test_an_entry_that_cannot_be_proved_in_time_is_made_afresh(tmp_path: Path, monkeypatch):
+    """A hostile entry must not hold the build: its proof is stopped at PROOF_BUDGET."""
+    import time
+
+    import bookgen.build
+    from bookgen.puzzles import registry
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC)
+    first = build(spec, tmp_path / "first.pdf")
+    made = []
+    real_make = bookgen.build.make_puzzle
+    monkeypatch.setattr(bookgen.build, "PROOF_BUDGET", 0.3)
+    calls = []
+    real_certify = registry.get("kenken").certify
+
+    def slow_once(puzzle):  # the cached puzzle's proof never ends; the fresh one's is real
+        calls.append(puzzle)
+        return time.sleep(30) or [] if len(calls) == 1 else real_certify(puzzle)
+
+    monkeypatch.setattr(registry.get("kenken"), "certify", slow_once)
+    monkeypatch.setattr(bookgen.build, "make_puzzle", lambda task: made.append(task.type) or real_make(task))
+    started = time.monotonic()
+    assert build(spec, tmp_path / "again.pdf") == first
+    assert made == ["kenken"] and time.monotonic() - started < 20
