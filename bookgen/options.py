@@ -159,6 +159,12 @@ def unprintable(text: str) -> str | None:
     return None
 
 
+def visible(text: str) -> bool:
+    """Whether `text` has anything to print: a letter, mark, digit, punctuation or
+    symbol (a name of soft hyphens or zero-width spaces heads a sheet with nothing)."""
+    return any(unicodedata.category(ch)[0] in "LMNPS" for ch in text)
+
+
 @dataclass(frozen=True)
 class Text:
     max_length: int = 200
@@ -283,7 +289,7 @@ class Names:
             name = _scalar(item, "a name")
             if not name or len(name) > self.max_length:
                 raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
-            why = unprintable(name)
+            why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
             if why:
                 raise OptionValueError(why)
             if name in names:

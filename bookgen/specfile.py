@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from bookgen.errors import InputError, Location, Problem, SpecError
-from bookgen.options import brief, unprintable
+from bookgen.options import brief, unprintable, visible
 
 MAX_SPEC_BYTES = 256 * 1024  # a spec file
 MAX_PUZZLE_FILE_BYTES = 16 * 1024 * 1024  # a puzzle file for `bookgen solve` (a whole book's JSON)
@@ -151,7 +151,7 @@ def read_class_list(path: str | os.PathLike[str], max_names: int, max_length: in
         where = Location(str(path), line)
         if not name or name.startswith("#"):
             continue
-        why = unprintable(name)
+        why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
         if why or len(name) > max_length:
             problems.append(Problem(where, "", why or f"expected a name of at most {max_length} characters, "
                                                      f"got {len(name)}"))
