@@ -50,7 +50,8 @@ def leftovers(folder: Path) -> list[str]:
 
 @full_device
 @pytest.mark.parametrize("args", [["new", "book"], ["types"], ["check", "book.yaml"], ["solve", "p.json"],
-                                  ["build", "book.yaml", "-o", "out.pdf", "-j", "1"]])
+                                  ["build", "book.yaml", "-o", "out.pdf", "-j", "1"],
+                                  ["preview", "book.yaml", "-o", "pv", "--dpi", "30"]])
 def test_standard_output_on_a_full_device_is_one_line_and_exit_1(tmp_path: Path, args: list[str]):
     (tmp_path / "book.yaml").write_text(SPEC)
     (tmp_path / "p.json").write_text(json.dumps({"type": "sliding", "start": [[1, 2, 3], [4, 5, 6], [7, 0, 8]]}))
