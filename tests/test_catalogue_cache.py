@@ -195,14 +195,16 @@ def test_an_old_pickle_entry_is_never_read(tmp_path: Path):
 
 
 @pytest.mark.slow  # the Noto Sans bold is made (about 10 s once a test session)
-def test_an_edited_cached_bold_font_is_not_used_though_its_checksum_matches(tmp_path: Path):
+@pytest.mark.parametrize("edit", ["another bold, without Greek", "truncated"])
+def test_an_edited_cached_bold_font_is_not_used_though_its_checksum_matches(tmp_path: Path, edit: str):
     from bookgen.render import fonts
 
     real = fonts.noto_bold()
     assert hashlib.sha256(real).hexdigest() in cache.SHIPPED_DIGESTS.values()
     (path,) = (Path(os.environ["BOOKGEN_CACHE_DIR"]) / "fonts").glob("*.ttf")
     header = json.loads(path.read_bytes().partition(b"\n")[0])
-    edited_font = fonts._family_file(fonts.PRIMARY, 700).read_bytes()  # another bold: no Greek at all
+    edited_font = (fonts._family_file(fonts.PRIMARY, 700).read_bytes() if edit.startswith("another")
+                   else real[: len(real) // 2])
     header.update(length=len(edited_font), sha256=hashlib.sha256(edited_font).hexdigest())
     path.write_bytes(json.dumps(header).encode() + b"\n" + edited_font)
     assert fonts.noto_bold() == real
