@@ -8,14 +8,16 @@ puzzle claims, and the independent checker must accept the answer that will be p
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
+import string
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from bookgen import __version__, puzzle_cache
+from bookgen import __version__, cache, puzzle_cache
 from bookgen.puzzles import registry
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
@@ -23,17 +25,22 @@ from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
-from bookgen.outputs import Input, Output, checked, staged
+from bookgen.options import declared
+from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles.base import Budget, Hint, Puzzle
 from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
 from bookgen.render.pdf import Metadata, render
 from bookgen.spec import BookSpec, SectionSpec
-from bookgen.stopping import parallel_map
+from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
 PUZZLE_BUDGET = 60.0
 # Regenerations allowed when a puzzle repeats an earlier one in the same book.
 MAX_REPEATS = 20
+# Seconds of wall-clock time a cached puzzle may take to be proved again before it is
+# made afresh instead (a hostile entry must not hold the build for long; a sound one
+# takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
+PROOF_BUDGET = 30.0
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,7 @@ class Task:
     number: int
     section_title: str
     copy: int = 0  # which copy of a worksheet set (0 for a single book)
+    cached: Puzzle | None = None  # what an earlier build made for this request, to prove again
 
 
 def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
@@ -63,6 +71,21 @@ def make_puzzle(task: Task) -> Puzzle:
         raise GenerationError(f"puzzle {task.number} ({task.section_title}): {exc}") from None
     verify(puzzle, task.number)
     return puzzle
+
+
+def obtain(task: Task) -> tuple[Puzzle, bool]:
+    """The task's puzzle, and whether it was made now: the cached one when its type
+    proves it again within PROOF_BUDGET (one solution, at its level, the answer obeys
+    every rule), else one made afresh (runs in worker processes)."""
+    if task.cached is not None:
+        try:
+            with time_limit(PROOF_BUDGET, "a cached puzzle took too long to prove"):
+                problems = registry.get(task.type).certify(task.cached)
+        except OutOfTime:
+            problems = ["not proved within the time allowed"]
+        if not problems:
+            return task.cached, False
+    return make_puzzle(task), True
 
 
 def verify(puzzle: Puzzle, number: int | str) -> None:
@@ -104,24 +127,23 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
     keys = [puzzle_cache.key(registry.get(t.type), t.params, t.seed) for t in tasks] if use_cache else []
-    made: list[Puzzle | None] = [puzzle_cache.load(k) for k in keys] if use_cache else [None] * len(tasks)
-    missing = [i for i, puzzle in enumerate(made) if puzzle is None]
-    for _ in range(len(tasks) - len(missing)):
-        if done is not None:
-            done()
-    todo = [tasks[i] for i in missing]
-    if jobs > 1 and len(todo) > 1:
-        fresh = parallel_map(make_puzzle, todo, min(jobs, len(todo)), done)
+    if use_cache:
+        tasks = [dataclasses.replace(t, cached=puzzle_cache.load(k, registry.get(t.type), t.params))
+                 for t, k in zip(tasks, keys)]
+    cache.probe()  # before any worker starts: an unwritable cache is one note, not one a process
+    if jobs > 1 and len(tasks) > 1:
+        results = parallel_map(obtain, tasks, min(jobs, len(tasks)), done)
     else:
-        fresh = []
-        for task in todo:
-            fresh.append(make_puzzle(task))
+        results = []
+        for task in tasks:
+            results.append(obtain(task))
             if done is not None:
                 done()
-    for i, puzzle in zip(missing, fresh):
-        made[i] = puzzle
-        if use_cache:
-            puzzle_cache.store(keys[i], puzzle)
+    made = [puzzle for puzzle, _fresh in results]
+    if use_cache:
+        for key, task, (puzzle, fresh) in zip(keys, tasks, results):
+            if fresh:
+                puzzle_cache.store(key, registry.get(task.type), puzzle)
     entries, seen = [], set()
     for p, puzzle in zip(planned, made):
         puzzle = _unrepeated(spec, p, puzzle, seen)
@@ -192,14 +214,33 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))
-    tpl = page_template(spec)
-    found += [("layout", tpl.header), ("layout", tpl.footer)]
+        # A type's own text options are printed too (a sudoku's `symbols:`).
+        found += [(f"sections[{n}].{name}", getattr(section.params, name)) for name, _info, _default
+                  in declared(type(section.params)) if isinstance(getattr(section.params, name), str)]
+    layouts = [("layout", None)] + [(f"sections[{n}].layout", s.options.layout)
+                                    for n, s in enumerate(spec.sections) if s.options.layout]
+    for field, layout in layouts:
+        # As printed: placeholders filled (their braces are never printed), every digit
+        # a page number may have.
+        tpl = page_template(spec, layout)
+        found += [(field, tpl.header_for(spec.title)), (field, tpl.footer_for("0123456789", spec.title))]
     return [(field, text) for field, text in found if text]
+
+
+# Every character bookgen prints in its own words and numbers, whatever the spec says:
+# page numbers and digits, headings ("Contents", "Answers", "Stuck? The first steps"),
+# labels ("3   hard   9×9", "Ben · 2 (page 4)"), worked steps, sliding captions, signs,
+# grid letters and the ellipsis of a shortened line. A font of the user's must have them
+# all: the build would stop at the first it lacks, so `check` says so first.
+# (tests/render/test_fonts_hostile.py builds books of every type and furniture and
+# checks that every character printed outside the spec's own texts is here.)
+FURNITURE = string.ascii_letters + string.digits + " '()+,-.:;?!·×÷–−…"
 
 
 def fonts_for(spec: BookSpec) -> Fonts:
     """The book's fonts, read now, and every text of the spec checked against them: a
-    font that cannot be read or a letter it lacks is one line naming the spec's line."""
+    font that cannot be read, a letter it lacks or a glyph it cannot embed is one line
+    naming the spec's line."""
     for field, path in (("font", spec.font), ("bold_font", spec.bold_font)):
         if path is not None:
             try:
@@ -215,7 +256,23 @@ def fonts_for(spec: BookSpec) -> Fonts:
             problems.append(Problem(spec.location(field), field, _missing_glyph(ch, fonts, spec)))
     if problems:
         raise SpecError(problems)
+    if spec.font is not None or spec.bold_font is not None:
+        _user_fonts_print(spec, fonts, "".join(text for _field, text in texts))
     return fonts
+
+
+def _user_fonts_print(spec: BookSpec, fonts: Fonts, texts: str) -> None:
+    """A user's fonts have bookgen's own characters, and embed every glyph the book
+    prints (a damaged outline is found now, not while the PDF is written)."""
+    field = "font" if spec.font is not None else "bold_font"
+    ch = fonts.missing(FURNITURE)
+    if ch is not None:
+        raise SpecError(Problem(spec.location(field), field, f"{missing_message(ch, fonts.names)}, which bookgen "
+                                                             "prints itself (page numbers, headings, labels)"))
+    try:
+        fonts.embeds(FURNITURE + texts)
+    except FontError as exc:
+        raise SpecError(Problem(spec.location(field), field, str(exc))) from None
 
 
 def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:
@@ -252,9 +309,11 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     entries = generate_all(spec, jobs, done, use_cache)
     layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries))
     with staged(targets, [out.path for out in outputs]) as temps:
-        render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
+        with writing(outputs[0].path):
+            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
         if json_path is not None:
-            write_json(temps[1], book_json(spec, entries, layout))
+            with writing(outputs[1].path):
+                write_json(temps[1], book_json(spec, entries, layout))
     return layout
 
 

@@ -11,6 +11,16 @@ Files are written to a temporary name and renamed, so two builds at once each se
 whole file or none. A cache that cannot be written (a read-only folder, a file where
 the folder should be) is not an error: the caller keeps the table in memory, and one
 note says why the next run will build it again.
+
+A checksum in the file says only that the file is whole: anyone who can write the cache
+folder can recompute it (a consistently edited pattern database made `bookgen solve`
+print 52 moves as the shortest for a position of 48; an edited font printed a Greek
+title as boxes). The tables bookgen builds itself are deterministic, so the package
+ships the SHA-256 of each one it can build (SHIPPED_DIGESTS), and a cached table of a
+kind in VERIFIED_KINDS is used only when its bytes are exactly those: any other is
+built again, in memory, and never written. A cached puzzle is not a table bookgen can
+know in advance; it is proved again before it is printed (bookgen.puzzle_cache).
+A cache file that is not a regular file (a FIFO in its place) is skipped unopened.
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bookgen.specfile import FileRefused, read_bytes
+
 log = logging.getLogger("bookgen")
 
 FORMAT = "bookgen-table"
@@ -30,6 +42,25 @@ FORMAT = "bookgen-table"
 MAX_HEADER_BYTES = 4096
 
 _noted: set[str] = set()
+_unwritable = False  # found by probe(): no table is written this run
+
+# Tables bookgen builds itself, used from the cache only when they are byte for byte
+# what the package ships the digest of.
+VERIFIED_KINDS = frozenset({"sliding-pattern-database", "font-instance"})
+# (kind, version, shape) -> SHA-256 of every table bookgen can build. A new pattern or
+# format version, or a new font source, adds its line here (tests/test_cache.py builds
+# each table and compares; one without a line is built afresh on every run).
+SHIPPED_DIGESTS: dict[tuple[str, int, str], str] = {
+    ("sliding-pattern-database", 2, "4x4:1-2-3-5-6-7"):
+        "4149a4ae3a5cf2b4c48433e51129c29d36fe269aa304091d0fed97667ac2095e",
+    ("sliding-pattern-database", 2, "4x4:9-10-11-13-14-15"):
+        "ec7042707b78aa4194969800e79abe71f2f26708a283ab9642a177dc331427d3",
+    ("sliding-pattern-database", 2, "4x4:4-8-12"):
+        "6c25630be17ce507b3dc86bfda1ca23288a82e8f7399a3b96ad83d97b975fb09",
+    # Noto Sans Bold made by fontTools' instancer from fontpkg-noto-sans's variable font.
+    ("font-instance", 2, "Noto Sans wght=700 bfb7bb691513f12e734dc346c03a03f784912432d7e3fa8e56efcf906fe86b3d"):
+        "5a0ee56d5fa69689702d64bef03a4a24d58a93f5ae950ff5a004705102668833",
+}
 
 
 def cache_root() -> Path:
@@ -48,37 +79,54 @@ def table_header(kind: str, version: int, shape: str, length: int) -> dict[str, 
 
 
 def load_table(path: Path, expected: dict[str, Any], max_length: int | None = None) -> bytes | None:
-    """The cached table at `path` if its header matches `expected` and its bytes match
-    the header's checksum; None otherwise (missing, unreadable, stale or corrupt).
+    """The cached table at `path` if its header matches `expected`, its bytes match the
+    header's checksum and, for a kind bookgen builds itself, the digest the package
+    ships; None otherwise (missing, unreadable, stale, corrupt or edited).
 
     With `max_length`, the table's length is known only once it is made (a font made
     from another): the header's own length is taken, up to `max_length`."""
+    cap = expected["length"] if max_length is None else max_length
     try:
-        with open(path, "rb") as f:
-            line = f.readline(MAX_HEADER_BYTES)
-            try:
-                header = json.loads(line)
-            except ValueError:
-                return None
-            if not isinstance(header, dict):
-                return None
-            length = expected["length"] if max_length is None else header.get("length")
-            if not isinstance(length, int) or not 0 <= length <= (max_length or length):
-                return None
-            data = f.read(length + 1)
-    except OSError:
+        raw = read_bytes(path, MAX_HEADER_BYTES + cap + 1)
+    except FileRefused:
+        return None
+    line_end = raw.find(b"\n", 0, MAX_HEADER_BYTES)
+    if line_end < 0:
+        return None
+    try:
+        header = json.loads(raw[:line_end])
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(header, dict):
+        return None
+    length = expected["length"] if max_length is None else header.get("length")
+    if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= cap:
         return None
     compared = {k: v for k, v in expected.items() if max_length is None or k != "length"}
     if {k: header.get(k) for k in compared} != compared:
         return None
-    if len(data) != length or hashlib.sha256(data).hexdigest() != header.get("sha256"):
+    data = raw[line_end + 1:]
+    digest = hashlib.sha256(data).hexdigest()
+    if len(data) != length or digest != header.get("sha256"):
+        return None
+    if header["kind"] in VERIFIED_KINDS and digest != shipped_digest(header):
         return None
     return data
 
 
+def shipped_digest(header: dict[str, Any]) -> str | None:
+    """The SHA-256 the package ships for the table this header names, if any."""
+    return SHIPPED_DIGESTS.get((header.get("kind"), header.get("version"), header.get("shape")))
+
+
 def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
     """Write the table with its header and checksum, atomically; False (and one note)
-    when the cache cannot be written."""
+    when the cache cannot be written. A table of a verified kind without its shipped
+    digest is not written: it would never be read."""
+    if header["kind"] in VERIFIED_KINDS and hashlib.sha256(data).hexdigest() != shipped_digest(header):
+        return False
+    if _unwritable:
+        return False
     line = json.dumps({**header, "sha256": hashlib.sha256(data).hexdigest()}, sort_keys=True).encode() + b"\n"
     temp = None
     try:
@@ -92,11 +140,34 @@ def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
     except OSError as exc:
         if temp is not None:
             Path(temp).unlink(missing_ok=True)
-        in_the_way = path.parent.exists() and not path.parent.is_dir()
-        reason = "a file is where that folder should be" if in_the_way else (exc.strerror or str(exc)).lower()
-        note_once(str(path.parent), f"cannot write the cache in {path.parent} ({reason}); "
-                                    "working in memory, so the next run will build its tables again")
+        _note_unwritable(path.parent, exc)
         return False
+
+
+def probe() -> bool:
+    """Whether the cache folder can be written, found once before worker processes are
+    started: when it cannot, one note now, and no process tries again (every worker
+    would otherwise note it, and every subfolder once each)."""
+    global _unwritable
+    root = cache_root()
+    _unwritable = False  # asked afresh each build: the folder may have been mended since
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".probe.", suffix=".part", dir=root)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as exc:
+        _note_unwritable(root, exc)
+        _unwritable = True
+    return not _unwritable
+
+
+def _note_unwritable(folder: Path, exc: OSError) -> None:
+    """One note a process for the whole cache, naming the folder in the way."""
+    blocked = next((p for p in reversed([folder, *folder.parents]) if p.exists() and not p.is_dir()), None)
+    reason = "a file is where that folder should be" if blocked else (exc.strerror or str(exc)).lower()
+    note_once(str(cache_root()), f"cannot write the cache in {blocked or folder} ({reason}); "
+                                 "working in memory, so the next run will build its tables again")
 
 
 def note_once(key: str, message: str) -> None:

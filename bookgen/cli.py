@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import logging
 import os
 import sys
+import tempfile
 import time
 from contextlib import contextmanager
 from functools import wraps
@@ -17,6 +20,7 @@ import click
 from bookgen import spec as speclib
 from bookgen.puzzles import registry
 from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
+from bookgen.outputs import WriteError, committed
 from bookgen.options import OptionValueError, ParseContext, Seed, declared
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
@@ -35,6 +39,7 @@ def _reported(command: Callable) -> Callable:
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
+        earlier = len(committed())  # files earlier commands of this process wrote (tests run several)
         try:
             with stop_signals_raise():
                 return command(*args, **kwargs)
@@ -47,10 +52,53 @@ def _reported(command: Callable) -> Callable:
         except KeyboardInterrupt as exc:
             # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
             how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
-            click.echo(f"bookgen: interrupted{how}; nothing was written", err=True)
+            click.echo(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
             sys.exit(exit_status(exc))
 
     return run
+
+
+def _written_before(paths: list[Path]) -> str:
+    """What an interrupted command had already put in place (outputs are renamed into
+    place as a set, at the end: usually nothing)."""
+    written = [str(path) for path in paths if path.exists()]
+    if not written:
+        return "nothing was written"
+    shown = ", ".join(written[:3]) + (f" and {len(written) - 3} more" if len(written) > 3 else "")
+    return f"it had already written {shown}"
+
+
+class ClosedOutput(BookgenError):
+    """Standard output was closed by its reader (`bookgen types | head -1`): stop quietly,
+    with the status a shell gives a command killed by SIGPIPE."""
+
+    exit_code = 128 + 13
+
+    def lines(self) -> list[str]:
+        return []
+
+
+def _echo(text: str = "", nl: bool = True) -> None:
+    """A line on standard output. A stream that cannot take it is one line on stderr and
+    a non-zero exit (a full device), or a quiet stop (a reader that went away), never a
+    traceback; stdout then goes to the null device, so the interpreter's last flush at
+    exit has nowhere to fail."""
+    try:
+        click.echo(text, nl=nl)
+    except OSError as exc:
+        _stdout_to_null()
+        if exc.errno == errno.EPIPE:
+            raise ClosedOutput("standard output was closed") from None
+        raise WriteError(f"cannot write to standard output ({(exc.strerror or str(exc)).lower()})") from None
+
+
+def _stdout_to_null() -> None:
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file descriptor (a test's captured stream): nothing will flush it
 
 
 @click.group()
@@ -97,7 +145,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
         layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache)
     if not quiet:
         seconds = time.monotonic() - started
-        click.echo(f"wrote {target}: {_count(len(layout.pages), 'page')}, {_count(spec.total_puzzles, 'puzzle')}, "
+        _echo(f"wrote {target}: {_count(len(layout.pages), 'page')}, {_count(spec.total_puzzles, 'puzzle')}, "
                    f"seed {spec.seed}, in {seconds:.1f} s")
 
 
@@ -137,7 +185,7 @@ def check(spec_file: str) -> None:
     spec = speclib.load(spec_file)
     plan(spec)
     count = sum(s.options.count for s in spec.sections)
-    click.echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
+    _echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
 
 
 @main.command()
@@ -161,9 +209,9 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
             reports.append(ptype.result_json(puzzle, result))
         else:
             heading = f"puzzle {label}: " if len(found) > 1 else ""
-            click.echo(heading + ptype.result_text(puzzle, result))
+            _echo(heading + ptype.result_text(puzzle, result))
     if as_json:
-        click.echo(json.dumps(reports[0] if len(reports) == 1 else reports))
+        _echo(json.dumps(reports[0] if len(reports) == 1 else reports))
 
 
 def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
@@ -224,26 +272,28 @@ STARTERS = ("book", "worksheet", "large-print")
 
 @main.command()
 @click.argument("kind", type=click.Choice(STARTERS))
+@_reported
 def new(kind: str) -> None:
     """Print a commented starter spec that builds as it is:  bookgen new worksheet > my.yaml"""
     from importlib.resources import files
 
-    click.echo(files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8"), nl=False)
+    _echo(files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()
+@_reported
 def types() -> None:
     """List the puzzle types and their options."""
     for ptype in registry.all_types():
         aliases = f" (also: {', '.join(ptype.aliases)})" if ptype.aliases else ""
-        click.echo(f"{ptype.name}{aliases}: {ptype.title}")
-        click.echo(f"  levels: {', '.join(ptype.levels)}")
+        _echo(f"{ptype.name}{aliases}: {ptype.title}")
+        _echo(f"  levels: {', '.join(ptype.levels)}")
         for line in ptype.offered_lines():  # where they differ by size or variant
-            click.echo(f"  offered: {line}")
+            _echo(f"  offered: {line}")
         for name, info, default in declared(ptype.Params):
             shown = "optional" if default is None else f"default {_shown(default)}"
-            click.echo(f"  {name}: {info.kind.describe()} ({shown}) - {info.help}")
-        click.echo("")
+            _echo(f"  {name}: {info.kind.describe()} ({shown}) - {info.help}")
+        _echo("")
 
 
 def _shown(value: Any) -> str:
@@ -264,21 +314,37 @@ def _shown(value: Any) -> str:
 @_reported
 def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool, no_cache: bool) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
-    from bookgen.build import build as build_book
-    from bookgen.outputs import checked_folder
+    from bookgen.build import build as build_book, input_files
+    from bookgen.outputs import Output, checked, checked_folder, clashing_page_images, commit, writing
     from bookgen.render.preview import rasterise
 
     spec = speclib.load(spec_file)
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
+    # Every output checked against every input before any work: the PDF, and each name
+    # a page's image may take (how many pages, the book will tell).
     checked_folder("-o", outdir)
-    out = Path(outdir)
+    out, stem, inputs = Path(outdir), Path(spec_file).stem, input_files(spec)
+    clashing_page_images(out, stem, inputs)
+    if out.is_dir():
+        checked([Output("-o", str(out / f"{stem}.pdf"))], inputs)
     out.mkdir(parents=True, exist_ok=True)
-    pdf = out / (Path(spec_file).stem + ".pdf")
-    with progress(spec.total_puzzles, quiet) as done:
-        build_book(spec, pdf, None, os.cpu_count() or 1, done, use_cache=not no_cache)
-    for png in rasterise(pdf, out, dpi):
-        click.echo(str(png))
+    # Made in a private folder beside them, then renamed into place together: an
+    # interrupted or failed preview leaves the earlier one as it was, and nothing else.
+    with tempfile.TemporaryDirectory(prefix=".bookgen-preview.", dir=out) as work:
+        pdf = Path(work) / f"{stem}.pdf"
+        with progress(spec.total_puzzles, quiet) as done:
+            try:
+                build_book(spec, pdf, None, os.cpu_count() or 1, done, use_cache=not no_cache)
+            except WriteError as exc:  # named as the user will look for it, not in the working folder
+                raise WriteError(str(exc).replace(str(pdf), str(out / pdf.name))) from None
+        with writing(f"the page images in {outdir}"):
+            made = [pdf] + rasterise(pdf, Path(work), dpi)
+        targets = [out / path.name for path in made]
+        checked([Output("-o", str(target)) for target in targets], inputs)
+        commit(list(zip(made, targets)))
+    for png in targets[1:]:
+        _echo(str(png))
 
 
 if __name__ == "__main__":

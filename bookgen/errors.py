@@ -68,6 +68,10 @@ class SpecError(InputError):
     """A book spec that cannot be used; carries every problem found in the file."""
 
 
+class LayoutFileError(InputError):
+    """A layout file that cannot be used: each problem names its file, line and key."""
+
+
 class PuzzleFormatError(InputError):
     """A puzzle file (interchange JSON or typed-in text) that cannot be read."""
 

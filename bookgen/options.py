@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -140,6 +141,30 @@ class Bool:
         raise OptionValueError(f"expected true or false, got {brief(text)}")
 
 
+# Bidirectional embeddings, overrides and isolates: invisible, and from an escape such as
+# "\u202E" they reverse the text around them in bookmarks and viewers.
+_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unprintable(text: str) -> str | None:
+    """Why `text` cannot be printed as written, or None: a control character (a NUL, a
+    line break, a tab, from an escape or a block) or a direction control. A font may map
+    them to a glyph, so the font's check alone would let them through to the page."""
+    for ch in text:
+        if unicodedata.category(ch) == "Cc" or ch in _DIRECTION_CONTROLS:
+            if ch in "\n\r\x85":
+                return f"a line break (U+{ord(ch):04X}) cannot be printed here; write the text on one line"
+            name = unicodedata.name(ch, "a control character").lower()
+            return f"the character U+{ord(ch):04X} ({name}) cannot be printed; remove it"
+    return None
+
+
+def visible(text: str) -> bool:
+    """Whether `text` has anything to print: a letter, mark, digit, punctuation or
+    symbol (a name of soft hyphens or zero-width spaces heads a sheet with nothing)."""
+    return any(unicodedata.category(ch)[0] in "LMNPS" for ch in text)
+
+
 @dataclass(frozen=True)
 class Text:
     max_length: int = 200
@@ -151,6 +176,9 @@ class Text:
         text = _scalar(raw, self.describe())
         if len(text) > self.max_length:
             raise OptionValueError(f"expected text of at most {self.max_length} characters, got {len(text)}")
+        why = unprintable(text)
+        if why:
+            raise OptionValueError(why)
         return text
 
 
@@ -193,8 +221,17 @@ class FilePath:
         if not path.is_absolute():
             path = ctx.base_dir / path
         if not path.is_file():
-            raise OptionValueError(f"expected an existing file, got {brief(text)} (not found)")
+            raise OptionValueError(f"expected an existing file, got {brief(text)} ({_not_a_file(path)})")
         return path
+
+
+def _not_a_file(path: Path) -> str:
+    """Why a path named as a file is not a regular file bookgen can read."""
+    if path.is_dir():
+        return "a folder"
+    if path.exists():
+        return "not a regular file: a device, pipe or socket"
+    return "not found"
 
 
 @lru_cache(maxsize=1)
@@ -228,7 +265,7 @@ class LayoutRef:
         if not path.is_absolute():
             path = ctx.base_dir / path
         if not path.is_file():
-            raise OptionValueError(f"expected an existing layout file, got {brief(text)} (not found)")
+            raise OptionValueError(f"expected an existing layout file, got {brief(text)} ({_not_a_file(path)})")
         return str(path)
 
 
@@ -252,6 +289,9 @@ class Names:
             name = _scalar(item, "a name")
             if not name or len(name) > self.max_length:
                 raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
+            why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
+            if why:
+                raise OptionValueError(why)
             if name in names:
                 raise OptionValueError(f"expected different names, got {brief(name)} twice")
             names.append(name)

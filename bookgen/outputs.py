@@ -12,6 +12,7 @@ colleagues).
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from bookgen.errors import BookgenError
+from bookgen.stopping import signals_held
 
 TEMP_SUFFIX = ".part"
 
@@ -28,6 +30,30 @@ class OutputError(BookgenError):
     """An output that must not or cannot be written; found before any work is done."""
 
     exit_code = 2
+
+
+class WriteError(BookgenError):
+    """An output that could not be written while it was being written (a full disk, a
+    closed stream): earlier outputs are untouched and no temporary file is left."""
+
+
+@contextmanager
+def writing(name: str) -> Iterator[None]:
+    """Within the block, a failure to write (ENOSPC, EIO, EFBIG...) is a WriteError
+    naming the file as the user named it, not a traceback."""
+    try:
+        yield
+    except OSError as exc:
+        raise WriteError(f"cannot write {name} ({(exc.strerror or str(exc)).lower()})") from None
+
+
+# Every file renamed into place by this process: what an interrupted command had
+# already written, so its last line says so instead of "nothing was written".
+_committed: list[Path] = []
+
+
+def committed() -> list[Path]:
+    return list(_committed)
 
 
 @dataclass(frozen=True)
@@ -98,7 +124,9 @@ def _target(out: Output) -> Path:
                               f"{Path(out.path) / 'book.pdf'}")
         if not stat.S_ISREG(mode):
             raise OutputError(f"{out.flag} {out.path}: this is not a regular file (a device, pipe or socket)")
-        if not os.access(real, os.W_OK):
+        # By its mode, too: root passes every access check, and would replace a file its
+        # owner made read-only (chmod 444) to keep it.
+        if not os.access(real, os.W_OK) or mode & 0o222 == 0:
             raise OutputError(f"{out.flag} {out.path}: this file is read-only")
     folder = real.parent
     if folder.exists() and not folder.is_dir():
@@ -164,12 +192,8 @@ def staged(targets: Sequence[Path], names: Sequence[str | Path] = ()) -> Iterato
             temps.append(Path(temp))
             shown[temp] = name
         yield list(temps)
-        mode = umask_mode()
-        for temp, target in zip(list(temps), targets):
-            # chmod just before the rename: a writer may have replaced the temporary file.
-            os.chmod(temp, mode)
-            os.replace(temp, target)
-            temps.remove(temp)
+        commit(list(zip(temps, targets)))
+        temps.clear()
     except OSError as exc:
         if str(exc.filename) not in shown:
             raise
@@ -177,3 +201,33 @@ def staged(targets: Sequence[Path], names: Sequence[str | Path] = ()) -> Iterato
     finally:
         for temp in temps:
             temp.unlink(missing_ok=True)
+
+
+def commit(pairs: Sequence[tuple[Path, Path]]) -> None:
+    """Rename each finished temporary file onto its target, with a new file's mode under
+    the umask, as one set: a stop signal arriving meanwhile waits until all are in place
+    (then the command says what it had written)."""
+    mode = umask_mode()
+    with signals_held():
+        for temp, target in pairs:
+            # chmod just before the rename: a writer may have replaced the temporary file.
+            os.chmod(temp, mode)
+            os.replace(temp, target)
+            _committed.append(target)
+
+
+def clashing_page_images(folder: Path, stem: str, inputs: Sequence[Input]) -> None:
+    """Preview writes `stem`.pdf and `stem`-001.png, -002.png... into `folder`, how many
+    known only once the book is made: refuse now, before any work, when one of those
+    names is an input (a picture called like a page: pv-001.png beside pv.yaml), or a
+    file there that could not be replaced (read-only, a folder, a pipe)."""
+    pages = re.compile(re.escape(stem) + r"-[0-9]{3,}\.png")
+    real_folder = Path(os.path.realpath(folder))
+    for source in inputs:
+        real = Path(os.path.realpath(source.path))
+        if real.parent == real_folder and (pages.fullmatch(real.name) or real.name == f"{stem}.pdf"):
+            raise OutputError(f"-o {folder}: the preview would write over {real.name}, which is {source.what}; "
+                              "choose another folder")
+    for existing in sorted(real_folder.iterdir()) if real_folder.is_dir() else []:
+        if pages.fullmatch(existing.name):
+            checked([Output("-o", str(Path(folder) / existing.name))], inputs)

@@ -8,22 +8,32 @@ unreachable rather than wrong, while a change to another type, or a re-measured 
 (data, not code), leaves them where they are.
 Entries are checksummed files written atomically (see bookgen.cache): two builds at once
 each see a whole entry or none, and a damaged entry is ignored and written again.
+
+An entry is the puzzle's interchange JSON, plain data: nothing in it can run (a pickle
+could, and did: an edited entry ran a shell command during `build`). A checksum only
+says the file is whole, so what an entry says is not believed: it is read by the type's
+own reader (every field checked), must be the puzzle its request asked for (the type's
+`misfit`: type, level, size, shape, options), and is proved again by the type's
+`certify` before it is placed (bookgen.build.obtain), or made afresh.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
-import pickle
+import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from bookgen import cache
+from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import Puzzle, PuzzleType
 
 _KIND = "puzzle"
-_FORMAT = 1
+_FORMAT = 2  # 2: the interchange JSON (1 was a pickle, and is never read)
+MAX_ENTRY_BYTES = 2**20  # a samurai's entry is about 10 KB
+MAX_DIGITS = 40  # whole numbers in an entry: more than any target
 ROOT = Path(__file__).parent.parent
 
 
@@ -78,39 +88,41 @@ def key(ptype: PuzzleType, params: Any, seed: int) -> str:
 
 
 def _path(entry: str) -> Path:
-    return cache.cache_root() / "puzzles" / entry[:2] / f"{entry}.bin"
+    return cache.cache_root() / "puzzles" / entry[:2] / f"{entry}.json"
 
 
-def load(entry: str) -> Puzzle | None:
-    """The cached puzzle, or None (absent, damaged, or from another version)."""
+def load(entry: str, ptype: PuzzleType, params: Any) -> Puzzle | None:
+    """The cached puzzle as it was made with `params`, read as plain data; None when
+    absent, damaged, from another version, or not a puzzle these options ask for. It
+    still has to be proved again before it is printed."""
     path = _path(entry)
-    try:
-        size = path.stat().st_size
-    except OSError:
-        return None
-    # The header's length must match the file: read the checksummed bytes, then unpickle
-    # only what the checksum vouches for.
-    header = cache.table_header(_KIND, _FORMAT, entry, 0)
-    data = _load_any_length(path, header, size)
+    data = cache.load_table(path, cache.table_header(_KIND, _FORMAT, entry, 0), max_length=MAX_ENTRY_BYTES)
     if data is None:
         return None
     try:
-        puzzle = pickle.loads(data)
-    except Exception:  # noqa: BLE001 - a damaged entry of any kind is simply regenerated
+        fields = json.loads(data, parse_constant=_refused, parse_int=_short_int)
+    except (ValueError, RecursionError):
         return None
-    return puzzle if isinstance(puzzle, Puzzle) else None
-
-
-def _load_any_length(path: Path, header: dict[str, Any], size: int) -> bytes | None:
+    if not isinstance(fields, dict) or fields.get("type") != ptype.name:
+        return None
     try:
-        with open(path, "rb") as f:
-            line = f.readline(cache.MAX_HEADER_BYTES)
-    except OSError:
+        puzzle = ptype.restored(fields, params, str(path))
+    except PuzzleFormatError:
         return None
-    length = size - len(line)
-    return cache.load_table(path, {**header, "length": length}) if length > 0 else None
+    return None if ptype.misfit(puzzle, params) else puzzle
 
 
-def store(entry: str, puzzle: Puzzle) -> None:
-    data = pickle.dumps(puzzle, protocol=pickle.HIGHEST_PROTOCOL)
+def _refused(name: str) -> Any:
+    raise ValueError(f"{name} is not plain data")
+
+
+def _short_int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise ValueError("a number longer than any puzzle holds")
+    return int(text)
+
+
+def store(entry: str, ptype: PuzzleType, puzzle: Puzzle) -> None:
+    fields = {**ptype.to_json(puzzle), "type": ptype.name, "difficulty": puzzle.difficulty}
+    data = json.dumps(fields, sort_keys=True, separators=(",", ":")).encode("utf-8")
     cache.store_table(_path(entry), cache.table_header(_KIND, _FORMAT, entry, len(data)), data)

@@ -224,6 +224,10 @@ class _Reader:
 
     def section(self, index: int, node: yaml.Node) -> SectionSpec | None:
         field = f"sections[{index}]"
+        if isinstance(node, yaml.MappingNode) and not node.value:
+            self.problem(node, field, "an empty section; it needs at least 'type' "
+                                      f"(one of {', '.join(registry.names())})")
+            return None
         entries = self.mapping(node, field)
         if not entries:
             return None
@@ -275,7 +279,7 @@ def _kind(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
         return "list"
     if isinstance(node, yaml.ScalarNode):
-        return f"value ({node.value})"
+        return f"value ({brief(node.value)})"
     return "mapping"
 
 

@@ -1,4 +1,6 @@
-"""Reading a user's file with bounded work, and composing a spec's YAML safely.
+"""Reading a user's file with bounded work, and composing a user's YAML safely: the one
+reader for every file a user hands over (spec, layout, class list, font, picture,
+puzzle file), which may be anything, made by anyone.
 
 Every limit here is documented in the README. They are far above any real book (a
 100-puzzle spec is about 2 KB, 4 levels deep, 300 values) and low enough that no file,
@@ -9,6 +11,8 @@ aliases that would expand to millions of values are each one line and exit statu
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import stat
 from typing import Any
@@ -16,6 +20,7 @@ from typing import Any
 import yaml
 
 from bookgen.errors import InputError, Location, Problem, SpecError
+from bookgen.options import brief, unprintable, visible
 
 MAX_SPEC_BYTES = 256 * 1024  # a spec file
 MAX_PUZZLE_FILE_BYTES = 16 * 1024 * 1024  # a puzzle file for `bookgen solve` (a whole book's JSON)
@@ -27,54 +32,162 @@ MAX_PUZZLES = 1000  # in the whole book
 MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
-def read_text(path: str, error: type[InputError], limit: int) -> str:
-    """A user's file as text: a regular file of at most `limit` bytes, in UTF-8 (a UTF-8
-    byte-order mark is allowed), with no NUL characters; else `error` with one line."""
-    where = Location(path)
-    if path == "":
-        raise error(Problem(Location("''"), "", "expected a file name, got nothing"))
+class FileRefused(Exception):
+    """A user's file that bookgen will not read, and why (in words to follow its name)."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
+    """A user's file as bytes: a regular file of at most `limit` bytes, else FileRefused.
+
+    The file's kind is checked before it is opened (opening a FIFO waits for a writer,
+    for ever), and again on the open file, opened without waiting, in case another file
+    took its name in between; reading stops one byte past the limit (/dev/zero, or a
+    50 MB file, costs no more than the limit)."""
+    if str(path) == "":
+        raise FileRefused("expected a file name, got nothing")
     try:
-        with open(path, "rb") as f:
-            mode = os.fstat(f.fileno()).st_mode
-            if stat.S_ISDIR(mode):
-                raise error(Problem(where, "", "this is a folder, not a file"))
-            if not stat.S_ISREG(mode):
-                # /dev/zero or a pipe would never end: read regular files only.
-                raise error(Problem(where, "", "not a regular file (a device, pipe or socket)"))
+        _refuse_irregular(os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as f:
+            _refuse_irregular(os.fstat(f.fileno()).st_mode)
             data = f.read(limit + 1)
     except FileNotFoundError:
-        raise error(Problem(where, "", "no such file")) from None
+        raise FileRefused("no such file") from None
     except IsADirectoryError:
-        raise error(Problem(where, "", "this is a folder, not a file")) from None
+        raise FileRefused("this is a folder, not a file") from None
     except OSError as exc:
-        raise error(Problem(where, "", f"cannot read the file ({exc.strerror})")) from None
+        raise FileRefused(f"cannot read the file ({(exc.strerror or str(exc)).lower()})") from None
     if len(data) > limit:
-        raise error(Problem(where, "", f"the file is larger than {limit // 1024} KB, the most bookgen reads"))
-    return _decoded(data, path, error)
+        raise FileRefused(f"the file is larger than {size_text(limit)}, the most bookgen reads")
+    return data
 
 
-def _decoded(data: bytes, path: str, error: type[InputError]) -> str:
-    if _is_utf16(data):
-        raise error(Problem(Location(path), "", "the file is UTF-16 (Notepad's \"Unicode\"); save it as UTF-8"))
+def _refuse_irregular(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise FileRefused("this is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        # /dev/zero or a pipe would never end: read regular files only.
+        raise FileRefused("not a regular file (a device, pipe or socket)")
+
+
+def size_text(limit: int) -> str:
+    """A byte count as a person reads it: 256 KB, 16 MB."""
+    return f"{limit // 2**20} MB" if limit >= 2**20 and limit % 2**20 == 0 else f"{limit // 1024} KB"
+
+
+def read_text(path: str | os.PathLike[str], error: type[InputError], limit: int) -> str:
+    """A user's text file (a spec, a layout, a class list, a puzzle file): a regular file
+    of at most `limit` bytes, in UTF-8 (a UTF-8 byte-order mark is allowed), with no NUL
+    characters; else `error` with one line naming the file (and line, where there is one)."""
+    shown = str(path) if str(path) != "" else "''"
+    try:
+        data = read_bytes(path, limit)
+    except FileRefused as exc:
+        raise error(Problem(Location(shown), "", exc.message)) from None
+    try:
+        return decoded(data)
+    except FileRefused as exc:
+        raise error(Problem(Location(shown, exc.line, exc.column), "", exc.message)) from None
+
+
+def decoded(data: bytes) -> str:
+    """Bytes as UTF-8 text without a NUL; FileRefused (with the line and column) otherwise."""
+    wide = _wide_encoding(data)
+    if wide == "UTF-16":
+        raise FileRefused("the file is UTF-16 (Notepad's \"Unicode\"); save it as UTF-8")
+    if wide == "UTF-32":
+        raise FileRefused("the file is UTF-32; save it as UTF-8")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _position(data[: exc.start].decode("utf-8", "replace"))
-        raise error(Problem(Location(path, line, column), "",
-                            f"not UTF-8 text (byte 0x{data[exc.start]:02X}); save the file as UTF-8")) from None
+        raise FileRefused(f"not UTF-8 text (byte 0x{data[exc.start]:02X}); save the file as UTF-8",
+                          line, column) from None
     text = text.removeprefix("\ufeff")
     if "\x00" in text:
         line, column = _position(text[: text.index("\x00")])
-        raise error(Problem(Location(path, line, column), "", "a NUL character: this is not a text file"))
+        raise FileRefused("a NUL character: this is not a text file", line, column)
     return text
 
 
-def _is_utf16(data: bytes) -> bool:
-    """A byte-order mark, or ASCII text with a zero byte beside every character."""
+def _wide_encoding(data: bytes) -> str | None:
+    """"UTF-32" or "UTF-16" for a byte-order mark, or ASCII text with three zero bytes
+    (UTF-32) or one (UTF-16) beside every character; None otherwise."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "UTF-32"
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return True
+        return "UTF-16"
     sample = data[:200]
-    return len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) > len(sample) // 4)
+    if len(sample) < 4:
+        return None
+    quarter = len(sample) // 4
+    zeros = [sample[k::4].count(0) for k in range(4)]  # zero bytes at each place of four
+    if zeros[1] > quarter // 2 and zeros[2] > quarter // 2 and max(zeros[0], zeros[3]) > quarter // 2:
+        return "UTF-32"
+    if sample[1::2].count(0) > quarter or sample[0::2].count(0) > quarter:
+        return "UTF-16"
+    return None
+
+
+MAX_CLASS_LIST_BYTES = 64 * 1024
+
+
+def read_class_list(path: str | os.PathLike[str], max_names: int, max_length: int = 60) -> tuple[str, ...]:
+    """The names in a class list: a text file of one name a line, or a CSV file (.csv)
+    with the names in its first column (a first row whose first cell is "name" is its
+    heading). Blank lines and lines starting with # are skipped. Each name is 1 to
+    `max_length` printable characters, and different from the others; at most
+    `max_names` of them. SpecError naming the file and line of every problem."""
+    text = read_text(path, SpecError, MAX_CLASS_LIST_BYTES)
+    rows = _csv_rows(text, str(path)) if str(path).lower().endswith(".csv") else _text_rows(text)
+    names: list[str] = []
+    problems: list[Problem] = []
+    for line, name in rows:
+        name = name.strip()
+        where = Location(str(path), line)
+        if not name or name.startswith("#"):
+            continue
+        why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
+        if why or len(name) > max_length:
+            problems.append(Problem(where, "", why or f"expected a name of at most {max_length} characters, "
+                                                     f"got {len(name)}"))
+        elif name in names:
+            problems.append(Problem(where, "", f"{brief(name)} is already in the list"))
+        else:
+            names.append(name)
+        if len(names) > max_names:
+            problems.append(Problem(where, "", f"expected at most {max_names} names"))
+            break
+    if not names and not problems:
+        problems.append(Problem(Location(str(path)), "", "no names in the file (one name a line)"))
+    if problems:
+        raise SpecError(problems)
+    return tuple(names)
+
+
+def _text_rows(text: str) -> list[tuple[int, str]]:
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)]
+
+
+def _csv_rows(text: str, source: str) -> list[tuple[int, str]]:
+    """(line, first cell) of each row but a heading; a quoted cell may span lines (its
+    first line is named)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows: list[tuple[int, str]] = []
+    line = 1
+    try:
+        for row in reader:
+            first = row[0] if row else ""
+            if rows or first.strip().lower() != "name":
+                rows.append((line, first))
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise SpecError(Problem(Location(source, reader.line_num), "", f"not CSV: {exc}")) from None
+    return rows
 
 
 def _position(before: str) -> tuple[int, int]:
@@ -105,30 +218,31 @@ class _BoundedLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
-def compose(text: str, source: str) -> yaml.Node | None:
-    """The spec's YAML as nodes (positions kept), merge keys (`<<: *base`) applied, and
-    its size after alias expansion checked; SpecError with one problem otherwise."""
+def compose(text: str, source: str, error: type[InputError] = SpecError, what: str = "spec") -> yaml.Node | None:
+    """A user's YAML file (a spec, a layout) as nodes (positions kept), merge keys
+    (`<<: *base`) applied, and its size after alias expansion checked; `error` with one
+    problem otherwise."""
     try:
         loader = _BoundedLoader(text)
     except yaml.reader.ReaderError as exc:
         line, column = _position(text[: exc.position])
-        raise SpecError(Problem(Location(source, line, column), "",
-                                f"the character #x{exc.character:04X} is not allowed in a spec")) from None
+        raise error(Problem(Location(source, line, column), "",
+                            f"the character #x{exc.character:04X} is not allowed in a {what}")) from None
     try:
         root = loader.get_single_node()
     except _TooDeep as exc:
-        raise SpecError(Problem(_at(source, exc.mark, text), "", f"nested more than {MAX_DEPTH} levels deep")) from None
+        raise error(Problem(_at(source, exc.mark, text), "", f"nested more than {MAX_DEPTH} levels deep")) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _at(source, mark, text) if mark else Location(source)
         message = str(exc.problem or exc.context).replace("'<stream end>'", "the end of the file")
-        raise SpecError(Problem(where, "", f"YAML syntax error: {message}")) from None
+        raise error(Problem(where, "", f"YAML syntax error: {message}")) from None
     except yaml.YAMLError as exc:
-        raise SpecError(Problem(Location(source), "", f"YAML error: {exc}")) from None
+        raise error(Problem(Location(source), "", f"YAML error: {exc}")) from None
     finally:
         loader.dispose()
     if root is not None:
-        _Expander(source, text).check(root)
+        _Expander(source, text, error, what).check(root)
     return root
 
 
@@ -145,13 +259,13 @@ class _Expander:
     as if aliases were expanded (once per node, so an alias bomb costs no more than the
     text it is written in)."""
 
-    def __init__(self, source: str, text: str) -> None:
-        self.source, self.text = source, text
+    def __init__(self, source: str, text: str, error: type[InputError], what: str) -> None:
+        self.source, self.text, self.error, self.what = source, text, error, what
         self.measured: dict[int, tuple[int, int]] = {}  # id(node) -> (values, depth)
         self.open: set[int] = set()
 
     def fail(self, node: yaml.Node, message: str) -> None:
-        raise SpecError(Problem(_at(self.source, node.start_mark, self.text), "", message))
+        raise self.error(Problem(_at(self.source, node.start_mark, self.text), "", message))
 
     def check(self, root: yaml.Node) -> None:
         values, depth = self.measure(root)
@@ -159,7 +273,7 @@ class _Expander:
             self.fail(root, f"nested more than {MAX_DEPTH} levels deep once aliases are expanded")
         if values > MAX_VALUES:
             self.fail(root, f"more than {MAX_VALUES:,} values once aliases are expanded; "
-                            "a spec this large is not a book")
+                            f"no {self.what} is this large")
 
     def measure(self, node: yaml.Node) -> tuple[int, int]:
         key = id(node)

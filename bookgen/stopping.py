@@ -120,6 +120,12 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def signals_held() -> Iterator[None]:
+    """Within the block, Ctrl-C and the stop signals wait; one that arrived is raised
+    when the block ends (files renamed into place as a set, none or all)."""
+    return _signals_held()
+
+
 class OutOfTime(BookgenError):
     """A piece of work ran past its time limit (`bookgen solve --timeout`)."""
 

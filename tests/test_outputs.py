@@ -160,7 +160,6 @@ def test_an_unwritable_folder_is_refused_before_any_work(spec: Path, tmp_path: P
         folder.chmod(0o755)
 
 
-@not_root
 def test_a_read_only_pdf_is_not_replaced(spec: Path, tmp_path: Path, no_generation):
     pdf = tmp_path / "x.pdf"
     pdf.write_bytes(b"%PDF- kept")

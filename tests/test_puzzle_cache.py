@@ -42,7 +42,7 @@ def build(spec: Path, out: Path, *extra: str):
 
 
 def _entries(tmp_path: Path) -> list[Path]:
-    return sorted((tmp_path / "cache" / "puzzles").rglob("*.bin"))
+    return sorted((tmp_path / "cache" / "puzzles").rglob("*.json"))
 
 
 def _no_generation(monkeypatch):

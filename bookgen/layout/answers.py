@@ -28,7 +28,8 @@ def answer_pages(entries: list[Entry], first: int, page_of: dict[int, int], book
     x, y, row_h = tpl.left, page.top, 0.0
     for entry in entries:
         cols, rows = entry.ptype.print_size(entry.puzzle, answer=True)
-        cell = min(tpl.answer_cell, tpl.content_width / cols)
+        # Never taller than a page, whatever the layout asks (a 21×21 samurai at the largest answer cell).
+        cell = min(tpl.answer_cell, tpl.content_width / cols, (tpl.text_bottom - page.top - band) / rows)
         label = ellipsized(answer_label(entry, page_of[entry.number]), size, tpl.content_width, measure, True)
         width = max(cols * cell, measure(label, size, True))
         height = band + rows * cell
@@ -52,7 +53,7 @@ class _Sheet:
 
     def __init__(self, number: int, book: Book, tpl: Template, measure: Measure) -> None:
         self.number = number
-        texts, rules, y = running_head(ANSWERS, tpl.header.format(title=book.title), tpl, measure)
+        texts, rules, y = running_head(ANSWERS, tpl.header_for(book.title), tpl, measure)
         self.texts = texts + footer(number, book, tpl, measure)
         self.rules = rules
         self.placements: list[Placement] = []

@@ -41,7 +41,7 @@ def running_head(title: str, right: str, tpl: Template, measure: Measure,
 def section_head(section: Section, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
     """Everything above a section page's puzzles; the same on each of its pages."""
     # A student's name or copy number is what a teacher hands out by: as big as the title.
-    right = section.copy or tpl.header.format(title=book.title)
+    right = section.copy or tpl.header_for(book.title)
     texts, rules, y = running_head(section.options.title, right, tpl, measure,
                                    tpl.sizes.heading if section.copy else 0.0)
     if tpl.name_lines or book.name_line:
@@ -87,7 +87,7 @@ def footer(number: int, book: Book, tpl: Template, measure: Measure) -> list[Tex
     """The layout's footer text, centred, and the book's stamp at the outer corner; the
     centred text keeps clear of the stamp on both sides, so it stays centred."""
     stamped = stamp(book, tpl, measure)
-    text = tpl.footer.format(page=number, title=book.title)
+    text = tpl.footer_for(number, book.title)
     if not text:
         return stamped
     size = tpl.sizes.footer

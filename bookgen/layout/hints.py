@@ -44,7 +44,7 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
 
 
 def _head(number: int, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
-    texts, rules, y = running_head(HINTS, tpl.header.format(title=book.title), tpl, measure)
+    texts, rules, y = running_head(HINTS, tpl.header_for(book.title), tpl, measure)
     return texts + footer(number, book, tpl, measure), rules, y + tpl.gap * 0.3
 
 

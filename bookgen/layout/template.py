@@ -12,9 +12,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from bookgen.errors import LayoutError
+from bookgen.errors import LayoutError, LayoutFileError, Location, Problem
+from bookgen.layout.layout_file import LayoutValues, fill, misordered, read_layout_file, read_layout_text
 from bookgen.options import built_in_layouts
 
 MM = 72 / 25.4  # points per millimetre
@@ -81,6 +80,14 @@ class Template:
         """The lowest y body matter may reach: above the footer's band."""
         return self.height - self.bottom - self.sizes.footer * 2.2
 
+    def header_for(self, title: str) -> str:
+        """The header as printed: `{title}` filled (never str.format on a user's text)."""
+        return fill(self.header, title=title)
+
+    def footer_for(self, page: int | str, title: str) -> str:
+        """The footer as printed on page `page`."""
+        return fill(self.footer, page=page, title=title)
+
     @property
     def area(self) -> tuple[float, float, float, float]:
         """The printable area (x0, y0, x1, y1): nothing is drawn outside it."""
@@ -96,59 +103,47 @@ def paper_name(paper: str) -> str:
 
 def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = None) -> Template:
     """The named built-in layout, or a layout file (a path ending .yaml/.yml, relative to
-    `base_dir`, the spec's folder), on `paper`."""
+    `base_dir`, the spec's folder), on `paper`; LayoutFileError naming the file, line and
+    key of every problem in a user's file."""
     # Read afresh each time (a layout file is small): a file edited between two builds in
     # one process is never served stale.
     paper = paper_name(paper)
-    raw = _merged(_built_in("book"), _read(layout, str(base_dir) if base_dir is not None else None))
+    own = _read(layout, str(base_dir) if base_dir is not None else None)
+    raw = _merged(_built_in("book").values, own.values)
+    crossed = [Problem(own.where.get(large, own.where.get(small, Location(layout))), large,
+                       f"expected at least {small} ({_value(raw, small):g}), got {_value(raw, large):g}")
+               for small, large in misordered(raw)]
+    if crossed:
+        raise LayoutFileError(crossed)
     _name, width, height = PAPERS[paper.lower()]
-    for key in ("header", "footer"):
-        try:
-            str(raw[key] or "").format(page=1, title="")
-        except (KeyError, IndexError, ValueError):
-            raise LayoutError(f"layout '{layout}': {key} may use {{page}} and {{title}} only, "
-                              f"got {str(raw[key])[:40]!r}") from None
-    try:
-        return _build(_layout_name(layout), paper, width, height, raw)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LayoutError(f"layout '{layout}': a value is missing or not a number ({exc})") from None
+    return _build(_layout_name(layout), paper, width, height, raw)
+
+
+def _value(raw: dict[str, Any], path: str) -> Any:
+    group, name = path.split(".")
+    return raw[group][name]
 
 
 def _layout_name(layout: str) -> str:
     return Path(layout).stem if layout.endswith((".yaml", ".yml")) else layout
 
 
-def _read(layout: str, base_dir: str | None) -> dict[str, Any]:
+def _read(layout: str, base_dir: str | None) -> LayoutValues:
     if not layout.endswith((".yaml", ".yml")):
         if layout not in BUILT_IN:
             raise LayoutError(
                 f"unknown layout '{layout}'; expected one of {', '.join(BUILT_IN)} or a layout file ending .yaml"
             )
         return _built_in(layout)
-    path = Path(base_dir or ".") / layout
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LayoutError(f"layout file {path} not found (a layout path is relative to the spec)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"layout file {path} cannot be read: {exc}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise LayoutError(f"layout file {path}: YAML syntax error: {str(exc).splitlines()[0]}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise LayoutError(f"layout file {path}: expected a mapping of keys to values")
-    unknown = sorted(set(data) - set(_built_in("book")))
-    if unknown:
-        raise LayoutError(f"layout file {path}: unknown key '{unknown[0]}'; expected keys as in layouts/book.yaml")
-    return data
+    return read_layout_file(str(Path(base_dir or ".") / layout))
 
 
 @lru_cache(maxsize=None)
-def _built_in(name: str) -> dict[str, Any]:
-    return yaml.safe_load(resources.files("bookgen.layouts").joinpath(f"{name}.yaml").read_text(encoding="utf-8"))
+def _built_in(name: str) -> LayoutValues:
+    """A built-in layout, read and checked as a user's file is (so the table of keys and
+    ranges in layout_file.py holds for them too)."""
+    text = resources.files("bookgen.layouts").joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+    return read_layout_text(text, f"layouts/{name}.yaml")
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -164,9 +159,7 @@ def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 def _build(name: str, paper: str, width: float, height: float, raw: dict[str, Any]) -> Template:
     margin, cell, lines, sizes = raw["margin"], raw["cell"], raw["lines"], raw["type"]
-    per_page = tuple(sorted({int(n) for n in raw["per_page"]}))
-    if not per_page or per_page[0] < 1:
-        raise ValueError("per_page must list whole numbers from 1")
+    per_page = raw["per_page"]
     return Template(
         name=name,
         paper=paper,

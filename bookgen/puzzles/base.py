@@ -228,6 +228,26 @@ class PuzzleType(ABC):
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         """Read the interchange form; raise PuzzleFormatError (with the field) when malformed."""
 
+    def restored(self, data: dict[str, Any], params: Any, source: str = "cache") -> Puzzle:
+        """A puzzle made with `params`, read back from its interchange form (a cache
+        entry, which carries the solution): from_json, with the options the form does not
+        carry. PuzzleFormatError when the data is not one."""
+        return dataclasses.replace(self.from_json(data, source), params=params)
+
+    def misfit(self, puzzle: Puzzle, params: Any) -> str | None:
+        """Why `puzzle` is not one these options ask for (another type, level or size),
+        or None. A cached puzzle must be what its request asked for before it is proved
+        again (certify proves it is sound, not that it is the one asked for)."""
+        if puzzle.type != self.name:
+            return f"a {puzzle.type} puzzle, not a {self.name}"
+        wanted = getattr(params, "difficulty", puzzle.difficulty)
+        if puzzle.difficulty != wanted:
+            return f"labelled {puzzle.difficulty or 'with no level'}, not {wanted}"
+        planned = self.planned_size(params)
+        if planned is not None and tuple(self.print_size(puzzle)) != tuple(planned):
+            return f"{self.describe(puzzle)}, not the size asked for"
+        return None
+
     def from_text(self, text: str, source: str) -> Puzzle | None:
         """A puzzle typed in as text (a KenKen's letter grid), or None when this type has
         no text form."""

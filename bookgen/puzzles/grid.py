@@ -79,7 +79,8 @@ class GridType(PuzzleType):
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         model = grid_json.model_from_json(data, source)
-        return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
+        solution = grid_json.read_solution(data, model.rows, model.cols, source)
+        return Puzzle(self.name, str(data.get("difficulty", "")), model, solution)
 
     def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
         """The shared report; with printed labels other than the values (a sudoku's

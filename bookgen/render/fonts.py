@@ -29,15 +29,18 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from bookgen import cache
 from bookgen.errors import FontError
+from bookgen.render.font_check import MAX_FONT_BYTES, sfnt_problem
+from bookgen.specfile import FileRefused, read_bytes
 
 PRIMARY, FALLBACK = "Atkinson Hyperlegible", "Noto Sans"
 BOLD_WEIGHT = 700
-# Bumped when the way the bold instance is made changes, so cached copies are remade.
-INSTANCE_VERSION = 1
+# Bumped when the way the bold instance is made changes, so cached copies are remade
+# (2: no longer stamped with the time it was made).
+INSTANCE_VERSION = 2
 # A cached instance is at most this big (Noto Sans Bold is about 650 KB).
 MAX_INSTANCE_BYTES = 16 * 1024 * 1024
 
@@ -59,7 +62,9 @@ class Face:
         if self._font is None:
             try:
                 font = TTFont(self.pdf_name, self._source())
-            except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
+            except FontError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - ReportLab's parser raises anything on a damaged file
                 raise FontError(f"cannot read {self.label} as a TrueType font ({_reason(exc)})") from None
             # ReportLab shares faces between fonts of the same PostScript name: a user's file
             # named like another would print with the other's shapes. Our name is unique.
@@ -67,6 +72,18 @@ class Face:
             pdfmetrics.registerFont(font)
             self._font = font
         return self._font
+
+    def embeds(self, text: str) -> None:
+        """Embed the glyphs of `text` as the PDF will, in subsets of at most 256 as
+        ReportLab makes them, so a glyph whose outline is damaged (a truncated file)
+        stops `check`, as it would stop the build; FontError naming the font."""
+        face = self.font().face
+        codes = sorted({ord(ch) for ch in text})
+        for start in range(0, len(codes), 255):
+            try:
+                face.makeSubset(codes[start:start + 255])
+            except Exception as exc:  # noqa: BLE001 - as in font(): any error is a damaged file
+                raise FontError(f"cannot read {self.label} as a TrueType font ({_reason(exc)})") from None
 
     def has(self, ch: str) -> bool:
         return ord(ch) in (self._like or self).font().face.charToGlyph
@@ -123,6 +140,12 @@ class Fonts:
         bold on its page and regular in the contents)."""
         return self.regular.missing(text) or self.bold.missing(text)
 
+    def embeds(self, text: str) -> None:
+        """Both faces embed the glyphs of `text` (FontError when a glyph is damaged)."""
+        self.regular.embeds(text)
+        if self.bold is not self.regular:
+            self.bold.embeds(text)
+
 
 def missing_message(ch: str, names: str) -> str:
     return f"no glyph for {ch!r} (U+{ord(ch):04X}) in {names}"
@@ -154,9 +177,12 @@ def user_face(path: Path) -> Face:
     """A user's font file, registered under a name made from its bytes (two files of one
     PostScript name stay apart; the same file twice is one font)."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise FontError(f"cannot read {path} ({(exc.strerror or str(exc)).lower()})") from None
+        data = read_bytes(path, MAX_FONT_BYTES)
+    except FileRefused as exc:
+        raise FontError(f"cannot read {path} ({exc.message})") from None
+    problem = sfnt_problem(data)
+    if problem is not None:
+        raise FontError(f"cannot read {path} as a TrueType font ({problem})")
     digest = hashlib.sha256(data).hexdigest()[:12]
     return _user_face(f"BookUser-{digest}", str(path), data)
 
@@ -208,11 +234,14 @@ def noto_bold() -> bytes:
 
 def _instance(source: Path, weight: int) -> bytes:
     """A static instance of a variable font at `weight` and normal width, named for its
-    weight (so its PostScript name is NotoSans-Bold, not the variable font's)."""
+    weight (so its PostScript name is NotoSans-Bold, not the variable font's). Its bytes
+    depend on the source alone: fontTools would stamp the head table with the time of
+    saving, which the PDF embeds, so two machines (or two cache folders) would print
+    different books from one spec and seed; the source's own dates are kept instead."""
     from fontTools.ttLib import TTFont as ToolsFont
     from fontTools.varLib import instancer
 
-    variable = ToolsFont(str(source))
+    variable = ToolsFont(str(source), recalcTimestamp=False)
     made = instancer.instantiateVariableFont(variable, {"wght": weight, "wdth": 100}, updateFontNames=True)
     out = io.BytesIO()
     made.save(out)

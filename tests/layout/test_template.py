@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bookgen.errors import LayoutError
+from bookgen.errors import LayoutError, LayoutFileError
 from bookgen.layout.template import BUILT_IN, MM, template
 
 
@@ -41,22 +41,24 @@ def test_a_users_layout_file_is_read_relative_to_the_spec_and_keeps_book_values_
 
 
 @pytest.mark.parametrize("text, message", [
-    ("colour: red\n", "unknown key 'colour'"),
-    ("margin: [1, 2\n", "YAML syntax error"),
-    ("- a\n- b\n", "expected a mapping"),
-    ("cell: {min: lots}\n", "not a number"),
-    ("footer: 'page {number}'\n", "footer may use {page} and {title} only"),
+    ("colour: red\n", "1:1: colour: unknown key 'colour'; expected one of title_page, name_lines, flow, margin, "
+                      "header, footer, type, instruction_lines, lines, cell, gap, label_band, per_page"),
+    ("margn: {top: 3}\n", "1:1: margn: unknown key 'margn'; did you mean 'margin'?"),
+    ("margin: [1, 2\n", "1:14: YAML syntax error: expected ',' or ']', but got the end of the file"),
+    ("- a\n- b\n", "1:1: expected a mapping of keys to values, got a list"),
+    ("cell: {min: lots}\n", "1:13: cell.min: expected a number from 4 to 40 mm, got lots"),
+    ("footer: 'page {number}'\n", "1:9: footer: may use {page} and {title} only (write {{ and }} for a brace), "
+                                  "got {number}"),
 ])
-def test_a_bad_layout_file_is_one_clear_line_naming_the_file(tmp_path: Path, text: str, message: str):
+def test_a_bad_layout_file_is_one_line_naming_the_file_line_and_key(tmp_path: Path, text: str, message: str):
     (tmp_path / "bad.yaml").write_text(text)
-    with pytest.raises(LayoutError) as caught:
+    with pytest.raises(LayoutFileError) as caught:
         template("bad.yaml", "A4", tmp_path)
-    assert message in str(caught.value) and "\n" not in str(caught.value)
-    assert "bad" in str(caught.value)
+    assert caught.value.lines() == [f"{tmp_path / 'bad.yaml'}:{message}"]
 
 
 def test_a_missing_layout_file_and_an_unknown_name_are_refused(tmp_path: Path):
-    with pytest.raises(LayoutError, match="not found"):
+    with pytest.raises(LayoutFileError, match="no such file"):
         template("nowhere.yaml", "A4", tmp_path)
     with pytest.raises(LayoutError, match="unknown layout 'magazine'"):
         template("magazine")

@@ -144,6 +144,17 @@ class KenKenType(GridType):
         params = Params(size=n, hide_operations=hidden)
         return Puzzle(self.name, str(data.get("difficulty", "")), model, solution, params)
 
+    def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
+        """Only the operations asked for (a one-cell cage shows its digit), cages no
+        larger than `max_cage`."""
+        wrong = super().misfit(puzzle, params)
+        cages = puzzle.board.cages
+        if wrong is None and any(cage.op not in (*params.operations, "=") for cage in cages):
+            return f"an operation other than {', '.join(params.operations)}"
+        if wrong is None and max(len(cage.cells) for cage in cages) > params.max_cage:
+            return f"a cage larger than max_cage {params.max_cage}"
+        return wrong
+
     def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
         """The shared report, plus two different solutions when the puzzle is ambiguous
         (someone typing in a newspaper puzzle wants to see where they disagree)."""

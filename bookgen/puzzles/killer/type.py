@@ -161,6 +161,15 @@ class KillerType(GridType):
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         return read_killer(data, source)
 
+    def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
+        """Cages no larger than `max_cage`, at most `givens` digits given."""
+        wrong = super().misfit(puzzle, params)
+        if wrong is None and max(len(cage.cells) for cage in puzzle.board.cages) > params.max_cage:
+            return f"a cage larger than max_cage {params.max_cage}"
+        if wrong is None and len(puzzle.board.givens) > params.givens:
+            return f"more than {params.givens} digits given"
+        return wrong
+
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
         draw_killer(puzzle.board, pen, solution)
 

@@ -4,7 +4,6 @@ teacher may cut into the tiles. Shared by the type (type.py), drawing and genera
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -12,13 +11,13 @@ from typing import Any, Callable, Sequence
 
 from bookgen.errors import ParamsError
 from bookgen.options import Bool, Choice, FilePath, Int, Optional, option
+from bookgen.pictures import read_picture
 from bookgen.puzzles.sliding.board import standard_goal
 from bookgen.puzzles.sliding.scramble import EXHAUSTIVE_LIMIT, distance_layers, reachable_count
 
 LEVELS = ("easy", "medium", "hard")
 MAX_SIDE = 6  # the largest board printed in a book; `bookgen solve` reads up to SOLVE_MAX_SIDE
 SOLVE_MAX_SIDE = 8
-MAX_PICTURE_PIXELS = 50_000_000  # `image:` pictures, checked from the file's header
 
 def move_ranges(rows: int, cols: int) -> dict[str, tuple[int, int]]:
     """Shortest-solution lengths per level for a board, easiest first.
@@ -144,19 +143,6 @@ class SlidingBoard:
 
 @lru_cache(maxsize=8)
 def picture(path: Path) -> Any:
-    """The picture in grey (black ink only), fully read; OSError when it is not one."""
-    from PIL import Image, UnidentifiedImageError
-
-    too_large = f"larger than {MAX_PICTURE_PIXELS // 10**6} megapixels; use a smaller copy"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as source:
-                # The header gives the size: refuse a huge picture before decoding it.
-                if source.width * source.height > MAX_PICTURE_PIXELS:
-                    raise OSError(f"{source.width}×{source.height} pixels is {too_large}")
-                return source.convert("L")
-    except Image.DecompressionBombError:
-        raise OSError(f"the picture is {too_large}") from None
-    except UnidentifiedImageError:
-        raise OSError("not a picture format Pillow knows") from None
+    """The picture in grey (black ink only), fully read; OSError saying why when it is
+    not a picture bookgen reads (bookgen.pictures: formats, sizes, decompression limits)."""
+    return read_picture(path)

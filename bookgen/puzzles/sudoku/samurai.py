@@ -128,7 +128,14 @@ class SamuraiType(GridType):
         base = structure()
         if {frozenset(g.cells) for g in model.groups} == {frozenset(g.cells) for g in base.groups}:
             model = base.with_givens(model.givens)
-        return Puzzle(self.name, str(data.get("difficulty", "")), model, None)
+        solution = grid_json.read_solution(data, model.rows, model.cols, source)
+        return Puzzle(self.name, str(data.get("difficulty", "")), model, solution)
+
+    def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
+        """A samurai's five grids, as this module lays them out."""
+        if puzzle.type == self.name and puzzle.board != structure().with_givens(puzzle.board.givens):
+            return "not the samurai's five grids"
+        return super().misfit(puzzle, params)
 
     def describe(self, puzzle: Puzzle) -> str:
         return "samurai"

@@ -243,6 +243,26 @@ class SudokuType(GridType):
         labels = read_labels(data["labels"], len(puzzle.board.symbols), source)
         return dataclasses.replace(puzzle, params=ReadIn(labels))
 
+    def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
+        """The variant's shape: its fixed groups, and, where regions are drawn for each
+        puzzle (jigsaw, toroidal), N regions of N cells covering the grid; no cages."""
+        wrong = super().misfit(puzzle, params)
+        if wrong is not None:
+            return wrong
+        model, base = puzzle.board, variant(params.variant).base(params.size)
+        groups = {(frozenset(g.cells), g.kind) for g in model.groups}
+        fixed = {(frozenset(g.cells), g.kind) for g in base.groups}
+        extra = groups - fixed
+        drawn = all(g.kind in ("row", "column") for g in base.groups)  # the shape is drawn per puzzle
+        regions = [cells for cells, kind in extra if kind == "region"]
+        covered = frozenset().union(*regions) if regions else frozenset()
+        if (not fixed <= groups or model.cages or model.symbols != base.symbols
+                or (extra and not drawn) or len(extra) != len(regions)
+                or drawn and (len(regions) != params.size or len(covered) != params.size ** 2
+                              or any(len(cells) != params.size for cells in regions))):
+            return f"not a {variant(params.variant).title} of {params.size}x{params.size}"
+        return None
+
     def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
         """What is printed for each of the puzzle's symbols."""
         read = getattr(puzzle.params, "labels", None)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import random
 
 import pytest
 
+from bookgen import cache
 from bookgen.puzzles.sliding import board as sliding_board
 
 from bookgen.puzzles.sliding import patterns as sliding_patterns
@@ -14,9 +17,14 @@ from bookgen.puzzles.sliding import patterns as sliding_patterns
 
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path, monkeypatch):
-    """Never touch the user's cache directory from a test."""
+    """Never touch the user's cache directory from a test. The small table these tests
+    cache stands in for the 4×4's: its digest is shipped for the test, as theirs are."""
     monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(sliding_patterns, "_loaded_tables", {})
+    table = sliding_patterns.build_pattern_table(3, 3, (1, 2, 3))
+    shipped = {**cache.SHIPPED_DIGESTS, ("sliding-pattern-database", sliding_patterns._PDB_FORMAT, "3x3:1-2-3"):
+               hashlib.sha256(table).hexdigest()}
+    monkeypatch.setattr(cache, "SHIPPED_DIGESTS", shipped)
 
 
 SMALL_PATTERNS = ((1, 2, 3, 4), (5, 6, 7, 8))  # 3×3, blank top-left
@@ -67,6 +75,33 @@ def test_a_cached_table_with_the_wrong_content_is_rebuilt_and_rewritten(tmp_path
     assert sliding_patterns.pattern_table(3, 3, (1, 2, 3), build=False) is None
     assert sliding_patterns.pattern_table(3, 3, (1, 2, 3)) == good
     assert path.read_bytes() == header + b"\n" + good
+
+
+def test_a_consistently_edited_table_is_not_used_though_its_checksum_matches(tmp_path):
+    """Anyone who can write the cache can recompute a checksum: only the digest the
+    package ships says what the table must be."""
+    good = sliding_patterns.pattern_table(3, 3, (1, 2, 3))
+    path = _cached_file(tmp_path)
+    header = json.loads(path.read_bytes().partition(b"\n")[0])
+    lying = bytes(max(0, v - 1) if v != 255 else v for v in good)  # every distance one short: still admissible
+    header["sha256"] = hashlib.sha256(lying).hexdigest()
+    path.write_bytes(json.dumps(header).encode() + b"\n" + lying)
+    sliding_patterns._loaded_tables.clear()
+    assert sliding_patterns.pattern_table(3, 3, (1, 2, 3), build=False) is None
+    assert sliding_patterns.pattern_table(3, 3, (1, 2, 3)) == good
+
+
+def test_a_table_without_a_shipped_digest_is_built_every_time_and_never_written(tmp_path):
+    sliding_patterns.pattern_table(3, 3, (1, 2))
+    assert list(tmp_path.rglob("*.bin")) == []
+
+
+@pytest.mark.slow  # builds the three 4×4 tables (about 25 s)
+@pytest.mark.parametrize("pattern", sliding_patterns._PATTERNS_4X4)
+def test_the_digest_shipped_for_each_table_bookgen_builds_is_the_tables(pattern):
+    shape = "4x4:" + "-".join(map(str, pattern))
+    shipped = cache.SHIPPED_DIGESTS[("sliding-pattern-database", sliding_patterns._PDB_FORMAT, shape)]
+    assert hashlib.sha256(sliding_patterns.build_pattern_table(4, 4, pattern)).hexdigest() == shipped
 
 
 @pytest.mark.parametrize("damage", ["truncated", "no header", "other shape", "other version", "garbage"])
