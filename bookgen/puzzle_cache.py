@@ -3,9 +3,10 @@ paper does not generate and prove every puzzle again.
 
 A puzzle is keyed by its type, its options, its derived seed and its type's generator
 version: a hash of the source of every module the type's module imports, directly or
-not (its package, the solver, the model...), so a change there makes old entries
-unreachable rather than wrong, while a change to another type, or a re-measured offer
-(data, not code), leaves them where they are.
+not (its package, the solver, the model...), and of the compiled engine's source (its
+digest, stamped at build time), so a change there makes old entries unreachable rather
+than wrong, while a change to another type, or a re-measured offer (data, not code),
+leaves them where they are.
 Entries are checksummed files written atomically (see bookgen.cache): two builds at once
 each see a whole entry or none, and a damaged entry is ignored and written again.
 
@@ -26,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bookgen import cache
+from bookgen import _engine, cache
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import Puzzle, PuzzleType
 
@@ -39,9 +40,10 @@ ROOT = Path(__file__).parent.parent
 
 @lru_cache(maxsize=None)
 def generator_version(type_module: str) -> str:
-    """A hash of the source that generates and verifies a type's puzzles: its module and
-    every bookgen module it imports, read from the import statements themselves."""
-    digest = hashlib.sha256()
+    """A hash of the source that generates and verifies a type's puzzles: the engine's,
+    its module and every bookgen module it imports, read from the import statements
+    themselves."""
+    digest = hashlib.sha256(b"engine\0" + _engine.source_digest().encode())
     for path in sorted(generator_sources(type_module)):
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]

@@ -99,3 +99,18 @@ def test_a_types_generator_version_covers_its_own_code_and_the_solver_not_other_
     assert root / "puzzles/killer/rule45.py" in killer and root / "puzzles/sudoku/shapes.py" in killer  # its boxes
     assert root / "puzzles/sudoku/type.py" not in killer
     assert not any(path.suffix != ".py" for path in sudoku | killer)  # offer.json is data: re-measuring keeps entries
+
+
+def test_a_types_generator_version_changes_with_the_engines_source(monkeypatch):
+    # The engine makes puzzles too: a rebuilt engine with other source must not be served
+    # puzzles an older one made.
+    module = "bookgen.puzzles.sudoku.type"
+    before = puzzle_cache.generator_version(module)
+    monkeypatch.setattr(puzzle_cache._engine, "source_digest", lambda: "another engine")
+    puzzle_cache.generator_version.cache_clear()
+    try:
+        assert puzzle_cache.generator_version(module) != before
+    finally:
+        monkeypatch.undo()
+        puzzle_cache.generator_version.cache_clear()
+    assert puzzle_cache.generator_version(module) == before

@@ -19,8 +19,16 @@ fn version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
 
+/// A digest of the engine's source at build time (see build.rs): part of the key of every
+/// puzzle kept between builds, so a changed engine never serves a puzzle an older one made.
+#[pyfunction]
+fn source_digest() -> &'static str {
+    env!("ENGINE_SOURCE_DIGEST")
+}
+
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(source_digest, m)?)?;
     py::register(m)
 }
