@@ -145,7 +145,7 @@ class SlidingBoard:
 @lru_cache(maxsize=8)
 def picture(path: Path) -> Any:
     """The picture in grey (black ink only), fully read; OSError when it is not one."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, ImageOps, UnidentifiedImageError
 
     too_large = f"larger than {MAX_PICTURE_PIXELS // 10**6} megapixels; use a smaller copy"
     try:
@@ -155,7 +155,9 @@ def picture(path: Path) -> Any:
                 # The header gives the size: refuse a huge picture before decoding it.
                 if source.width * source.height > MAX_PICTURE_PIXELS:
                     raise OSError(f"{source.width}×{source.height} pixels is {too_large}")
-                return source.convert("L")
+                # A phone photo is stored as the sensor saw it, with the way up in its EXIF
+                # orientation tag: turned upright here, or it prints sideways.
+                return ImageOps.exif_transpose(source).convert("L")
     except Image.DecompressionBombError:
         raise OSError(f"the picture is {too_large}") from None
     except UnidentifiedImageError:

@@ -179,3 +179,18 @@ def test_a_board_not_proved_shortest_says_at_most():
     puzzle = dataclasses.replace(made, board=dataclasses.replace(made.board, optimal=False))
     assert any(f"Solve in at most {len(puzzle.solution)} moves" in t for t in drawn(puzzle).texts())
     assert any("not proved shortest" in t for t in drawn(puzzle, puzzle.solution).texts())
+
+
+def test_a_phone_photo_is_turned_upright_by_its_exif_orientation(tmp_path):
+    # A photo stored 60 wide and 20 high whose EXIF says "turn 90° clockwise to view" is
+    # a picture 20 wide and 60 high; its dark left edge becomes its top.
+    stored = Image.new("L", (60, 20), 255)
+    stored.paste(0, (0, 0, 10, 20))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: rotate 90° clockwise
+    photo = tmp_path / "phone.jpg"
+    stored.save(photo, exif=exif)
+    from bookgen.puzzles.sliding.rules import picture
+    upright = picture(photo)
+    assert upright.size == (20, 60)
+    assert upright.getpixel((10, 2)) < 60 and upright.getpixel((10, 57)) > 200
