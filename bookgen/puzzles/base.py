@@ -31,6 +31,7 @@ class Weight(Enum):
     BORDER = "border"  # the outer frame of a grid
     DOTTED = "dotted"  # killer cage outlines
     TILE = "tile"  # sliding-puzzle tile edges
+    LIGHT = "light"  # grey lines under what matters more (killer cages in an answer key)
 
 
 # Published puzzle printing: thin lines about 1/40 of the cell, box/cage/border about
@@ -42,7 +43,11 @@ LINE_RATIO: dict[Weight, float] = {
     Weight.BORDER: 3.5 / 40,
     Weight.DOTTED: 1 / 40,
     Weight.TILE: 1.5 / 40,
+    Weight.LIGHT: 1 / 40,
 }
+# The ink of a weight's lines (1 = black); any weight not named is black. A light line
+# steps back so the marks over it (an answer key's digits) are read first.
+LINE_INK: dict[Weight, float] = {Weight.LIGHT: 0.5}
 
 Point = tuple[float, float]
 
