@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
@@ -101,6 +101,9 @@ class Placement:
     # Cells shaded and labelled over the drawing ((row, column), label): the small grids
     # beside worked steps, each step's number in the cells it touches.
     marks: tuple[tuple[tuple[int, int], str], ...] = ()
+    # What the drawings of its section share (the type's section_style): one clue size
+    # for every KenKen of a section, puzzles and answers alike.
+    style: Hashable | None = None
 
 
 @dataclass(frozen=True)

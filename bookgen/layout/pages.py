@@ -8,6 +8,9 @@ renderer only draws what this module decided.
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Hashable
+
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.layout.flow import flowed
 from bookgen.layout.hints import HINTS, Hint, hint_pages
@@ -74,7 +77,23 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         pages += hint_pages(entries, hints, first + len(pages), page_of, book, tpl, measure)
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
-    return BookLayout(tpl, tuple(pages), page_of, answer_page_of)
+    return BookLayout(tpl, tuple(_styled(pages, entries)), page_of, answer_page_of)
+
+
+def _styled(pages: list[Page], entries: list[Entry]) -> list[Page]:
+    """Every drawing with the style its section shares (one clue size for a section's
+    KenKen), decided from all the section's puzzles, every copy's alike: puzzles made
+    with the same options and section look the same on every student's sheet."""
+    def kind(entry: Entry) -> Hashable:
+        return (entry.section.options, entry.section.params)
+
+    members: dict[Hashable, list[Entry]] = {}
+    for entry in entries:
+        members.setdefault(kind(entry), []).append(entry)
+    styles = {key: group[0].ptype.section_style([e.puzzle for e in group]) for key, group in members.items()}
+    style_of = {entry.number: styles[kind(entry)] for entry in entries}
+    return [dataclasses.replace(page, placements=tuple(dataclasses.replace(p, style=style_of.get(p.number))
+                                                       for p in page.placements)) for page in pages]
 
 
 def _flow_run(groups: list[tuple[Section, list[Entry]]], tpl: Template) -> list[tuple[Section, list[Entry]]]:

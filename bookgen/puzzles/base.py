@@ -252,8 +252,14 @@ class PuzzleType(ABC):
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         """Width and height of the drawing in cell units (puzzle or answer drawing)."""
 
+    def section_style(self, puzzles: list[Puzzle]) -> Hashable | None:
+        """What every drawing of one section shares, decided once from all its puzzles and
+        handed to `draw` as `style` (KenKen: all the clues, so one clue size fits every
+        grid); None where each drawing decides alone."""
+        return None
+
     @abstractmethod
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None: ...
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None, style: Hashable | None = None) -> None: ...
 
     @abstractmethod
     def describe(self, puzzle: Puzzle) -> str:

@@ -145,7 +145,7 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         solution = entry.puzzle.solution if placement.answer else None
         for (r, c), _label in placement.marks:  # shaded under the lines and clues
             pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
-        entry.ptype.draw(entry.puzzle, pen, solution)
+        entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
         for (r, c), label in placement.marks:
             _badge(pen, r, c, label)
 

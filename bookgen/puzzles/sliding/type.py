@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.puzzles.sliding import draw as drawing
@@ -267,7 +267,7 @@ class SlidingType(PuzzleType):
         most = params.moves if params.moves is not None else move_ranges(rows, cols)[params.difficulty][1]
         return drawing.Frame(rows, cols, most, params.cutouts).size()
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None:
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None, style: Hashable | None = None) -> None:
         board: SlidingBoard = puzzle.board
         if solution is not None:
             optimal = board.optimal and tuple(solution) == tuple(puzzle.solution or ())

@@ -43,7 +43,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.model import Grid, GridModel, full_cells
@@ -259,7 +259,7 @@ class SudokuType(GridType):
         regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
         return super().identity(puzzle) + (regions,)
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         model = puzzle.board
         grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
         for each in VARIANTS:
