@@ -32,6 +32,7 @@ class Weight(Enum):
     DOTTED = "dotted"  # killer cage outlines
     TILE = "tile"  # sliding-puzzle tile edges
     LIGHT = "light"  # grey lines under what matters more (killer cages in an answer key)
+    MARK = "mark"  # the black marks of a shaded group (X diagonals, hyper windows)
 
 
 # Published puzzle printing: thin lines about 1/40 of the cell, box/cage/border about
@@ -44,6 +45,7 @@ LINE_RATIO: dict[Weight, float] = {
     Weight.DOTTED: 1 / 40,
     Weight.TILE: 1.5 / 40,
     Weight.LIGHT: 1 / 40,
+    Weight.MARK: 1.5 / 40,
 }
 # The ink of a weight's lines (1 = black); any weight not named is black. A light line
 # steps back so the marks over it (an answer key's digits) are read first.
