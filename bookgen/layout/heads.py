@@ -20,22 +20,41 @@ HEAD_GAP = 0.6
 
 def running_head(title: str, right: str, tpl: Template, measure: Measure,
                  right_size: float = 0.0) -> tuple[list[TextItem], list[Rule], float]:
-    """The section title at the top left (one line, fitted), `right` (a student's name or
-    the layout's header) at the top right, a rule under both; returns the next free y."""
+    """The section title at the top left (one line, fitted), `right` at the top right, a
+    rule under both; returns the next free y. `right` is the layout's header, small and
+    cut to fit, or, given a `right_size`, a student's name: always whole (whole_name)."""
     size = tpl.sizes.heading
     baseline = tpl.top + size * 0.8
     texts: list[TextItem] = []
     room = tpl.content_width
+    foot = baseline + size * 0.45
     if right:
-        right_size = right_size or tpl.sizes.label
-        right = ellipsized(right, right_size, tpl.content_width * 0.4, measure, True)
-        texts.append(TextItem(right, tpl.width - tpl.right, baseline, right_size, True, "right"))
-        room -= measure(right, right_size, True) + 4 * MM
+        if right_size:
+            names, right_size = whole_name(right, right_size, tpl, measure)
+        else:
+            right_size = tpl.sizes.label
+            names = [ellipsized(right, right_size, tpl.content_width * 0.4, measure, True)]
+        for k, line in enumerate(names):
+            texts.append(TextItem(line, tpl.width - tpl.right, baseline + k * right_size * LEADING, right_size, True,
+                                  "right"))
+        room -= max(measure(line, right_size, True) for line in names) + 4 * MM
+        foot = max(foot, baseline + (len(names) - 1) * right_size * LEADING + right_size * 0.45)
     lines, fit = fitted(title, size, room, measure, True, tpl.sizes.min)
     texts.append(TextItem(lines[0], tpl.left, baseline, fit, bold=True))
-    rule_y = baseline + size * 0.45
+    rule_y = foot
     rules = [Rule(tpl.left, rule_y, tpl.width - tpl.right, rule_y, tpl.rule)]
     return texts, rules, rule_y + tpl.rule
+
+
+def whole_name(name: str, size: float, tpl: Template, measure: Measure) -> tuple[list[str], float]:
+    """A student's name in the layout's share of the running head, never cut: shrunk from
+    `size` down to the layout's student_min on one line, else wrapped onto up to its
+    student_lines lines, shrinking on down to the smallest type if it must."""
+    width = tpl.content_width * tpl.student_width
+    lines, fit = fitted(name, size, width, measure, True, min(size, tpl.student_min), 1)
+    if measure(name, fit, True) <= width:
+        return lines, fit
+    return fitted(name, fit, width, measure, True, tpl.sizes.min, tpl.student_lines)
 
 
 def section_head(section: Section, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:

@@ -71,6 +71,9 @@ class Template:
     name_lines: bool
     instruction_lines: int
     flow: bool  # a copy's sections share sheets when they fit (worksheets)
+    student_width: float  # the share of a running head a student's name may take
+    student_min: float  # the size (points) a student's name shrinks to before it wraps
+    student_lines: int  # the most lines a student's name wraps onto
 
     @property
     def content_width(self) -> float:
@@ -193,4 +196,7 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         name_lines=bool(raw["name_lines"]),
         instruction_lines=max(1, int(raw["instruction_lines"])),
         flow=bool(raw["flow"]),
+        student_width=min(1.0, max(0.1, float(raw["student_name"]["width"]))),
+        student_min=float(raw["student_name"]["min"]),
+        student_lines=max(1, int(raw["student_name"]["lines"])),
     )
