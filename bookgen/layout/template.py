@@ -64,6 +64,7 @@ class Template:
     large_min: float
     large_max: float
     answer_cell: float
+    answer_min: float  # the smallest answer cell, tried when it puts the key on fewer pages
     gap: float
     label_band: float
     per_page: tuple[int, ...]
@@ -189,6 +190,7 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         large_min=float(cell["large_min"]) * MM,
         large_max=float(cell["large_max"]) * MM,
         answer_cell=float(cell["answer"]) * MM,
+        answer_min=float(cell["answer_min"]) * MM,
         gap=float(raw["gap"]) * MM,
         label_band=float(raw["label_band"]) * MM,
         per_page=per_page,

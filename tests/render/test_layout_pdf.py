@@ -219,3 +219,29 @@ def _lines(chars):
     for ch in chars:
         rows.setdefault(round(ch["matrix"][5], 1), []).append(ch)
     return [rows[k] for k in sorted(rows, reverse=True)]
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def answer_sheets(pdf_path: Path) -> list[int]:
+    """How many answers each answer page of a PDF holds, in order."""
+    import re
+
+    with pdfplumber.open(pdf_path) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    return [len(re.findall(r"\(page \d+\)", text)) for text in texts if text.startswith("Answers")]
+
+
+# Pages per class set: the samples' keys used to end on a sheet of 1 to 4 answers (the
+# worksheet set 19 pages, the classroom book 11, on both papers).
+@pytest.mark.parametrize("sample, paper, pages, sheets", [
+    ("worksheet", "A4", 18, 2), ("worksheet", "Letter", 18, 2),
+    pytest.param("classroom", "A4", 10, 1, marks=pytest.mark.slow),
+    pytest.param("classroom", "Letter", 10, 1, marks=pytest.mark.slow)])
+def test_a_class_sets_answer_key_ends_without_a_near_empty_sheet(sample, paper, pages, sheets, tmp_path):
+    text = (SAMPLES / f"{sample}.yaml").read_text() + f"paper: {paper}\n"
+    layout, _data, pdf_path = built(tmp_path, text)
+    counts = answer_sheets(pdf_path)
+    assert len(layout.pages) == pages and len(counts) == sheets
+    assert min(counts) * 3 >= max(counts)  # no last sheet of a few answers
