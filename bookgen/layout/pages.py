@@ -12,11 +12,12 @@ import dataclasses
 from typing import Hashable
 
 from bookgen.layout.answers import ANSWERS, answer_pages
-from bookgen.layout.flow import flowed
+from bookgen.errors import LayoutError
+from bookgen.layout.flow import flowed, sheet_room
 from bookgen.layout.hints import HINTS, Hint, hint_pages
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
-from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots
+from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure
 
@@ -54,8 +55,7 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
     while groups:
         run = _flow_run(groups, tpl)
         if run:
-            planned = [(s, items, _flow_plan(s, items, book, tpl, measure)) for s, items in run]
-            more, where = flowed(planned, first + len(pages), book, tpl, measure)
+            more, where = _flowed_run(run, first + len(pages), book, tpl, measure)
             groups = groups[len(run):]
         else:
             section, items = groups.pop(0)
@@ -120,14 +120,50 @@ def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, 
     return flowing(plan, section.counted(len(items)), size, tpl)
 
 
+def _flowed_run(run: list[tuple[Section, list[Entry]]], first: int, book: Book, tpl: Template,
+                measure: Measure) -> tuple[list[Page], dict[int, int]]:
+    """One copy's sections on shared sheets. Each section is planned twice: with the
+    columns of a full page of it (compact, so sections share sheets), and grown, for its
+    own number of puzzles on the room a sheet really leaves it (two 4x4 grow to the small
+    grids' cap; eight plan as two sheets of four). The grown sheets are taken when they
+    are no more and their puzzles no smaller in all."""
+    compact = [(s, items, _flow_plan(s, items, book, tpl, measure)) for s, items in run]
+    laid = flowed(compact, first, book, tpl, measure)
+    try:
+        grown = [(s, items, _grown_plan(s, items, book, tpl, measure)) for s, items in run]
+    except LayoutError:  # the sheet's own head leaves too little room: keep the compact plan
+        return laid
+    bigger = flowed(grown, first, book, tpl, measure)
+    if len(bigger[0]) <= len(laid[0]) and _drawn_area(bigger[0]) >= _drawn_area(laid[0]):
+        return bigger
+    return laid
+
+
+def _grown_plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:
+    size = section.ptype.planned_size(section.params) or items[0].ptype.print_size(items[0].puzzle)
+    counted = section.counted(len(items))
+    plan = plan_slots(counted, sheet_room(section, book, tpl, measure), tpl, size)
+    return flowing(plan, counted, size, tpl)
+
+
+def _drawn_area(pages: list[Page]) -> float:
+    return sum(p.size[0] * p.size[1] * p.cell ** 2 for page in pages for p in page.placements)
+
+
 def _section_pages(section: Section, items: list[Entry], first: int, book: Book, tpl: Template,
                    measure: Measure) -> tuple[list[Page], dict[int, int]]:
-    """A section on pages of its own, from a new page, `per_page` a page."""
+    """A section on pages of its own, from a new page, at most `per_page` a page, shared
+    out evenly over its pages when the layout chose the number (a number the user asked
+    for is kept, page by page)."""
     plan = _plan(section, items, book, tpl, measure)
+    counts = ([plan.per_page] * -(-len(items) // plan.per_page) if section.options.per_page
+              else shared_out(len(items), plan.per_page))
     pages, page_of = [], {}
-    for start in range(0, len(items), plan.per_page):
+    start = 0
+    for count in counts:
         number = first + len(pages)
-        chunk = items[start : start + plan.per_page]
+        chunk = items[start : start + count]
+        start += count
         pages.append(_puzzle_page(number, section, chunk, plan, book, section.tpl or tpl, measure))
         for entry in chunk:
             page_of[entry.number] = number

@@ -63,6 +63,8 @@ class Template:
     cell_max: float
     large_min: float
     large_max: float
+    small_side: int  # grids of at most this many squares a side are small ...
+    small_max: float  # ... and may grow to this cell (young children)
     answer_cell: float
     answer_min: float  # the smallest answer cell, tried when it puts the key on fewer pages
     gap: float
@@ -75,6 +77,14 @@ class Template:
     student_width: float  # the share of a running head a student's name may take
     student_min: float  # the size (points) a student's name shrinks to before it wraps
     student_lines: int  # the most lines a student's name wraps onto
+
+    def cap(self, size: tuple[float, float], large_print: bool) -> float:
+        """The biggest cell a drawing of `size` squares may print at: the layout's (or its
+        large print's) cap, or the small grids' where that is bigger."""
+        cap = self.large_max if large_print else self.cell_max
+        if max(size) <= self.small_side:
+            cap = max(cap, self.small_max)
+        return cap
 
     @property
     def content_width(self) -> float:
@@ -189,6 +199,8 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         cell_max=float(cell["max"]) * MM,
         large_min=float(cell["large_min"]) * MM,
         large_max=float(cell["large_max"]) * MM,
+        small_side=int(cell["small_side"]),
+        small_max=float(cell["small_max"]) * MM,
         answer_cell=float(cell["answer"]) * MM,
         answer_min=float(cell["answer_min"]) * MM,
         gap=float(raw["gap"]) * MM,
