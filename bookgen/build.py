@@ -148,7 +148,7 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
 
 
 def book_of(spec: BookSpec) -> Book:
-    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec))
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec), spec.duplex)
 
 
 def stamp_of(spec: BookSpec) -> str:

@@ -105,7 +105,7 @@ def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextIte
 def footer(number: int, book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
     """The layout's footer text, centred, and the book's stamp at the outer corner; the
     centred text keeps clear of the stamp on both sides, so it stays centred."""
-    stamped = stamp(book, tpl, measure)
+    stamped = stamp(book, tpl, measure, outer_left=book.left_hand(number))
     text = tpl.footer.format(page=number, title=book.title)
     if not text:
         return stamped
@@ -122,12 +122,15 @@ def _footer_baseline(tpl: Template) -> float:
     return tpl.height - tpl.bottom - tpl.sizes.footer * 0.25
 
 
-def stamp(book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
-    """The bookgen version and the seed, small, right-aligned at the foot of the page."""
+def stamp(book: Book, tpl: Template, measure: Measure, outer_left: bool = False) -> list[TextItem]:
+    """The bookgen version and the seed, small, at the foot of the page in its outer
+    corner: the right, or the left on a left-hand page of a book printed on both sides."""
     if not book.stamp:
         return []
     size = tpl.sizes.stamp
     text = ellipsized(book.stamp, size, tpl.content_width / 3, measure)
+    if outer_left:
+        return [TextItem(text, tpl.left, _footer_baseline(tpl), size)]
     return [TextItem(text, tpl.width - tpl.right, _footer_baseline(tpl), size, align="right")]
 
 
@@ -155,7 +158,8 @@ def title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measu
 
 def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, measure: Measure) -> list[TextItem]:
     """"Title . . . . . 12" lines; the spacing tightens (and the type shrinks) so a long
-    list still ends above the footer."""
+    list still ends above the footer. Every line's leader ends at one place, clear of the
+    widest page number, so the dots stand in columns down the list."""
     size = tpl.sizes.contents
     left, right = tpl.left + 10 * MM, tpl.width - tpl.right - 10 * MM
     room = tpl.text_bottom - y - tpl.sizes.heading * 1.5
@@ -164,13 +168,13 @@ def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, meas
     texts = [TextItem("Contents", left, y, tpl.sizes.heading, bold=True)]
     y += tpl.sizes.heading * 0.6
     number_room = measure("0000", size, False)
+    end = right - max(measure(str(page), size, False) for _title, page in contents) - 2 * MM
     for title, page in contents:
         y += step
         shown = ellipsized(title, size, (right - left) - number_room - 6 * MM, measure)
         texts.append(TextItem(shown, left, y, size))
         texts.append(TextItem(str(page), right, y, size, align="right"))
         start = left + measure(shown, size, False) + 2 * MM
-        end = right - measure(str(page), size, False) - 2 * MM
         dots = _leader(end - start, size, measure)
         if dots:
             texts.append(TextItem(dots, end, y, size, align="right"))

@@ -65,6 +65,13 @@ class Book:
     # "bookgen 0.1.0 · seed 2026", small in every page's footer: with the spec, all it
     # takes to rebuild the book (and its answer key) exactly.
     stamp: str = ""
+    # Printed on both sides: a left-hand (even) page has its binding margin on the right,
+    # and each part of the book starts on a right-hand (odd) page.
+    duplex: bool = False
+
+    def left_hand(self, number: int) -> bool:
+        """Whether page `number` is a left-hand page of a book printed on both sides."""
+        return self.duplex and number % 2 == 0
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ class Page:
     placements: tuple[Placement, ...] = ()
     rules: tuple[Rule, ...] = ()
     section: int | None = None  # the section a puzzle page belongs to
-    kind: str = "puzzles"  # title | puzzles | answers
+    kind: str = "puzzles"  # title | puzzles | sheet | answers | hints | blank (the back of a part's last page)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Hashable
 
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.errors import LayoutError
+from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
 from bookgen.layout.hints import HINTS, Hint, hint_pages
 from bookgen.layout.heads import footer, section_head, title_page
@@ -46,13 +47,16 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
             hints: dict[int, list[Hint]] | None = None) -> BookLayout:
     """The whole book; `hints` (puzzle number -> its first steps in words) adds the
-    worked-steps pages after the answers."""
+    worked-steps pages after the answers. Printed on both sides (`book.duplex`), each
+    part starts on a right-hand page and left-hand pages are mirrored (layout/duplex.py)."""
     pages: list[Page] = []
     page_of: dict[int, int] = {}
     first = 2 if tpl.title_page else 1
     contents: list[tuple[str, int]] = []
     groups = _sections(entries)
+    own_tpl = {section.index: section.tpl for section, _items in groups if section.tpl}
     while groups:
+        pages += to_right_hand(book, first + len(pages))
         run = _flow_run(groups, tpl)
         if run:
             more, where = _flowed_run(run, first + len(pages), book, tpl, measure)
@@ -69,14 +73,18 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         page_of.update(where)
     answer_page_of: dict[int, int] = {}
     if book.answer_key and entries:
+        pages += to_right_hand(book, first + len(pages))
         contents.append((ANSWERS, first + len(pages)))
         more, answer_page_of = answer_pages(entries, first + len(pages), page_of, book, tpl, measure)
         pages += more
     if hints:
+        pages += to_right_hand(book, first + len(pages))
         contents.append((HINTS, first + len(pages)))
         pages += hint_pages(entries, hints, first + len(pages), page_of, book, tpl, measure)
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
+    pages = [mirrored(page, own_tpl.get(page.section, tpl) if page.kind == "puzzles" else tpl)
+             if book.left_hand(page.number) else page for page in pages]
     return BookLayout(tpl, tuple(_styled(pages, entries)), page_of, answer_page_of)
 
 
