@@ -212,8 +212,8 @@ class _Reader:
                     self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
-                        self.copies(entries, options), options.font, options.bold_font, options.duplex,
-                        self.locations)
+                        self.copies(entries, options), options.font, options.bold_font,
+                        locations=self.locations, duplex=options.duplex)
 
     def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
