@@ -19,7 +19,7 @@ from bookgen.layout.hints import HINTS, Hint, hint_pages
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
-from bookgen.layout.template import Template
+from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure
 
 
@@ -55,11 +55,12 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
     contents: list[tuple[str, int]] = []
     groups = _sections(entries)
     own_tpl = {section.index: section.tpl for section, _items in groups if section.tpl}
+    chosen: dict[Hashable, tuple[bool, float]] = {}  # how copies alike were flowed
     while groups:
         pages += to_right_hand(book, first + len(pages))
         run = _flow_run(groups, tpl)
         if run:
-            more, where = _flowed_run(run, first + len(pages), book, tpl, measure)
+            more, where = _flowed_run(run, first + len(pages), book, tpl, measure, chosen)
             groups = groups[len(run):]
         else:
             section, items = groups.pop(0)
@@ -128,23 +129,62 @@ def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, 
     return flowing(plan, section.counted(len(items)), size, tpl)
 
 
+Laid = tuple[list[Page], dict[int, int]]  # pages, and the page each puzzle is on
+
+
 def _flowed_run(run: list[tuple[Section, list[Entry]]], first: int, book: Book, tpl: Template,
-                measure: Measure) -> tuple[list[Page], dict[int, int]]:
-    """One copy's sections on shared sheets. Each section is planned twice: with the
-    columns of a full page of it (compact, so sections share sheets), and grown, for its
-    own number of puzzles on the room a sheet really leaves it (two 4x4 grow to the small
-    grids' cap; eight plan as two sheets of four). The grown sheets are taken when they
-    are no more and their puzzles no smaller in all."""
-    compact = [(s, items, _flow_plan(s, items, book, tpl, measure)) for s, items in run]
-    laid = flowed(compact, first, book, tpl, measure)
-    try:
-        grown = [(s, items, _grown_plan(s, items, book, tpl, measure)) for s, items in run]
-    except LayoutError:  # the sheet's own head leaves too little room: keep the compact plan
+                measure: Measure, chosen: dict[Hashable, tuple[bool, float]]) -> Laid:
+    """One copy's sections on shared sheets, on as few sheets as they can share, their
+    small grids as big as those sheets allow. Each section is planned with the columns
+    of a full page of it (compact, so sections share sheets) or grown (for its own
+    number of puzzles on the room a sheet really leaves it: eight plan as two sheets of
+    four); the small grids' cap is tried from the layout's own cap up to small_max. Of
+    the ways that take no more sheets than the fewest, the one drawing most is printed:
+    two 4x4 sudoku and two 4x4 KenKen still share one sheet a student, at the biggest
+    cell that leaves them room. Copies alike (the same sections, drawings of the same
+    sizes, the same room under their heads) are flowed alike: the way found for the first
+    is kept in `chosen` for the rest."""
+    alike = (tuple((s.options, s.params, tuple(e.ptype.print_size(e.puzzle) for e in items)) for s, items in run),
+             sheet_room(run[0][0], book, tpl, measure).y)
+    if alike in chosen:
+        laid = _flowed_at(run, first, book, tpl, measure, *chosen[alike])
+        assert laid is not None  # it fitted the copy it was found for
         return laid
-    bigger = flowed(grown, first, book, tpl, measure)
-    if len(bigger[0]) <= len(laid[0]) and _drawn_area(bigger[0]) >= _drawn_area(laid[0]):
-        return bigger
-    return laid
+
+    def better(laid: Laid) -> tuple[int, float]:
+        return len(laid[0]), -_drawn_area(laid[0])
+
+    found = [(laid, (grow, 0.0)) for grow in (False, True)
+             if (laid := _flowed_at(run, first, book, tpl, measure, grow, 0.0)) is not None]
+    best, way = min(found, key=lambda found: better(found[0]))  # compact at the layout's cap always fits
+    step = MM / 2
+    caps = [tpl.cell_max + k * step for k in range(int((tpl.small_max - tpl.cell_max) / step) + 1)]
+    for grow in (False, True):
+        low, high = 0, len(caps) - 1
+        while low <= high:  # the biggest cap that costs no sheet (a bigger cap never saves one)
+            middle = (low + high) // 2
+            laid = _flowed_at(run, first, book, tpl, measure, grow, caps[middle])
+            if laid is not None and len(laid[0]) <= len(best[0]):
+                if better(laid) < better(best):
+                    best, way = laid, (grow, caps[middle])
+                low = middle + 1
+            else:
+                high = middle - 1
+    chosen[alike] = way
+    return best
+
+
+def _flowed_at(run: list[tuple[Section, list[Entry]]], first: int, book: Book, tpl: Template, measure: Measure,
+               grow: bool, small_cap: float) -> Laid | None:
+    """The run's sheets with small grids capped at `small_cap` (0: at the layout's own
+    cap), compact or grown; None if a grown plan does not fit a sheet at all."""
+    capped = dataclasses.replace(tpl, small_max=small_cap)
+    try:
+        planned = [(s, items, (_grown_plan if grow else _flow_plan)(s, items, book, capped, measure))
+                   for s, items in run]
+    except LayoutError:
+        return None
+    return flowed(planned, first, book, capped, measure)
 
 
 def _grown_plan(section: Section, items: list[Entry], book: Book, tpl: Template, measure: Measure) -> SlotPlan:

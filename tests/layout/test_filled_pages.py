@@ -87,3 +87,24 @@ def test_a_worksheet_of_two_small_grids_grows_them_on_its_one_sheet():
     pages = puzzle_pages(lay_out(BOOK, one_section(2, 4, copies=("Ana", "Ben")), tpl, measure).pages)
     assert len(pages) == 2  # one sheet a student
     assert all(p.cell > tpl.cell_max for page in pages for p in page.placements)
+
+
+def two_sections(copies: tuple[str, ...]) -> list[Entry]:
+    """Two sections of two 4x4 a copy, as the worksheet starter has."""
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(0), Budget(60))
+    found = []
+    for c, copy in enumerate(copies):
+        for k in range(2):
+            options = SectionOptions(title=f"Part {k + 1}", instructions="Fill the grid.", count=2)
+            section = Section(2 * c + k, options, PUZZLE_TYPE, Params(size=4, difficulty="easy"), copy=copy)
+            found += [Entry(len(found) + 1, section, puzzle) for _ in range(2)]
+    return found
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_small_grids_grow_only_as_far_as_still_lets_a_students_sections_share_one_sheet(paper: str):
+    tpl = template("worksheet", paper)
+    pages = puzzle_pages(lay_out(BOOK, two_sections(("Ana", "Ben", "Chloe")), tpl, measure).pages)
+    assert len(pages) == 3  # one sheet a student, as at the layout's own cap
+    cells = {p.cell for page in pages for p in page.placements}
+    assert len(cells) == 1 and cells.pop() > tpl.cell_max  # and bigger than that cap (Letter: 20 mm, not 18)
