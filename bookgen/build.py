@@ -170,7 +170,8 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
 
 
 def book_of(spec: BookSpec) -> Book:
-    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec))
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec),
+                duplex=spec.duplex)
 
 
 def stamp_of(spec: BookSpec) -> str:

@@ -40,7 +40,7 @@ class PictureError(OSError):
 def read_picture(path: str | Path) -> Any:
     """The picture in grey (black ink only), fully decoded; PictureError when the file
     is not a PNG or JPEG picture bookgen can read within its limits."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, ImageOps, UnidentifiedImageError
 
     try:
         data = read_bytes(path, MAX_PICTURE_BYTES)
@@ -56,7 +56,9 @@ def read_picture(path: str | Path) -> Any:
                 # The header gives the size: refuse a huge picture before decoding it.
                 if source.width * source.height > MAX_PICTURE_PIXELS:
                     raise PictureError(f"{source.width}×{source.height} pixels is {too_large}")
-                return source.convert("L")
+                # A phone photo is stored as the sensor saw it, with the way up in its EXIF
+                # orientation tag: turned upright here, or it prints sideways.
+                return ImageOps.exif_transpose(source).convert("L")
     except PictureError:
         raise
     except Image.DecompressionBombError:

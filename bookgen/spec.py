@@ -45,6 +45,8 @@ class BookOptions:
                                "a TrueType font (.ttf) for all the book's text, e.g. one with your script "
                                "(default: Atkinson Hyperlegible, or Noto Sans for Greek, Cyrillic, Vietnamese)")
     bold_font: Path | None = option(Optional(FilePath()), None, "the bold of your font (default: the font itself)")
+    duplex: bool = option(Bool(), False, "printed on both sides of the paper: the binding margin mirrored on "
+                          "left-hand pages, and each section, student's set and the answers from a right-hand page")
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class BookSpec:
     copies: tuple[str, ...] = ()  # one label a copy (a student's name or "Copy 3"); empty: one book
     font: Path | None = None
     bold_font: Path | None = None
+    duplex: bool = False  # printed on both sides: margins mirrored, parts from a right-hand page
     # Where each value was written ("title", "sections[2].title", "students[3]"), so a
     # problem found after reading (a letter no font has) still points at its line.
     locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
@@ -209,7 +212,8 @@ class _Reader:
                     self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
-                        self.copies(entries, options), options.font, options.bold_font, self.locations)
+                        self.copies(entries, options), options.font, options.bold_font,
+                        locations=self.locations, duplex=options.duplex)
 
     def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""

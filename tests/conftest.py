@@ -171,10 +171,12 @@ def replay():
 
 class RecordingPen:
     """A Pen that records unit edges drawn, by weight (lines and outlines cut into unit
-    edges), fills with their area and grey, texts, and the order of lines and fills."""
+    edges; any other segment, such as a diagonal's mark, whole in `strokes`), fills with
+    their area and grey, texts, and the order of lines and fills."""
 
     def __init__(self) -> None:
         self.edges: dict = {}
+        self.strokes: dict = {}
         self.fills: list = []
         self.texts: list = []
         self.order: list = []
@@ -190,6 +192,10 @@ class RecordingPen:
         self.order.append("line")
         (x0, y0), (x1, y1) = a, b
         steps = int(abs(x1 - x0) + abs(y1 - y0))
+        on_grid = all(float(v).is_integer() for v in (x0, y0, x1, y1)) and (x0 == x1 or y0 == y1)
+        if not on_grid:
+            self.strokes.setdefault(weight, []).append((a, b))
+            return
         dx, dy = (x1 - x0) / steps, (y1 - y0) / steps
         for k in range(steps):
             p = (x0 + k * dx, y0 + k * dy)

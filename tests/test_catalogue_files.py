@@ -70,8 +70,12 @@ LAYOUTS: dict[str, tuple[str, str]] = {
                                               "no layout file is this large"),
     "5,000 nested lists": ("header: " + "[" * 5000 + "]" * 5000 + "\n", "1:28: nested more than 20 levels deep"),
     "unknown key": ("colour: red\n", "1:1: colour: unknown key 'colour'; expected one of title_page, name_lines, "
-                                     "flow, margin, header, footer, type, instruction_lines, lines, cell, gap, "
-                                     "label_band, per_page"),
+                                     "flow, margin, header, footer, type, instruction_lines, lines, cell, "
+                                     "student_name, gap, label_band, per_page"),
+    "small grids' cap as .nan": ("cell: {small_max: .nan}\n",
+                                 "1:19: cell.small_max: expected a number from 4 to 40 mm, got .nan"),
+    "a name on no line": ("student_name: {lines: 0}\n",
+                          "1:23: student_name.lines: expected a whole number from 1 to 6, got 0"),
     "a list of margins": ("margin: [1, 2]\n", "1:9: margin: expected a mapping of keys to values, got a list"),
     "UTF-32": (None, ": the file is UTF-32; save it as UTF-8"),
     "50 MB": (None, ": the file is larger than 64 KB, the most bookgen reads"),

@@ -55,7 +55,8 @@ def flowed(groups: list[tuple[Section, list[Entry], SlotPlan]], first: int, book
             row = entries[start : start + plan.columns]
             sheet = sheets[-1]
             band = _band(section, row, plan, tpl, measure, heading=not _continues(sheet, section))
-            if sheet.bands and sheet.used + tpl.gap + band.height > room:
+            # (a hundredth of a point of slack: a plan made to fill the room exactly fits it)
+            if sheet.bands and sheet.used + tpl.gap + band.height > room + 0.01:
                 sheets.append(_Sheet(top))
                 sheet = sheets[-1]
                 band = _band(section, row, plan, tpl, measure, heading=True)
@@ -70,6 +71,14 @@ def flowed(groups: list[tuple[Section, list[Entry], SlotPlan]], first: int, book
         for placement in page.placements:
             page_of[placement.number] = number
     return pages, page_of
+
+
+def sheet_room(section: Section, book: Book, tpl: Template, measure: Measure) -> Box:
+    """The room a section has on a sheet of its own: under the sheet's head and its own
+    small heading and instructions, down to the footer."""
+    _texts, _rules, top = _sheet_head(book, section.copy, tpl, measure)
+    top += _heading(_Band(0.0), section, tpl, measure)
+    return Box(tpl.left, top, tpl.content_width, tpl.text_bottom - top)
 
 
 def _continues(sheet: _Sheet, section: Section) -> bool:

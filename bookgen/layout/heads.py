@@ -20,22 +20,41 @@ HEAD_GAP = 0.6
 
 def running_head(title: str, right: str, tpl: Template, measure: Measure,
                  right_size: float = 0.0) -> tuple[list[TextItem], list[Rule], float]:
-    """The section title at the top left (one line, fitted), `right` (a student's name or
-    the layout's header) at the top right, a rule under both; returns the next free y."""
+    """The section title at the top left (one line, fitted), `right` at the top right, a
+    rule under both; returns the next free y. `right` is the layout's header, small and
+    cut to fit, or, given a `right_size`, a student's name: always whole (whole_name)."""
     size = tpl.sizes.heading
     baseline = tpl.top + size * 0.8
     texts: list[TextItem] = []
     room = tpl.content_width
+    foot = baseline + size * 0.45
     if right:
-        right_size = right_size or tpl.sizes.label
-        right = ellipsized(right, right_size, tpl.content_width * 0.4, measure, True)
-        texts.append(TextItem(right, tpl.width - tpl.right, baseline, right_size, True, "right"))
-        room -= measure(right, right_size, True) + 4 * MM
+        if right_size:
+            names, right_size = whole_name(right, right_size, tpl, measure)
+        else:
+            right_size = tpl.sizes.label
+            names = [ellipsized(right, right_size, tpl.content_width * 0.4, measure, True)]
+        for k, line in enumerate(names):
+            texts.append(TextItem(line, tpl.width - tpl.right, baseline + k * right_size * LEADING, right_size, True,
+                                  "right"))
+        room -= max(measure(line, right_size, True) for line in names) + 4 * MM
+        foot = max(foot, baseline + (len(names) - 1) * right_size * LEADING + right_size * 0.45)
     lines, fit = fitted(title, size, room, measure, True, tpl.sizes.min)
     texts.append(TextItem(lines[0], tpl.left, baseline, fit, bold=True))
-    rule_y = baseline + size * 0.45
+    rule_y = foot
     rules = [Rule(tpl.left, rule_y, tpl.width - tpl.right, rule_y, tpl.rule)]
     return texts, rules, rule_y + tpl.rule
+
+
+def whole_name(name: str, size: float, tpl: Template, measure: Measure) -> tuple[list[str], float]:
+    """A student's name in the layout's share of the running head, never cut: shrunk from
+    `size` down to the layout's student_min on one line, else wrapped onto up to its
+    student_lines lines, shrinking on down to the smallest type if it must."""
+    width = tpl.content_width * tpl.student_width
+    lines, fit = fitted(name, size, width, measure, True, min(size, tpl.student_min), 1)
+    if measure(name, fit, True) <= width:
+        return lines, fit
+    return fitted(name, fit, width, measure, True, tpl.sizes.min, tpl.student_lines)
 
 
 def section_head(section: Section, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
@@ -86,7 +105,7 @@ def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextIte
 def footer(number: int, book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
     """The layout's footer text, centred, and the book's stamp at the outer corner; the
     centred text keeps clear of the stamp on both sides, so it stays centred."""
-    stamped = stamp(book, tpl, measure)
+    stamped = stamp(book, tpl, measure, outer_left=book.left_hand(number))
     text = tpl.footer_for(number, book.title)
     if not text:
         return stamped
@@ -103,12 +122,15 @@ def _footer_baseline(tpl: Template) -> float:
     return tpl.height - tpl.bottom - tpl.sizes.footer * 0.25
 
 
-def stamp(book: Book, tpl: Template, measure: Measure) -> list[TextItem]:
-    """The bookgen version and the seed, small, right-aligned at the foot of the page."""
+def stamp(book: Book, tpl: Template, measure: Measure, outer_left: bool = False) -> list[TextItem]:
+    """The bookgen version and the seed, small, at the foot of the page in its outer
+    corner: the right, or the left on a left-hand page of a book printed on both sides."""
     if not book.stamp:
         return []
     size = tpl.sizes.stamp
     text = ellipsized(book.stamp, size, tpl.content_width / 3, measure)
+    if outer_left:
+        return [TextItem(text, tpl.left, _footer_baseline(tpl), size)]
     return [TextItem(text, tpl.width - tpl.right, _footer_baseline(tpl), size, align="right")]
 
 
@@ -136,7 +158,8 @@ def title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measu
 
 def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, measure: Measure) -> list[TextItem]:
     """"Title . . . . . 12" lines; the spacing tightens (and the type shrinks) so a long
-    list still ends above the footer."""
+    list still ends above the footer. Every line's leader ends at one place, clear of the
+    widest page number, so the dots stand in columns down the list."""
     size = tpl.sizes.contents
     left, right = tpl.left + 10 * MM, tpl.width - tpl.right - 10 * MM
     room = tpl.text_bottom - y - tpl.sizes.heading * 1.5
@@ -145,13 +168,13 @@ def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, meas
     texts = [TextItem("Contents", left, y, tpl.sizes.heading, bold=True)]
     y += tpl.sizes.heading * 0.6
     number_room = measure("0000", size, False)
+    end = right - max(measure(str(page), size, False) for _title, page in contents) - 2 * MM
     for title, page in contents:
         y += step
         shown = ellipsized(title, size, (right - left) - number_room - 6 * MM, measure)
         texts.append(TextItem(shown, left, y, size))
         texts.append(TextItem(str(page), right, y, size, align="right"))
         start = left + measure(shown, size, False) + 2 * MM
-        end = right - measure(str(page), size, False) - 2 * MM
         dots = _leader(end - start, size, measure)
         if dots:
             texts.append(TextItem(dots, end, y, size, align="right"))

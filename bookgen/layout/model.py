@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
@@ -65,6 +65,13 @@ class Book:
     # "bookgen 0.1.0 · seed 2026", small in every page's footer: with the spec, all it
     # takes to rebuild the book (and its answer key) exactly.
     stamp: str = ""
+    # Printed on both sides: a left-hand (even) page has its binding margin on the right,
+    # and each part of the book starts on a right-hand (odd) page.
+    duplex: bool = False
+
+    def left_hand(self, number: int) -> bool:
+        """Whether page `number` is a left-hand page of a book printed on both sides."""
+        return self.duplex and number % 2 == 0
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,9 @@ class Placement:
     # Cells shaded and labelled over the drawing ((row, column), label): the small grids
     # beside worked steps, each step's number in the cells it touches.
     marks: tuple[tuple[tuple[int, int], str], ...] = ()
+    # What the drawings of its section share (the type's section_style): one clue size
+    # for every KenKen of a section, puzzles and answers alike.
+    style: Hashable | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +120,7 @@ class Page:
     placements: tuple[Placement, ...] = ()
     rules: tuple[Rule, ...] = ()
     section: int | None = None  # the section a puzzle page belongs to
-    kind: str = "puzzles"  # title | puzzles | answers
+    kind: str = "puzzles"  # title | puzzles | sheet | answers | hints | blank (the back of a part's last page)
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,8 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
     """Puzzles a page, their arrangement and cell for a section whose drawings are `size`
     cells, or LayoutError saying why the section cannot be printed as asked."""
     options = section.options
-    floor, cap = (tpl.large_min, tpl.large_max) if options.large_print else (tpl.cell_min, tpl.cell_max)
+    floor = tpl.large_min if options.large_print else tpl.cell_min
+    cap = tpl.cap(size, options.large_print)
     per_page = options.per_page or default_per_page(size, box, tpl, floor, options.count)
     plan, cell = arranged(per_page, size, box, tpl)
     shown = f"{size[0]:g}×{size[1]:g}"
@@ -98,7 +99,7 @@ def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Te
     rows = -(-options.count // plan.columns) if options.count else plan.rows
     if options.per_page or rows >= plan.rows:
         return plan
-    cap = tpl.large_max if options.large_print else tpl.cell_max
+    cap = tpl.cap(size, options.large_print)
     fewer = SlotPlan(rows * plan.columns, plan.columns, rows, plan.box, plan.gap, 0.0)
     cell = min(cap, fit_cell(size, fewer.slot(0), tpl.label_band))
     return SlotPlan(fewer.per_page, fewer.columns, rows, plan.box, plan.gap, max(cell, plan.cell))
@@ -107,12 +108,24 @@ def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Te
 def default_per_page(size: tuple[float, float], box: Box, tpl: Template, floor: float, count: int = 0) -> int:
     """The most puzzles a page (among the layout's choices) that still get cells of at
     least `floor`: six 6x6 or two 9x9 on an A4 book page, one 12x12. A section of fewer
-    puzzles than that plans for its own number, so they grow and spread over the page."""
+    puzzles than that plans for its own number, so they grow and spread over the page;
+    one of more plans for its pages shared out evenly (eight at most six a page: two
+    pages of four, at four's bigger cell, not six and a last page of two)."""
     fitting = [n for n in tpl.per_page if arranged(n, size, box, tpl)[1] >= floor]
     most = max(fitting, default=tpl.per_page[0])
-    if 0 < count < most:
-        return min(n for n in tpl.per_page if n >= count)
-    return most
+    if count <= 0:
+        return most
+    pages = -(-count // most)
+    return min(n for n in tpl.per_page if n >= -(-count // pages))
+
+
+def shared_out(count: int, per_page: int) -> list[int]:
+    """How many of `count` puzzles go on each of a section's pages, at most `per_page`
+    a page, on as few pages as that allows and as evenly as they go (13 at six a page:
+    5, 4, 4), so the last page is never a near-empty one."""
+    pages = max(1, -(-count // per_page))
+    base, extra = divmod(count, pages)
+    return [base + 1 if k < extra else base for k in range(pages)]
 
 
 def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure) -> tuple[Placement, TextItem]:

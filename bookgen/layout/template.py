@@ -62,7 +62,10 @@ class Template:
     cell_max: float
     large_min: float
     large_max: float
+    small_side: int  # grids of at most this many squares a side are small ...
+    small_max: float  # ... and may grow to this cell (young children)
     answer_cell: float
+    answer_min: float  # the smallest answer cell, tried when it puts the key on fewer pages
     gap: float
     label_band: float
     per_page: tuple[int, ...]
@@ -70,6 +73,17 @@ class Template:
     name_lines: bool
     instruction_lines: int
     flow: bool  # a copy's sections share sheets when they fit (worksheets)
+    student_width: float  # the share of a running head a student's name may take
+    student_min: float  # the size (points) a student's name shrinks to before it wraps
+    student_lines: int  # the most lines a student's name wraps onto
+
+    def cap(self, size: tuple[float, float], large_print: bool) -> float:
+        """The biggest cell a drawing of `size` squares may print at: the layout's (or its
+        large print's) cap, or the small grids' where that is bigger."""
+        cap = self.large_max if large_print else self.cell_max
+        if max(size) <= self.small_side:
+            cap = max(cap, self.small_max)
+        return cap
 
     @property
     def content_width(self) -> float:
@@ -178,7 +192,10 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         cell_max=float(cell["max"]) * MM,
         large_min=float(cell["large_min"]) * MM,
         large_max=float(cell["large_max"]) * MM,
+        small_side=int(cell["small_side"]),
+        small_max=float(cell["small_max"]) * MM,
         answer_cell=float(cell["answer"]) * MM,
+        answer_min=float(cell["answer_min"]) * MM,
         gap=float(raw["gap"]) * MM,
         label_band=float(raw["label_band"]) * MM,
         per_page=per_page,
@@ -186,4 +203,7 @@ def _build(name: str, paper: str, width: float, height: float, raw: dict[str, An
         name_lines=bool(raw["name_lines"]),
         instruction_lines=max(1, int(raw["instruction_lines"])),
         flow=bool(raw["flow"]),
+        student_width=min(1.0, max(0.1, float(raw["student_name"]["width"]))),
+        student_min=float(raw["student_name"]["min"]),
+        student_lines=max(1, int(raw["student_name"]["lines"])),
     )

@@ -31,6 +31,8 @@ class Weight(Enum):
     BORDER = "border"  # the outer frame of a grid
     DOTTED = "dotted"  # killer cage outlines
     TILE = "tile"  # sliding-puzzle tile edges
+    LIGHT = "light"  # grey lines under what matters more (killer cages in an answer key)
+    MARK = "mark"  # the black marks of a shaded group (X diagonals, hyper windows)
 
 
 # Published puzzle printing: thin lines about 1/40 of the cell, box/cage/border about
@@ -42,7 +44,12 @@ LINE_RATIO: dict[Weight, float] = {
     Weight.BORDER: 3.5 / 40,
     Weight.DOTTED: 1 / 40,
     Weight.TILE: 1.5 / 40,
+    Weight.LIGHT: 1 / 40,
+    Weight.MARK: 1.5 / 40,
 }
+# The ink of a weight's lines (1 = black); any weight not named is black. A light line
+# steps back so the marks over it (an answer key's digits) are read first.
+LINE_INK: dict[Weight, float] = {Weight.LIGHT: 0.5}
 
 Point = tuple[float, float]
 
@@ -267,8 +274,14 @@ class PuzzleType(ABC):
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         """Width and height of the drawing in cell units (puzzle or answer drawing)."""
 
+    def section_style(self, puzzles: list[Puzzle]) -> Hashable | None:
+        """What every drawing of one section shares, decided once from all its puzzles and
+        handed to `draw` as `style` (KenKen: all the clues, so one clue size fits every
+        grid); None where each drawing decides alone."""
+        return None
+
     @abstractmethod
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None: ...
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None, style: Hashable | None = None) -> None: ...
 
     @abstractmethod
     def describe(self, puzzle: Puzzle) -> str:

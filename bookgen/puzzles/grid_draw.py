@@ -1,5 +1,6 @@
 """Drawing what grid puzzles share, through the Pen in cell units: cell lines, thick
-borders between regions, givens and answers, and light shading."""
+borders between regions, givens and answers, and light shading with black marks that
+survive a photocopier."""
 
 from __future__ import annotations
 
@@ -57,6 +58,50 @@ def shade_cells(pen: Pen, cells: frozenset | set, gray: float = SHADE_GRAY) -> N
 SHADED_KINDS = ("diagonal", "window")
 OUTLINED_KINDS = ("box", "region")
 
+# A tint alone is lost on a photocopier set to black and white (it thresholds at about
+# half grey), so every shaded group is also marked in black ink that keeps clear of
+# the digits. A diagonal: the line it runs along, drawn only near the cell corners it
+# passes through (STUB of the cell each way from a corner, along the diagonal), so it
+# reads as a dotted diagonal with the cells' middles free. A window: an outline just
+# inside its edge (WINDOW_INSET), set apart from the cell and box lines it runs beside.
+STUB = 0.2
+WINDOW_INSET = 0.08
+
+
+def mark_diagonal(pen: Pen, cells: tuple) -> None:
+    """Short black strokes along a diagonal, from each corner it passes through of each
+    of its cells towards the cell's middle; consecutive cells' strokes meet at the
+    corner they share. A group that is not a straight diagonal is outlined instead."""
+    steps = {r - c for r, c in cells}, {r + c for r, c in cells}
+    if len(steps[0]) == 1:
+        corners = [((c, r), (1, 1)) for r, c in cells]  # top-left to bottom-right
+    elif len(steps[1]) == 1:
+        corners = [((c + 1, r), (-1, 1)) for r, c in cells]  # top-right to bottom-left
+    else:
+        mark_window(pen, frozenset(cells))
+        return
+    for (x, y), (dx, dy) in corners:
+        pen.line((x, y), (x + dx * STUB, y + dy * STUB), Weight.MARK)
+        far = (x + dx, y + dy)
+        pen.line(far, (far[0] - dx * STUB, far[1] - dy * STUB), Weight.MARK)
+
+
+def mark_window(pen: Pen, cells: frozenset) -> None:
+    """A line just inside the edge of each piece of the group."""
+    for loop in outline(cells):
+        pen.outline(_inset(loop, WINDOW_INSET), Weight.MARK)
+
+
+def _inset(loop: list, d: float) -> list:
+    """A loop of corners (region on the right, y down) moved `d` inside."""
+    moved = []
+    for i, (x, y) in enumerate(loop):
+        (px, py), (nx, ny) = loop[i - 1], loop[(i + 1) % len(loop)]
+        a = ((x > px) - (x < px), (y > py) - (y < py))
+        b = ((nx > x) - (nx < x), (ny > y) - (ny < y))
+        moved.append((x + d * (-a[1] - b[1]), y + d * (a[0] + b[0])))
+    return moved
+
 
 def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label=str) -> None:
     """A sudoku-family grid with its variant's markings, from the groups' kinds alone:
@@ -66,6 +111,11 @@ def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label
     if shaded:
         shade_cells(pen, shaded)
     draw_cell_lines(pen, model)
+    for group in model.groups:
+        if group.kind == "diagonal":
+            mark_diagonal(pen, group.cells)
+        elif group.kind == "window":
+            mark_window(pen, frozenset(group.cells))
     pieces = [frozenset(g.cells) for g in model.groups if g.kind in OUTLINED_KINDS]
     draw_region_borders(pen, pieces, Weight.BOX)
     pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)

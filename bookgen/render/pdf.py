@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
-from bookgen.puzzles.base import LINE_RATIO, Point, Weight
+from bookgen.puzzles.base import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.render.fonts import Fonts, default_fonts
 
 # Worked steps' small grids: the shade of a cell a step touches (0 white, 1 black), and
@@ -43,13 +43,13 @@ class PdfPen:
     def _stroke_style(self, weight: Weight) -> None:
         c = self.c
         c.setLineWidth(LINE_RATIO[weight] * self.cell)
-        c.setStrokeGray(0)
+        c.setStrokeGray(1 - LINE_INK.get(weight, 1.0))
         if weight is Weight.DOTTED:
             c.setLineCap(1)
             c.setDash([0, LINE_RATIO[weight] * self.cell * 4], 0)
         else:
             # Square caps let thick lines meeting at a corner close it without a notch.
-            c.setLineCap(0 if weight is Weight.THIN else 2)
+            c.setLineCap(0 if weight in (Weight.THIN, Weight.LIGHT) else 2)
             c.setDash([], 0)
         c.setLineJoin(0)
 
@@ -145,7 +145,7 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         solution = entry.puzzle.solution if placement.answer else None
         for (r, c), _label in placement.marks:  # shaded under the lines and clues
             pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
-        entry.ptype.draw(entry.puzzle, pen, solution)
+        entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
         for (r, c), label in placement.marks:
             _badge(pen, r, c, label)
 

@@ -164,6 +164,17 @@ def test_answer_keys_pack_several_answers_a_page():
     assert cell == pytest.approx(4.6 * MM)
 
 
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_an_answer_that_would_spill_onto_a_sheet_of_its_own_is_packed_onto_the_last_one(paper: str):
+    tpl = template("book", paper)
+    full = lay_out(BOOK, entries(12, 2), tpl, measure)  # twelve 9x9 answers fill one page at 4.6 mm
+    assert len(set(full.answer_page_of.values())) == 1
+    layout = lay_out(BOOK, entries(13, 2), tpl, measure)  # a thirteenth used to take a sheet alone
+    assert len(set(layout.answer_page_of.values())) == 1
+    cells = {p.cell for p in layout.pages[-1].placements}
+    assert len(cells) == 1 and tpl.answer_min - 1e-6 <= cells.pop() < tpl.answer_cell
+
+
 def test_the_contents_has_dot_leaders_between_each_title_and_its_page():
     layout = lay_out(BOOK, entries(4, 2, sections=2), template(), measure)
     title_page = layout.pages[0]

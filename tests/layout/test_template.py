@@ -42,7 +42,7 @@ def test_a_users_layout_file_is_read_relative_to_the_spec_and_keeps_book_values_
 
 @pytest.mark.parametrize("text, message", [
     ("colour: red\n", "1:1: colour: unknown key 'colour'; expected one of title_page, name_lines, flow, margin, "
-                      "header, footer, type, instruction_lines, lines, cell, gap, label_band, per_page"),
+                      "header, footer, type, instruction_lines, lines, cell, student_name, gap, label_band, per_page"),
     ("margn: {top: 3}\n", "1:1: margn: unknown key 'margn'; did you mean 'margin'?"),
     ("margin: [1, 2\n", "1:14: YAML syntax error: expected ',' or ']', but got the end of the file"),
     ("- a\n- b\n", "1:1: expected a mapping of keys to values, got a list"),

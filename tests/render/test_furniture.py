@@ -112,6 +112,20 @@ def test_every_page_carries_the_version_and_seed_in_its_footer(book: Path):
         assert f"bookgen {__version__} · seed 77" in page.extract_text()
 
 
+@pytest.mark.parametrize("spec", ["book", "class set"])
+def test_the_seed_in_the_footer_is_legible_after_photocopying(spec: str, book: Path, tmp_path: Path):
+    import pdfplumber
+
+    pdf = book if spec == "book" else build(tmp_path, CLASS_SET)
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            line = [ch for ch in page.chars if ch["top"] > page.height * 0.9]
+            text = "".join(ch["text"] for ch in line)
+            assert "seed" in text
+            stamp = [ch for ch in line if ch["text"] in "seed0123456789"]
+            assert min(ch["size"] for ch in stamp) >= 7 - 1e-6
+
+
 def test_the_seed_printed_on_a_page_rebuilds_the_book_byte_for_byte(book: Path, tmp_path: Path):
     printed = re.search(r"seed (\d+)", pypdf.PdfReader(book).pages[-1].extract_text())
     assert printed is not None

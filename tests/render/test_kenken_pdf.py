@@ -94,3 +94,74 @@ def test_lines_are_bold_exactly_where_two_cages_meet(book):
                 expected = bold if cage_of[(r + 1, c)] != k else thin
                 assert width == pytest.approx(expected, rel=0.01), (item["id"], r, c, "below")
         assert bold == pytest.approx(3 * thin, rel=1e-9) or bold > 3 * thin
+
+
+# Two hard 9×9 grids on one page: the second has a four-digit product (1260×), the first
+# nothing over 144.
+NINES = """\
+title: K9
+seed: 1
+sections:
+  - type: kenken
+    size: 9
+    difficulty: hard
+    count: 2
+    per_page: 2
+"""
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def nines(tmp_path_factory):
+    out = tmp_path_factory.mktemp("nines")
+    layout = build(parse(NINES, "k9.yaml"), out / "k9.pdf", out / "k9.json", jobs=1)
+    data = json.loads((out / "k9.json").read_text())
+    with pdfplumber.open(out / "k9.pdf") as pdf:
+        page = pdf.pages[data["puzzles"][0]["page"] - 1]
+        chars, edges = page.chars, stroked_segments(page)
+    placements = {pl.number: pl for page in layout.pages for pl in page.placements if not pl.answer}
+    return data["puzzles"], placements, chars, edges
+
+
+def clue_chars(chars, pl, r: int, c: int):
+    x0, y0 = pl.x + c * pl.cell, pl.y + r * pl.cell
+    return [ch for ch in chars if x0 <= ch["x0"] < x0 + pl.cell and y0 <= ch["top"] and ch["bottom"] <= y0 + pl.cell / 2]
+
+
+def ink_box(found) -> tuple[float, float, float, float]:
+    """A clue's ink, from the top of its digits (baseline less the cap height) to its
+    baseline, between its advance boxes' ends (its glyphs' ink lies within them)."""
+    from bookgen.render.fonts import default_fonts
+
+    cap = default_fonts().checked("0", False).cap_height
+    # A char's box hangs below its baseline by the descent: the baseline is its bottom
+    # less the distance from the box's foot (y0) up to the baseline (the matrix's y).
+    base = max(ch["bottom"] - (ch["matrix"][5] - ch["y0"]) for ch in found)
+    size = max(ch["size"] for ch in found)
+    return min(ch["x0"] for ch in found), base - cap * size, max(ch["x1"] for ch in found), base
+
+
+def test_one_clue_size_serves_every_grid_of_a_section(nines):
+    items, placements, chars, _edges = nines
+    sizes = set()
+    for item in items:
+        pl = placements[int(item["id"])]
+        for cage in item["cages"]:
+            r, c = min(tuple(cell) for cell in cage["cells"])
+            sizes |= {round(ch["size"], 3) for ch in clue_chars(chars, pl, r, c)}
+    assert max(max(cage["target"] for cage in item["cages"]) for item in items) >= 1000
+    assert len(sizes) == 1
+
+
+def test_every_clue_four_digit_products_too_keeps_1_mm_clear_of_every_line(nines):
+    items, placements, chars, edges = nines
+    for item in items:
+        pl = placements[int(item["id"])]
+        for cage in item["cages"]:
+            r, c = min(tuple(cell) for cell in cage["cells"])
+            x0, top, x1, bottom = ink_box(clue_chars(chars, pl, r, c))
+            for sx0, stop, sx1, sbottom, width in edges:
+                half = width / 2
+                dx = max(sx0 - half - x1, x0 - sx1 - half, 0.0)
+                dy = max(stop - half - bottom, top - sbottom - half, 0.0)
+                assert (dx * dx + dy * dy) ** 0.5 >= 1 * MM - 0.01, (item["id"], cage["target"], r, c)

@@ -180,3 +180,68 @@ def test_a_section_with_its_own_layout_is_laid_out_by_it(tmp_path):
     assert max(t.size for t in heads) >= 20  # the large-print running head
     first = layout.pages[data["puzzles"][0]["page"] - 1]
     assert len(first.placements) == 2
+
+
+LONG_NAME = "Maximilian-Alexander Konstantin von Hohenzollern-Sigmaringen"  # 60 characters
+
+
+@pytest.mark.parametrize("layout, paper", [("worksheet", "A4"), ("worksheet", "Letter"), ("book", "Letter")])
+def test_a_long_name_is_printed_whole_on_the_students_own_sheet(layout: str, paper: str, tmp_path):
+    assert len(LONG_NAME) == 60
+    text = (f"title: Friday puzzles for the whole of class four\nlayout: {layout}\npaper: {paper}\nseed: 2\n"
+            f"students: [{LONG_NAME}, Bo]\n"
+            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n")
+    tpl_layout, data, pdf_path = built(tmp_path, text)
+    tpl = tpl_layout.template
+    own = sorted({item["page"] for item in data["puzzles"] if item["copy"] == LONG_NAME})
+    with pdfplumber.open(pdf_path) as pdf:
+        for number in own:
+            page = pdf.pages[number - 1]
+            rule = min(ln["top"] for ln in page.lines if ln["x1"] - ln["x0"] > tpl.content_width * 0.9)
+            head = [ch for ch in page.chars if ch["top"] < rule]
+            first, *more = _lines(head)
+            first.sort(key=lambda ch: ch["x0"])
+            # The title ends where the widest gap of the first line is (4 mm before the name).
+            split = max(range(1, len(first)), key=lambda k: first[k]["x0"] - first[k - 1]["x1"])
+            name = first[split:] + [ch for line in more for ch in line]
+            printed = " ".join("".join(ch["text"] for ch in sorted(line, key=lambda ch: ch["x0"]))
+                               for line in _lines(name))
+            assert printed.replace("- ", "-") == LONG_NAME  # whole, not cut with "…"
+            assert min(ch["size"] for ch in name) >= tpl.student_min - 1e-6
+            assert max(ch["x1"] for ch in name) <= tpl.width - tpl.right + 0.5
+            title = [ch for ch in head if ch not in name]
+            assert max(ch["x1"] for ch in title) < min(ch["x0"] for ch in name)
+
+
+def _lines(chars):
+    """Characters grouped by baseline (the y of their text matrix), top to bottom."""
+    rows: dict = {}
+    for ch in chars:
+        rows.setdefault(round(ch["matrix"][5], 1), []).append(ch)
+    return [rows[k] for k in sorted(rows, reverse=True)]
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def answer_sheets(pdf_path: Path) -> list[int]:
+    """How many answers each answer page of a PDF holds, in order."""
+    import re
+
+    with pdfplumber.open(pdf_path) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    return [len(re.findall(r"\(page \d+\)", text)) for text in texts if text.startswith("Answers")]
+
+
+# Pages per class set: the samples' keys used to end on a sheet of 1 to 4 answers (the
+# worksheet set 19 pages, the classroom book 11, on both papers).
+@pytest.mark.parametrize("sample, paper, pages, sheets", [
+    ("worksheet", "A4", 18, 2), ("worksheet", "Letter", 18, 2),
+    pytest.param("classroom", "A4", 10, 1, marks=pytest.mark.slow),
+    pytest.param("classroom", "Letter", 10, 1, marks=pytest.mark.slow)])
+def test_a_class_sets_answer_key_ends_without_a_near_empty_sheet(sample, paper, pages, sheets, tmp_path):
+    text = (SAMPLES / f"{sample}.yaml").read_text() + f"paper: {paper}\n"
+    layout, _data, pdf_path = built(tmp_path, text)
+    counts = answer_sheets(pdf_path)
+    assert len(layout.pages) == pages and len(counts) == sheets
+    assert min(counts) * 3 >= max(counts)  # no last sheet of a few answers

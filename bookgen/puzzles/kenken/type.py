@@ -35,14 +35,14 @@ under the hidden rules: a cage may use any of + − × ÷ that makes its target.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.kenken.board import CageBoard
-from bookgen.puzzles.kenken.draw import draw_kenken
+from bookgen.puzzles.kenken.draw import clues_of, draw_kenken
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken import offer as kenken_offer
@@ -170,8 +170,12 @@ class KenKenType(GridType):
         shown = super().describe(puzzle)
         return f"{shown} · no signs" if is_hidden(puzzle) else shown
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
-        draw_kenken(puzzle, pen, solution)
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
+        draw_kenken(puzzle, pen, solution, style)
+
+    def section_style(self, puzzles: list[Puzzle]) -> tuple[str, ...]:
+        """Every clue of the section: its drawings share the size that fits the widest."""
+        return clues_of(puzzles)
 
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.errors import Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.model import Cell, Grid, GridModel, is_connected
@@ -170,7 +170,7 @@ class KillerType(GridType):
             return f"more than {params.givens} digits given"
         return wrong
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         draw_killer(puzzle.board, pen, solution)
 
 

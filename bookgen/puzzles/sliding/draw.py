@@ -1,7 +1,9 @@
 """Sliding puzzles on paper: the board, the goal beside it (with its grid, numbers and
-blank, also in picture mode), one caption size, a row of boxes to record the moves
-("Tiles I slid:"), an optional strip of tiles to cut out and slide on the printed board,
-and the answer key ("Slide these tiles, in this order:").
+blank, also in picture mode), one caption size, a track of boxes to record the moves
+("Tiles I slid:") with room for a longer honest attempt and the shortest count's box in
+bold, an optional strip of tiles to cut out (white gutters, cut lines on white) and
+slide on the printed board, and the answer key ("Slide these tiles, in this order:",
+and how many other ways are as short).
 
 Everything is drawn through the Pen in tiles (one tile = TILE_UNITS book cells) and the
 positions come from one `Frame`, so the size the layout plans with and the drawing
@@ -35,7 +37,17 @@ GOAL_SCALE = 0.45  # the goal's tile size
 CAPTION = 0.15
 CAPTION_LINE = CAPTION * 2.4
 BOX = 0.42  # a box to write one move in: about 7.5 mm at a book cell
+# The track holds half as many moves again as the shortest solution (at least
+# TRACK_EXTRA more), in full rows: a child who takes a longer way still has a box for
+# every move, and no row ends in a lone box. The boxes past the shortest count are
+# tinted; the last box of the shortest count is outlined in bold.
+TRACK_ROOM = 1.5
+TRACK_EXTRA = 4
+EXTRA_GRAY = 0.12
 CUT_GAP = 0.25  # above the strip of tiles to cut out
+# A cut-out tile's picture or number keeps this far inside the line it is cut along, so
+# every cut line runs on white, even between two black tiles.
+CUT_GUTTER = 0.06
 # Answers: ten moves a line in two groups of five, so a reader keeps their place.
 ANSWER_PER_LINE = 10
 ANSWER_GROUP = 5
@@ -81,8 +93,14 @@ class Frame:
         return self.target_y + CAPTION_LINE * 0.5
 
     @property
+    def boxes(self) -> int:
+        """Boxes in the track: room for a longer attempt, in full rows."""
+        room = max(self.moves + TRACK_EXTRA, ceil(self.moves * TRACK_ROOM))
+        return ceil(room / self.boxes_per_row) * self.boxes_per_row
+
+    @property
     def boxes_bottom(self) -> float:
-        return self.boxes_top + max(1, ceil(self.moves / self.boxes_per_row)) * BOX
+        return self.boxes_top + self.boxes // self.boxes_per_row * BOX
 
     @property
     def cut_per_row(self) -> int:
@@ -105,9 +123,10 @@ class Frame:
 
 
 def answer_size(moves: int) -> tuple[float, float]:
+    """The head, the moves in lines of ten, and two lines saying how short it is."""
     width = ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP
     lines = max(1, ceil(moves / ANSWER_PER_LINE))
-    return width, ANSWER_LINE * (lines + 2)
+    return width, ANSWER_LINE * (lines + 3)
 
 
 def prepared(picture: Any) -> Any:
@@ -154,21 +173,28 @@ def draw_puzzle(pen: Pen, board: Any, moves: int, cutouts: bool, picture: Any = 
 
 
 def _draw_boxes(pen: Pen, frame: Frame) -> None:
-    """One box a move, joined in rows as wide as the drawing."""
+    """One box a move, joined in full rows as wide as the drawing: the boxes past the
+    shortest count tinted, the last box of the shortest count in bold."""
     per_row = frame.boxes_per_row
-    for k in range(max(frame.moves, 1)):
-        row, col = divmod(k, per_row)
-        x, y = col * BOX, frame.boxes_top + row * BOX
+    corners = [(k % per_row * BOX, frame.boxes_top + k // per_row * BOX) for k in range(frame.boxes)]
+    for x, y in corners[frame.moves:]:
+        pen.fill(_square(x, y, BOX), EXTRA_GRAY)
+    for x, y in corners:
         pen.outline(_square(x, y, BOX), Weight.THIN)
+    if frame.moves:
+        pen.outline(_square(*corners[frame.moves - 1], BOX), Weight.BORDER)
 
 
 def _draw_cutouts(pen: Pen, board: Any, frame: Frame, pieces: list[Any] | None, home: dict[int, int]) -> None:
-    """Every tile at the board's size, in rows, outlined to cut along."""
+    """Every tile at the board's size, in rows: its picture or number inside a white
+    gutter, the line to cut along on the white."""
     tiles = sorted(t for t in board.goal if t != BLANK)
+    side = 1.0 - 2 * CUT_GUTTER
+    size = _number_size(pen, board, side)
     for k, tile in enumerate(tiles):
         row, col = divmod(k, frame.cut_per_row)
         x, y = float(col), frame.cut_top + row
-        _draw_tile(pen, tile, x, y, 1.0, pieces[home[tile]] if pieces else None, _number_size(pen, board, 1.0))
+        _draw_tile(pen, tile, x + CUT_GUTTER, y + CUT_GUTTER, side, pieces[home[tile]] if pieces else None, size)
         pen.outline(_square(x, y, 1.0), Weight.THIN)
 
 
@@ -213,8 +239,22 @@ def _number_size(pen: Pen, board: Any, side: float) -> float:
     return size if width <= NUMBER_WIDTH * side else size * NUMBER_WIDTH * side / width
 
 
-def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
-    """"Slide these tiles, in this order:", the tiles in rows of ten, and the count."""
+def shortness(moves: int, optimal: bool, ways: int | None) -> tuple[str, str]:
+    """The two lines under an answer: its length, and whether other ways are as short
+    (`ways`: how many shortest solutions there are, None where not counted)."""
+    if not optimal:
+        return f"{moves} moves (not proved shortest).", ""
+    head = f"{moves} moves, the fewest possible."
+    if ways == 1:
+        return head, "No other way is as short."
+    if ways is None:
+        return head, "Another way just as short is right too."
+    return head, f"{ways} ways take {moves} moves; each is right."
+
+
+def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool, ways: int | None = None) -> None:
+    """"Slide these tiles, in this order:", the tiles in rows of ten, the count, and how
+    many ways are as short."""
     width, _height = answer_size(len(moves))
     head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(ANSWER_HEAD, ANSWER_SIZE, bold=True), 1e-9))
     pen.text((0.0, ANSWER_LINE * 0.7), ANSWER_HEAD, head_size, align="left", bold=True)
@@ -223,9 +263,10 @@ def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
         x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
         pen.text((x, ANSWER_LINE * (line + 1.5)), str(tile), ANSWER_SIZE)
     lines = max(1, ceil(len(moves) / ANSWER_PER_LINE))
-    count = f"{len(moves)} moves, the fewest possible." if optimal else f"{len(moves)} moves (not proved shortest)."
-    size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(count, ANSWER_SIZE), 1e-9))
-    pen.text((0.0, ANSWER_LINE * (lines + 1.7)), count, size, align="left")
+    notes = [note for note in shortness(len(moves), optimal, ways) if note]
+    size = min(ANSWER_SIZE, *(ANSWER_SIZE * width / max(pen.text_width(note, ANSWER_SIZE), 1e-9) for note in notes))
+    for k, note in enumerate(notes):
+        pen.text((0.0, ANSWER_LINE * (lines + 1.7 + k)), note, size, align="left")
 
 
 def move_lines(moves: Sequence[int], per_line: int) -> list[str]:

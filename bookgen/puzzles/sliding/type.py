@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.puzzles.sliding import draw as drawing
@@ -24,6 +24,7 @@ from bookgen.solve.result import Outcome, SolveResult
 from bookgen.stopping import OutOfTime
 from bookgen.puzzles.sliding.board import BLANK, is_solvable, standard_goal
 from bookgen.puzzles.sliding.constructive import constructive_solve
+from bookgen.puzzles.sliding.shortest import count_shortest
 from bookgen.puzzles.sliding.rules import (LEVELS, SOLVE_MAX_SIDE, Params, SlidingBoard, level_for, move_ranges,
                                            picture)
 from bookgen.puzzles.sliding.scramble import EXHAUSTIVE_LIMIT, distance_layers, reachable_count, scramble_at_distance
@@ -71,7 +72,8 @@ class SlidingType(PuzzleType):
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
         "puzzle says how many moves the shortest solution takes: can you do it in that many? "
-        "Write the number of each tile you slide in the boxes, in order."
+        "Write the number of each tile you slide in the boxes, in order: the bold box is the "
+        "last move of the shortest way, and the grey boxes are there if you need more."
     )
     cutout_instructions = " Cut out the tiles under each puzzle and slide them on its board."
     Params = Params
@@ -314,11 +316,12 @@ class SlidingType(PuzzleType):
         most = params.moves if params.moves is not None else move_ranges(rows, cols)[params.difficulty][1]
         return drawing.Frame(rows, cols, most, params.cutouts).size()
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None) -> None:
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None, style: Hashable | None = None) -> None:
         board: SlidingBoard = puzzle.board
         if solution is not None:
             optimal = board.optimal and tuple(solution) == tuple(puzzle.solution or ())
-            drawing.draw_answer(pen, tuple(solution), optimal)
+            ways = count_shortest(board.start, board.goal, board.cols, len(solution)) if optimal else None
+            drawing.draw_answer(pen, tuple(solution), optimal, ways)
             return
         image = picture(Path(board.image)) if board.image else None
         frame = _frame(puzzle)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
@@ -140,7 +140,7 @@ class SamuraiType(GridType):
     def describe(self, puzzle: Puzzle) -> str:
         return "samurai"
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         """Thin cell lines, thick lines between boxes and round the whole layout; nothing
         in the cells outside the five grids. Each box is one region, so the grids line up
         on their shared boxes by construction."""

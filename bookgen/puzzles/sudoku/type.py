@@ -43,7 +43,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.model import Grid, GridModel, full_cells
@@ -53,7 +53,7 @@ from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
-from bookgen.puzzles.sudoku.shapes import BOX_SHAPES, fixed_structure
+from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
 from bookgen.solve import chains
 from bookgen.solve import fish_wings as fw
@@ -279,7 +279,7 @@ class SudokuType(GridType):
         regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
         return super().identity(puzzle) + (regions,)
 
-    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None) -> None:
+    def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         model = puzzle.board
         grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
         for each in VARIANTS:

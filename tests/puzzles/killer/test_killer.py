@@ -10,10 +10,11 @@ from bookgen.cli import main
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles.registry import get
-from bookgen.puzzles.base import Budget, Weight
+from bookgen.model import outline
+from bookgen.puzzles.base import LINE_INK, LINE_RATIO, Budget, Weight
 from bookgen.puzzles.killer.offer import OPTION_DEFAULTS, offered, offered_values
 from bookgen.puzzles.killer.type import LEVEL_NAMES, PUZZLE_TYPE, SIZES, Params, single_cap
-from bookgen.puzzles.killer.draw import INSET, SHORTEST
+from bookgen.puzzles.killer.draw import DASH, GAP, INSET, SHORTEST
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
 
@@ -204,14 +205,23 @@ def test_malformed_typed_killer_is_one_line_naming_the_field(tmp_path, change, f
 
 
 class RecordingPen:
-    def __init__(self) -> None:
-        self.lines, self.texts = [], []
+    """Records straight lines and every side of an open or closed outline as lines, with
+    their weight; `cell`, when given, is the points a cell (as the PDF pen says)."""
+
+    def __init__(self, cell: float | None = None) -> None:
+        self.lines, self.texts, self.bent = [], [], []
+        if cell is not None:
+            self.cell = cell
 
     def line(self, a, b, weight):
         self.lines.append((a, b, weight))
 
     def outline(self, points, weight, closed=True):
-        pass
+        if not closed:
+            self.bent.append((tuple(points), weight))
+        ends = points[1:] + points[:1] if closed else points[1:]
+        for a, b in zip(points, ends):
+            self.lines.append((a, b, weight))
 
     def fill(self, points, gray):
         pass
@@ -226,8 +236,17 @@ class RecordingPen:
         pass
 
 
+MM = 72 / 25.4
+
+
 def dashes_of(pen: RecordingPen):
-    return [(a, b) for a, b, w in pen.lines if w is Weight.THIN and (a[0] % 1 or a[1] % 1)]
+    return [(a, b) for a, b, w in pen.lines if w in (Weight.THIN, Weight.LIGHT) and (a[0] % 1 or a[1] % 1)]
+
+
+def sum_boxes(pen: RecordingPen):
+    """(x0, y0, x1, y1) of every sum, as drawn (its top-left and its cap height)."""
+    return [(at[0], at[1], at[0] + pen.text_width(text, size), at[1] + size)
+            for at, text, size, align in pen.texts if align == "topleft"]
 
 
 def test_cage_lines_are_inset_inside_the_cells_never_on_grid_lines():
@@ -242,29 +261,70 @@ def test_cage_lines_are_inset_inside_the_cells_never_on_grid_lines():
         assert min(fixed % 1, 1 - fixed % 1) == pytest.approx(INSET)
 
 
-def test_each_sum_is_top_left_in_its_first_cell_with_the_dashes_broken_around_it():
+@pytest.mark.parametrize("cell_mm", [9.0, 11.5, 17.0])
+def test_each_sum_is_top_left_in_its_first_cell_at_least_1_5_mm_from_every_line(cell_mm: float):
     puzzle = generate(0, size=6, difficulty="easy")
-    pen = RecordingPen()
+    pen = RecordingPen(cell_mm * MM)
     PUZZLE_TYPE.draw(puzzle, pen)
-    sums = {text: at for at, text, size, align in pen.texts if align == "topleft"}
-    assert len([t for t in pen.texts if t[3] == "topleft"]) == len(puzzle.board.cages)
-    for cage in puzzle.board.cages:
-        r, c = cage.anchor
-        x, y = next(at for at, text, size, align in pen.texts
-                    if align == "topleft" and text == str(cage.target) and int(at[0]) == c and int(at[1]) == r)
-        width = 0.6 * 0.21 * len(str(cage.target))
-        for a, b in dashes_of(pen):
-            # No dash passes through the sum's box.
-            xs, ys = sorted((a[0], b[0])), sorted((a[1], b[1]))
-            assert xs[1] <= x or xs[0] >= x + width or ys[1] <= y or ys[0] >= y + 0.21
-            # and no stump of a cut dash is left to print as a stray dot.
-            assert xs[1] - xs[0] + ys[1] - ys[0] >= SHORTEST
-    assert sums
+    boxes = sum_boxes(pen)
+    assert len(boxes) == len(puzzle.board.cages)
+    anchors = {(int(y), int(x)) for x, y, _x1, _y1 in boxes}
+    assert anchors == {cage.anchor for cage in puzzle.board.cages}
+    clear = 1.5 / cell_mm  # in cells
+    for x0, y0, x1, y1 in boxes:
+        for a, b, weight in pen.lines:
+            # The ink: half the width either side; past the ends too for square-capped
+            # (thick) lines, not for the butt-capped thin and dashed ones.
+            half = LINE_RATIO[weight] / 2
+            along = 0.0 if weight in (Weight.THIN, Weight.LIGHT) else half
+            hx, hy = (along, half) if a[1] == b[1] else (half, along)
+            lx0, lx1 = sorted((a[0], b[0]))
+            ly0, ly1 = sorted((a[1], b[1]))
+            dx = max(lx0 - hx - x1, x0 - lx1 - hx, 0.0)
+            dy = max(ly0 - hy - y1, y0 - ly1 - hy, 0.0)
+            assert (dx * dx + dy * dy) ** 0.5 >= clear - 1e-9, (x0, y0, a, b, weight)
+    for a, b in dashes_of(pen):  # no stump of a cut dash is left to print as a stray dot
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) >= SHORTEST - 1e-9
 
 
-def test_answer_key_shows_cages_and_every_digit():
+def test_every_corner_of_a_cage_is_one_dash_bent_round_it_and_the_gaps_are_even():
+    puzzle = generate(3, size=6, difficulty="medium")
+    pen = RecordingPen(4.6 * MM)
+    PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)  # a key at answer size: no sum cuts a dash
+    corners = sum(len(loop) for cage in puzzle.board.cages for loop in outline(cage.cells))
+    assert len(pen.bent) == corners
+    for points, _weight in pen.bent:
+        (ax, ay), (cx, cy), (bx, by) = points
+        assert abs(ax - cx) + abs(ay - cy) == pytest.approx(DASH / 2)
+        assert abs(bx - cx) + abs(by - cy) == pytest.approx(DASH / 2)
+        assert (ax == cx) != (bx == cx)  # a right angle
+    straight = [(a, b) for a, b, w in pen.lines if w is Weight.LIGHT and (a, b) not in
+                {seg for points, _w in pen.bent for seg in zip(points, points[1:])}]
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == pytest.approx(DASH) for a, b in straight)
+    # Along each side the gaps between dashes stay near GAP: nothing touches, nothing drifts apart.
+    by_line: dict = {}
+    for a, b, w in pen.lines:
+        if w is Weight.LIGHT:
+            key = ("h", round(a[1], 6)) if a[1] == b[1] else ("v", round(a[0], 6))
+            lo, hi = sorted((a[0], b[0])) if key[0] == "h" else sorted((a[1], b[1]))
+            by_line.setdefault(key, []).append((lo, hi))
+    for spans in by_line.values():
+        spans.sort()
+        for (_lo, hi), (lo, _hi) in zip(spans, spans[1:]):
+            if lo > hi + 1e-9 and lo - hi < 0.2:  # a gap within one side (not between two cages)
+                assert GAP / 2 <= lo - hi <= GAP * 1.5
+
+
+def test_the_answer_key_puts_digits_first_light_cages_and_no_sums_too_small_to_read():
     puzzle = generate(0, size=4, difficulty="easy")
-    pen = RecordingPen()
+    pen = RecordingPen(4.6 * MM)  # the book's answer cell
     PUZZLE_TYPE.draw(puzzle, pen, puzzle.solution)
-    digits = [text for at, text, size, align in pen.texts if align == "center"]
-    assert len(digits) == 16 and dashes_of(pen)
+    digits = [(at, size) for at, text, size, align in pen.texts if align == "center"]
+    assert len(digits) == 16
+    assert all(size >= 0.5 and at[1] % 1 == pytest.approx(0.5) for at, size in digits)
+    assert not sum_boxes(pen)  # 0.19 of a 4.6 mm cell: under a 6 pt font
+    cages = [w for a, b, w in pen.lines if (a[0] % 1 or a[1] % 1)]
+    assert cages and set(cages) == {Weight.LIGHT} and LINE_INK[Weight.LIGHT] <= 0.5
+    big = RecordingPen(30 * MM)  # a key drawn big enough keeps its sums
+    PUZZLE_TYPE.draw(puzzle, big, puzzle.solution)
+    assert len(sum_boxes(big)) == len(puzzle.board.cages)

@@ -12,6 +12,7 @@ from bookgen.puzzles.sliding import draw as drawing
 from bookgen.puzzles.base import Budget, Puzzle, Weight
 from bookgen.puzzles.sliding.type import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding.rules import Params, move_ranges
+from bookgen.puzzles.sliding.shortest import count_shortest
 
 T = drawing.TILE_UNITS
 
@@ -59,6 +60,19 @@ def make(seed: int = 1, **options) -> Puzzle:
     return SLIDING.generate(params, random.Random(seed), Budget(120))
 
 
+def tile_fills(pen: RecordingPen) -> list[tuple]:
+    """Grey fills other than the move track's tinted boxes: the blanks."""
+    side = drawing.BOX * T
+    return [call for call in pen.calls if call[0] == "fill" and call[2] > 0
+            and abs(call[1][1][0] - call[1][0][0] - side) > 1e-9]
+
+
+def track(pen: RecordingPen) -> list[tuple]:
+    """The outlines of the move track's boxes, in drawing order."""
+    side = drawing.BOX * T
+    return [call for call in pen.calls if call[0] == "outline" and abs(call[1][1][0] - call[1][0][0] - side) < 1e-9]
+
+
 def drawn(puzzle: Puzzle, solution=None) -> RecordingPen:
     pen = RecordingPen()
     SLIDING.draw(puzzle, pen, solution)
@@ -68,7 +82,7 @@ def drawn(puzzle: Puzzle, solution=None) -> RecordingPen:
 def test_the_blank_is_shaded_and_every_tile_numbered_on_the_board_and_in_the_goal():
     puzzle = make(2, size=4, difficulty="easy")
     pen = drawn(puzzle)
-    fills = [call for call in pen.calls if call[0] == "fill"]
+    fills = tile_fills(pen)
     assert len(fills) == 2 and all(0.1 <= call[2] < 1 for call in fills)
     r, c = divmod(puzzle.board.start.index(0), 4)
     assert any(all(c * T <= x <= (c + 1) * T and r * T <= y <= (r + 1) * T for x, y in call[1]) for call in fills)
@@ -88,13 +102,23 @@ def test_the_move_count_is_printed_once_with_every_caption_at_one_size():
     assert moves not in SLIDING.describe(puzzle)
 
 
-def test_there_is_one_box_to_write_each_move_in():
-    puzzle = make(4, size=3, difficulty="hard")
+@pytest.mark.parametrize("size, difficulty", [(3, "easy"), (3, "hard"), (4, "medium"), (5, "easy")])
+def test_the_track_has_room_for_a_longer_attempt_in_full_rows_with_the_shortest_count_in_bold(size, difficulty):
+    puzzle = make(4, size=size, difficulty=difficulty)
+    moves = len(puzzle.solution)
     pen = drawn(puzzle)
+    boxes = [call for call in track(pen) if call[2] is Weight.THIN]
+    assert len(boxes) >= max(moves * 1.5, moves + 4)
+    rows: dict = {}
+    for call in boxes:
+        rows.setdefault(round(call[1][0][1], 6), []).append(call)
+    assert len({len(row) for row in rows.values()}) == 1  # every row full: no lone box at a row's end
+    bold = [call for call in track(pen) if call[2] is Weight.BORDER]
+    assert len(bold) == 1 and bold[0][1] == boxes[moves - 1][1]  # the shortest count's box
     side = drawing.BOX * T
-    boxes = [call for call in pen.calls if call[0] == "outline" and call[2] is Weight.THIN
-             and abs(call[1][1][0] - call[1][0][0] - side) < 1e-9]
-    assert len(boxes) == len(puzzle.solution)
+    tinted = [call for call in pen.calls if call[0] == "fill" and abs(call[1][1][0] - call[1][0][0] - side) < 1e-9]
+    assert [call[1] for call in tinted] == [call[1] for call in boxes[moves:]]
+    assert all(0.1 <= call[2] <= 0.15 for call in tinted)
 
 
 def test_tiles_have_a_gap_between_them_and_two_digits_keep_clear_of_the_edges():
@@ -143,9 +167,22 @@ def test_cutouts_give_every_tile_at_board_size_to_cut_along_and_say_so():
 def test_the_answer_says_slide_these_tiles_in_this_order_then_the_count():
     puzzle = make(6, size=4, difficulty="easy")
     texts = drawn(puzzle, puzzle.solution).texts()
+    moves = len(puzzle.solution)
     assert texts[0] == "Slide these tiles, in this order:"
-    assert texts[1:-1] == [str(t) for t in puzzle.solution]
-    assert texts[-1] == f"{len(puzzle.solution)} moves, the fewest possible."
+    assert texts[1:-2] == [str(t) for t in puzzle.solution]
+    assert texts[-2] == f"{moves} moves, the fewest possible."
+    ways = count_shortest(puzzle.board.start, puzzle.board.goal, 4, moves)
+    assert ways is not None  # an easy 15-puzzle is counted
+    said = "No other way is as short." if ways == 1 else f"{ways} ways take {moves} moves; each is right."
+    assert texts[-1].startswith(said)
+
+
+def test_the_key_says_how_many_equally_short_ways_there_are_or_that_others_may_be_as_short():
+    lines = {ways: drawing.shortness(20, True, ways) for ways in (1, 3, None)}
+    assert lines[1] == ("20 moves, the fewest possible.", "No other way is as short.")
+    assert lines[3][1] == "3 ways take 20 moves; each is right."
+    assert "as short" in lines[None][1] and not any(ch.isdigit() for ch in lines[None][1])
+    assert drawing.shortness(20, False, None) == ("20 moves (not proved shortest).", "")
 
 
 def test_picture_mode_shows_the_goal_with_its_grid_numbers_and_blank(tmp_path):
@@ -159,7 +196,7 @@ def test_picture_mode_shows_the_goal_with_its_grid_numbers_and_blank(tmp_path):
     images = [call for call in pen.calls if call[0] == "image"]
     assert len(images) == 5 * 2  # the tiles on the board and in the goal
     assert all(call[2].mode == "L" for call in images)  # grey: black ink only
-    assert sum(1 for call in pen.calls if call[0] == "fill" and call[2] > 0) == 2  # both blanks
+    assert len(tile_fills(pen)) == 2  # both blanks
     numbers = sorted(t for t in pen.texts() if t.isdigit())
     assert numbers == sorted(["1", "2", "3", "4", "5"] * 2)
 
@@ -179,3 +216,35 @@ def test_a_board_not_proved_shortest_says_at_most():
     puzzle = dataclasses.replace(made, board=dataclasses.replace(made.board, optimal=False))
     assert any(f"Solve in at most {len(puzzle.solution)} moves" in t for t in drawn(puzzle).texts())
     assert any("not proved shortest" in t for t in drawn(puzzle, puzzle.solution).texts())
+
+
+def test_a_phone_photo_is_turned_upright_by_its_exif_orientation(tmp_path):
+    # A photo stored 60 wide and 20 high whose EXIF says "turn 90° clockwise to view" is
+    # a picture 20 wide and 60 high; its dark left edge becomes its top.
+    stored = Image.new("L", (60, 20), 255)
+    stored.paste(0, (0, 0, 10, 20))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: rotate 90° clockwise
+    photo = tmp_path / "phone.jpg"
+    stored.save(photo, exif=exif)
+    from bookgen.puzzles.sliding.rules import picture
+    upright = picture(photo)
+    assert upright.size == (20, 60)
+    assert upright.getpixel((10, 2)) < 60 and upright.getpixel((10, 57)) > 200
+
+
+def test_cut_out_pictures_keep_a_white_gutter_so_every_cut_line_runs_on_white(tmp_path):
+    picture = tmp_path / "night.png"
+    Image.new("L", (90, 90), 0).save(picture)  # all black: the cut line must not sit on it
+    puzzle = make(2, size=3, image=picture, difficulty="easy", cutouts=True)
+    pen = drawn(puzzle)
+    frame = drawing.Frame(3, 3, len(puzzle.solution), True)
+    cut_squares = [call[1] for call in pen.calls if call[0] == "outline" and call[2] is Weight.THIN
+                   and abs(call[1][1][0] - call[1][0][0] - T) < 1e-9]
+    pieces = [call[1] for call in pen.calls if call[0] == "image" and call[1][0][1] >= frame.cut_top * T - 1e-9]
+    assert len(cut_squares) == len(pieces) == 8
+    gutter = drawing.CUT_GUTTER * T
+    for (x0, y0), (x1, y1) in pieces:
+        square = next(sq for sq in cut_squares if sq[0][0] <= x0 < sq[1][0] and sq[0][1] <= y0 < sq[2][1])
+        assert x0 - square[0][0] >= gutter - 1e-9 and y0 - square[0][1] >= gutter - 1e-9
+        assert square[1][0] - x1 >= gutter - 1e-9 and square[2][1] - y1 >= gutter - 1e-9

@@ -137,6 +137,7 @@ def test_x_and_hyper_shade_their_extra_groups_lightly_under_the_lines(recording_
         assert sum(area for area, _ in pen.fills) == shaded
         assert all(0.1 <= gray <= 0.25 for _, gray in pen.fills)
         assert pen.order.index("line") > max(i for i, what in enumerate(pen.order) if what == "fill")
+        assert pen.strokes[Weight.MARK]  # and marked in black too (tested through a copier in tests/render)
 
 
 def test_jigsaw_draws_thick_lines_exactly_on_region_borders_and_shades_nothing(recording_pen):
@@ -154,7 +155,7 @@ def test_answer_key_keeps_the_variant_markings(recording_pen):
     blank, answer = recording_pen(), recording_pen()
     PUZZLE_TYPE.draw(puzzle, blank)
     PUZZLE_TYPE.draw(puzzle, answer, puzzle.solution)
-    assert blank.fills == answer.fills and blank.edges == answer.edges
+    assert blank.fills == answer.fills and blank.edges == answer.edges and blank.strokes == answer.strokes
     assert len(answer.texts) == 36
 
 
@@ -168,7 +169,7 @@ def test_json_round_trip_keeps_group_kinds_and_draws_the_same_markings(recording
         drawn, redrawn = recording_pen(), recording_pen()
         PUZZLE_TYPE.draw(puzzle, drawn, puzzle.solution)
         PUZZLE_TYPE.draw(back, redrawn, puzzle.solution)
-        assert (redrawn.fills, redrawn.edges) == (drawn.fills, drawn.edges)
+        assert (redrawn.fills, redrawn.edges, redrawn.strokes) == (drawn.fills, drawn.edges, drawn.strokes)
         assert redrawn.fills or variant == "jigsaw"
 
 

@@ -1,0 +1,79 @@
+"""Counting a sliding puzzle's shortest solutions, for the answer key."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bookgen.puzzles.sliding.board import standard_goal
+from bookgen.puzzles.sliding.scramble import distance_layers, scramble_at_distance
+from bookgen.puzzles.sliding.shortest import _manhattan, count_shortest, counted
+
+
+def every_sequence(start, goal, cols, length) -> int:
+    """Brute force: every sequence of `length` moves from `start`, counted where it ends at
+    the goal (a move straight back is allowed: a shortest path never takes one)."""
+    rows = len(start) // cols
+
+    def walk(state, left):
+        if left == 0:
+            return int(state == goal)
+        hole = state.index(0)
+        r, c = divmod(hole, cols)
+        total = 0
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < rows and 0 <= nc < cols:
+                board = list(state)
+                board[hole], board[nr * cols + nc] = board[nr * cols + nc], 0
+                total += walk(tuple(board), left - 1)
+        return total
+
+    return walk(tuple(start), length)
+
+
+@pytest.mark.parametrize("rows, cols, distance", [(3, 3, 6), (3, 3, 9), (2, 3, 10), (2, 4, 9), (3, 3, 11)])
+def test_the_count_is_every_move_sequence_of_the_shortest_length(rows, cols, distance):
+    goal = standard_goal(rows, cols)
+    for seed in range(3):
+        start = random.Random(seed).choice(distance_layers(goal, cols)[distance])
+        assert count_shortest(start, goal, cols, distance) == every_sequence(start, goal, cols, distance)
+
+
+def test_a_count_by_bfs_distances_matches_the_layers_on_the_8_puzzle(eight_puzzle):
+    goal, dist = eight_puzzle
+
+    def ways(state):  # the conftest's own BFS table, walked down a layer at a time
+        if state == goal:
+            return 1
+        hole = state.index(0)
+        r, c = divmod(hole, 3)
+        total = 0
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < 3 and 0 <= nc < 3:
+                board = list(state)
+                board[hole], board[nr * 3 + nc] = board[nr * 3 + nc], 0
+                if dist[tuple(board)] == dist[state] - 1:
+                    total += ways(tuple(board))
+        return total
+
+    rng = random.Random(7)
+    for distance in (14, 20, 26, 31):
+        start = rng.choice(distance_layers(goal, 3)[distance])
+        assert count_shortest(start, goal, 3, distance) == ways(start)
+
+
+def test_the_manhattan_bounded_search_counts_as_the_exact_one_does():
+    goal = standard_goal(3, 3)
+    rng = random.Random(3)
+    for distance in (8, 16, 22):
+        start = rng.choice(distance_layers(goal, 3)[distance])
+        assert counted(start, goal, 3, distance, _manhattan(goal, 3), None) == count_shortest(start, goal, 3, distance)
+
+
+def test_a_large_board_counts_within_its_budget_or_says_it_does_not_know():
+    goal = standard_goal(4, 4)
+    scramble = scramble_at_distance(goal, 4, 14, random.Random(2))
+    known = count_shortest(scramble.start, goal, 4, len(scramble.moves))
+    assert known is not None and known >= 1
+    assert counted(scramble.start, goal, 4, len(scramble.moves), _manhattan(goal, 4), 3) is None
