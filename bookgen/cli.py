@@ -355,6 +355,19 @@ def _shown(value: Any) -> str:
 
 
 @main.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=None,
+              help="The port to listen on (default 8765, or any free one when it is taken).")
+@click.option("--no-browser", is_flag=True, help="Do not open the browser; open the address printed yourself.")
+@_reported
+def serve(port: int | None, no_browser: bool) -> None:
+    """Compose a book on a page in your browser, with a live preview of the real PDF
+    (served on this computer only)."""
+    from bookgen.serve.run import serve as run_server
+
+    run_server(port, not no_browser, lambda line: click.echo(line, err=True))
+
+
+@main.command()
 @click.argument("spec_file")
 @click.option("-o", "--outdir", default="preview", show_default=True)
 @click.option("--dpi", type=click.IntRange(20, 300), default=70, show_default=True)
