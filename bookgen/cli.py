@@ -355,8 +355,8 @@ def _shown(value: Any) -> str:
 
 
 @main.command()
-@click.option("--port", type=click.IntRange(1, 65535), default=None,
-              help="The port to listen on (default 8765, or any free one when it is taken).")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="The port to listen on (default 8765, or any free one when it is taken; 0: any free one).")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser; open the address printed yourself.")
 @_reported
 def serve(port: int | None, no_browser: bool) -> None:

@@ -15,8 +15,9 @@ from functools import lru_cache
 from typing import Any
 
 from bookgen.errors import SpecError
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, Seed, SubsetOf, Text
+from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, Seed, SubsetOf, Text, declared
 from bookgen.puzzles import registry
+from bookgen.section_options import SectionOptions
 from bookgen.serve.spectext import SPEC_NAME, book_options, plain_kind, section_options, spec_text
 from bookgen.spec import parse
 
@@ -24,6 +25,7 @@ from bookgen.spec import parse
 # one offered or not); a wider one is a number field.
 MAX_LISTED_NUMBERS = 16
 # What the page says of an option whose value is a file: it reads no files of yours.
+CHOICES = ("select", "check", "subset")  # the widgets whose every value is weighed
 FILE_NOTE = "a file beside the spec: the page reads none of your files; add it to the downloaded spec"
 
 
@@ -85,11 +87,17 @@ def form(state: dict[str, Any]) -> dict[str, Any]:
 
 def section_form(index: int, section: dict[str, Any]) -> list[dict[str, Any]]:
     type_name = str(section.get("type", ""))
-    fields = [field(name, info, default, f"sections[{index}].{name}")
+    common = {name for name, _info, _default in declared(SectionOptions)}
+    fields = [{**field(name, info, default, f"sections[{index}].{name}"), "own": name not in common}
               for name, info, default in section_options(type_name)]
+    # A value typed wrong elsewhere (count: 0) would stop the reader before it asks what
+    # is offered: the choices are weighed with such values left at their defaults.
+    base = _problems_by_field(_one_section(section, "type", section.get("type", "")))
+    typed = {f["name"] for f in fields if f["widget"] not in CHOICES and f"sections[0].{f['name']}" in base}
+    weighed = {name: value for name, value in section.items() if name not in typed}
     for shown in fields:
-        if shown["widget"] in ("select", "check", "subset") and shown["name"] != "type":
-            _mark_offer(shown, section)
+        if shown["widget"] in CHOICES and shown["name"] != "type":
+            _mark_offer(shown, weighed)
     return fields
 
 

@@ -151,8 +151,16 @@ function drawSection(fields, index) {
                   disabled: index === state.sections.length - 1, onclick: move(index + 1)}),
     el("button", {type: "button", className: "small", textContent: "Remove", disabled: state.sections.length === 1,
                   onclick: () => { state.sections.splice(index, 1); check(null); }}));
+  // The section's usual choices first (its type, count and the type's own options); the
+  // common ones that have a default of their own (large print, hints...) under "More".
+  const usual = (f) => f.own || !(f.optional || f.widget === "check" || f.widget === "textarea");
+  const [first, more] = partition(fields, usual);
+  const open = more.some((f) => { const v = valueOf(f); return v !== f.default && v !== "" && v !== undefined; });
   return el("fieldset", {className: "section", dataset: {index}}, head,
-            el("div", {className: "fields"}, fields.map(drawField)));
+            el("div", {className: "fields"}, first.map(drawField),
+               el("details", {className: "field wide more", open},
+                  el("summary", {textContent: "More: " + more.map(label).join(", ").toLowerCase()}),
+                  el("div", {className: "fields"}, more.map(drawField)))));
 }
 
 function label(field) {
@@ -295,6 +303,7 @@ function fieldError(path, message) {
   const box = document.querySelector(`[data-field="${CSS.escape(path)}"]`);
   if (!box) return false;
   box.classList.add("invalid");
+  for (let open = box.closest("details"); open; open = open.parentElement.closest("details")) open.open = true;
   const shown = box.querySelector(".error");
   shown.append(el("div", {textContent: message}));
   return true;
@@ -347,7 +356,7 @@ function showBuilt(answer) {
   const answers = new Set(answer.answers);
   const figures = [];
   for (let n = 1; n <= answer.shown; n++)
-    figures.push(el("figure", {}, el("img", {src: `${answer.files}page-${n}.png`, alt: `page ${n}`, loading: "lazy"}),
+    figures.push(el("figure", {}, el("img", {src: `${answer.files}page-${n}.png`, alt: `page ${n}`}),
       el("figcaption", {}, `page ${n}`, answers.has(n) ? el("b", {textContent: " · answers"}) : null)));
   $("pages").replaceChildren(...figures);
   $("pages").classList.remove("stale");
