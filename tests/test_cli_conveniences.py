@@ -23,7 +23,7 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
-@pytest.mark.parametrize("command", ["build", "check", "solve", "preview", "types", "keys", "new"])
+@pytest.mark.parametrize("command", ["build", "check", "solve", "preview", "types", "keys", "new", "serve"])
 def test_dash_h_shows_the_help_of_every_command(command: str):
     result = run(command, "-h")
     assert result.exit_code == 0 and result.output.startswith(f"Usage: main {command}")

@@ -158,9 +158,17 @@ class Builder:
                 return {"superseded": True}
             return {"problems": [{"field": "", "line": "", "message": "the build stopped unexpectedly"}]}
         result = json.loads(result_file.read_text(encoding="utf-8"))
+        self._prune(request.number)
         result["build"] = request.number
         result["seconds"] = round(seconds, 2)
         return result
+
+
+    def _prune(self, newest: int) -> None:
+        """Keep the newest build and the one before (its downloads may be under way)."""
+        for folder in self.folder.iterdir():
+            if folder.name.isdigit() and int(folder.name) < newest - 1:
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def _child_main(spec: str, folder: str) -> None:

@@ -104,3 +104,19 @@ def test_opening_a_spec_notes_the_keys_the_page_has_no_field_for():
 def test_a_value_typed_wrong_elsewhere_does_not_hide_what_is_not_offered():
     field = _field(_section(type="sudoku", size="4", difficulty="easy", count="0"), "difficulty")
     assert _offered(field) == ["beginner", "easy"]
+
+
+def test_a_book_option_declared_later_appears_on_the_page_as_its_kind(monkeypatch):
+    from dataclasses import dataclass
+
+    from bookgen.options import Choice, option
+    from bookgen.serve import spectext
+
+    @dataclass(frozen=True)
+    class WithLanguage(BookOptions):
+        language: str = option(Choice(("en", "pl", "de")), "en", "the language of every printed word")
+
+    monkeypatch.setattr(spectext, "BookOptions", WithLanguage)
+    language = next(f for f in form(_section(type="sudoku"))["book"] if f["name"] == "language")
+    assert language["widget"] == "select" and [c["value"] for c in language["choices"]] == ["en", "pl", "de"]
+    assert "language: pl" in spec_text({"book": {"seed": "1", "language": "pl"}, "sections": [{"type": "sudoku"}]})

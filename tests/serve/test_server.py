@@ -197,3 +197,22 @@ def test_serve_refuses_a_port_in_use_with_one_line():
         port = busy.getsockname()[1]
         result = CliRunner().invoke(main, ["serve", "--no-browser", "--port", str(port)])
     assert result.exit_code == 2 and f"--port: port {port} is in use" in result.output
+
+
+def test_an_opened_spec_becomes_the_pages_state_and_its_problems(served):
+    client = served.page()
+    answer = client.call("/api/open", {"text": "title: Mine\nseed: 9\nstudents: [Ana, Ana]\nsections:\n"
+                                               "  - type: killer\n    size: 6x6\n    difficulty: easy\n"})
+    assert answer["state"]["book"]["title"] == "Mine" and answer["state"]["sections"][0]["size"] == "6x6"
+    assert [(p["field"], p["message"]) for p in answer["problems"]] == [
+        ("students", "expected different names, got Ana twice")]
+    broken = client.call("/api/open", {"text": "title: [unclosed\n"})
+    assert broken["error"].startswith("book.yaml:") and "YAML syntax error" in broken["error"]
+
+
+def test_a_class_list_dropped_on_the_page_is_read_by_the_same_reader(served):
+    client = served.page()
+    assert client.call("/api/classlist", {"name": "4b.csv", "text": "Name,id\nAna,1\nBen,2\n"}) == {
+        "names": ["Ana", "Ben"]}
+    assert client.call("/api/classlist", {"name": "4b.txt", "text": "Ana\nAna\n"}) == {
+        "error": "4b.txt, line 2: expected different names, got Ana twice"}
