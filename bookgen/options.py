@@ -298,6 +298,12 @@ class Square:
                 raw = rows
         return self.inner.parse(raw, ctx)
 
+    @staticmethod
+    def side(raw: str) -> str:
+        """The side as a number is written ("6x6" -> "6"); anything else as it is."""
+        found = _SQUARE.fullmatch(raw.strip())
+        return found[1] if found and found[1] == found[2] else raw
+
 
 @dataclass(frozen=True)
 class Seed:

@@ -17,6 +17,7 @@ import pypdfium2
 
 import bookgen.build  # noqa: F401 - loaded once in the fork server, before any build
 from bookgen.errors import BookgenError, InputError
+from bookgen.serve.review import shortened
 from bookgen.serve.spectext import SPEC_NAME
 
 PR_SET_PDEATHSIG = 1
@@ -62,12 +63,12 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
         _answer_key(folder / "book.pdf", answers, folder / "answers.pdf")
     shown = _pages(folder / "book.pdf", folder, dpi, max_pages)
     _write(folder, {"pages": len(layout.pages), "shown": shown, "answers": answers, "hints": hints,
-                    "puzzles": spec.total_puzzles, "seed": spec.seed, "notes": notes.said, "problems": []})
+                    "puzzles": spec.total_puzzles, "seed": spec.seed, "problems": [],
+                    "notes": [shortened(note, page_folder) for note in notes.said]})
 
 
 def _problem(field: str, message: str, line: str, folder: Path) -> dict[str, str]:
-    cut = str(folder) + "/"
-    return {"field": field, "message": message.replace(cut, ""), "line": line.replace(cut, "")}
+    return {"field": field, "message": shortened(message, folder), "line": shortened(line, folder)}
 
 
 def _write(folder: Path, result: dict[str, Any]) -> None:

@@ -18,7 +18,7 @@ from bookgen.errors import SpecError
 from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, Seed, SubsetOf, Text, declared
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
-from bookgen.serve.spectext import SPEC_NAME, book_options, plain_kind, section_options, spec_text
+from bookgen.serve.spectext import SPEC_NAME, book_options, is_square, plain_kind, section_options, spec_text
 from bookgen.spec import parse
 
 # A whole-number option with at most this many values is a list to choose from (each
@@ -40,12 +40,15 @@ def field(name: str, info: Any, default: Any, path: str) -> dict[str, Any]:
                 "choices": [_choice(t.name, f"{t.title} ({t.name})") for t in registry.all_types()]}
     if isinstance(plain, Bool):
         return {**shown, "widget": "check"}
+    # A square grid's side is shown as the grid is named (6×6), as `bookgen types` names it.
+    named = (lambda v: f"{v}×{v}") if is_square(kind) else (lambda v: None)
     if isinstance(plain, (Choice, LayoutRef)):
         values = plain.values if isinstance(plain, Choice) else plain.names
-        return {**shown, "widget": "select", "choices": [_choice(str(v)) for v in values]}
+        return {**shown, "widget": "select", "choices": [_choice(str(v), named(v)) for v in values]}
     if isinstance(plain, Int) and plain.lo is not None and plain.hi is not None:
         if plain.hi - plain.lo < MAX_LISTED_NUMBERS:
-            return {**shown, "widget": "select", "choices": [_choice(str(v)) for v in range(plain.lo, plain.hi + 1)]}
+            return {**shown, "widget": "select",
+                    "choices": [_choice(str(v), named(v)) for v in range(plain.lo, plain.hi + 1)]}
         return {**shown, "widget": "number", "min": plain.lo, "max": plain.hi}
     if isinstance(plain, SubsetOf):
         return {**shown, "widget": "subset", "choices": [_choice(v) for v in plain.values]}

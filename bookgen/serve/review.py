@@ -55,19 +55,19 @@ def review(state: dict[str, Any], folder: Path) -> Review:
             plan(parse(text, str(folder / SPEC_NAME), folder))
         except InputError as exc:
             problems = [_problem(p.field, p.message, str(p), folder) for p in exc.problems]
-            return Review(text, problems, [_shortened(note, folder) for note in notes.said])
+            return Review(text, problems, [shortened(note, folder) for note in notes.said])
         except BookgenError as exc:
             problems = [_problem("", line, line, folder) for line in exc.lines()]
-            return Review(text, problems, [_shortened(note, folder) for note in notes.said])
+            return Review(text, problems, [shortened(note, folder) for note in notes.said])
         finally:
             log.removeHandler(notes)
-    return Review(text, [], [_shortened(note, folder) for note in notes.said])
+    return Review(text, [], [shortened(note, folder) for note in notes.said])
 
 
 def _problem(field_name: str, message: str, line: str, folder: Path) -> dict[str, str]:
-    return {"field": field_name, "message": _shortened(message, folder), "line": _shortened(line, folder)}
+    return {"field": field_name, "message": shortened(message, folder), "line": shortened(line, folder)}
 
 
-def _shortened(text: str, folder: Path) -> str:
+def shortened(text: str, folder: Path) -> str:
     """A message without the page's temporary folder in it (the spec is book.yaml)."""
     return text.replace(str(folder) + "/", "")

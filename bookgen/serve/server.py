@@ -33,7 +33,7 @@ from bookgen.errors import InputError
 from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
 from bookgen.serve.review import review
-from bookgen.serve.spectext import plain_kind, state_of
+from bookgen.serve.spectext import named_files, plain_kind, state_of
 from bookgen.spec import BookOptions, fresh_seed
 from bookgen.specfile import MAX_SECTIONS, MAX_SPEC_BYTES
 from bookgen.options import declared
@@ -243,7 +243,8 @@ class Handler(BaseHTTPRequestHandler):
         request.done.wait(PREVIEW_WAIT_SECONDS)
         built = request.result or {"superseded": True}
         files = f"/files/{page.token}/{built.get('build')}/"
-        return {**answer, **built, "notes": answer["notes"] + built.get("notes", []), "files": files}
+        notes = list(dict.fromkeys(answer["notes"] + built.get("notes", [])))  # check and build say a note alike
+        return {**answer, **built, "notes": notes, "files": files}
 
     def _open(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
         text = body.get("text")
@@ -316,7 +317,13 @@ def checked_state(state: Any) -> dict[str, Any]:
     sections = state.get("sections", [])
     if not isinstance(sections, list) or len(sections) > MAX_SECTIONS:
         raise BadRequest(HTTPStatus.BAD_REQUEST, f"expected a list of at most {MAX_SECTIONS} sections")
-    return {"book": book, "sections": [_fields(s, f"sections[{k}]") for k, s in enumerate(sections)]}
+    checked = {"book": book, "sections": [_fields(s, f"sections[{k}]") for k, s in enumerate(sections)]}
+    files = named_files(checked)
+    if files:  # the page never sends one (it has no field to type a path into)
+        path, value = files[0]
+        raise BadRequest(HTTPStatus.BAD_REQUEST, f"{path}: {value[:100]} names a file; the page reads none of "
+                                                 "your files")
+    return checked
 
 
 def _fields(fields: Any, where: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from bookgen.errors import Location, Problem, SpecError
-from bookgen.options import Bool, Optional, Square, Text, declared
+from bookgen.options import Bool, FilePath, LayoutRef, Names, Optional, Square, Text, declared
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
 from bookgen.spec import BookOptions
@@ -109,7 +109,8 @@ def _list(value: Any) -> list[Any]:
 
 def state_of(text: str) -> tuple[dict[str, Any], list[str]]:
     """The state of a spec the teacher opened, and a note for each key the page has no
-    field for (left out). SpecError when the YAML itself cannot be read."""
+    field for and each file the spec names (both left out). SpecError when the YAML
+    itself cannot be read."""
     root = compose(text, SPEC_NAME)
     raw = _raw(root)
     if not isinstance(raw, dict):
@@ -123,24 +124,87 @@ def state_of(text: str) -> tuple[dict[str, Any], list[str]]:
             continue
         type_name = str(section.get("type", ""))
         sections.append(_fields(section, section_options(type_name), f"sections[{index}].", notes))
-    return {"book": book, "sections": sections}, notes
+    state = {"book": book, "sections": sections}
+    for path, value in named_files(state):
+        where, name = _holder(state, path)
+        del where[name]
+        notes.append(_file_left_out(path, name, value))
+    return state, notes
+
+
+def named_files(state: dict[str, Any]) -> list[tuple[str, str]]:
+    """(field, value) for every value in the state that names a file of the teacher's:
+    a font, a picture, a layout file, a class list by its file name. The page reads none
+    of them (its spec's folder is its own temporary one), so the server refuses them."""
+    found = []
+    for prefix, given, options in _holders(state):
+        for name, info, _default in options:
+            value = given.get(name)
+            if _names_file(value, plain_kind(info.kind)):
+                found.append((prefix + name, str(value).strip()))
+    return found
+
+
+def _holders(state: dict[str, Any]) -> list[tuple[str, dict[str, Any], list[tuple[str, Any, Any]]]]:
+    book = state.get("book")
+    holders = [("", book if isinstance(book, dict) else {}, book_options())]
+    for index, section in enumerate(_list(state.get("sections"))):
+        if isinstance(section, dict):
+            holders.append((f"sections[{index}].", section, section_options(str(section.get("type", "")))))
+    return holders
+
+
+def _holder(state: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    if path.startswith("sections["):
+        index, _dot, name = path[len("sections["):].partition("].")
+        return state["sections"][int(index)], name
+    return state["book"], path
+
+
+def _names_file(value: Any, kind: Any) -> bool:
+    if value is None or isinstance(value, list) or not str(value).strip():
+        return False
+    if isinstance(kind, FilePath):
+        return True
+    if isinstance(kind, LayoutRef):
+        return str(value).strip().lower() not in kind.names
+    return isinstance(kind, Names) and isinstance(value, str)
+
+
+def _file_left_out(path: str, name: str, value: str) -> str:
+    if name == "students":
+        return (f"{path}: {value} is a class list file, which the page does not read from your folder; "
+                "drop it on the class (or choose it there) to read its names")
+    return (f"{path}: {value} is a file beside your spec, which the page does not read; left out here, "
+            "so add it back to the downloaded spec")
 
 
 def _fields(raw: dict, options: list[tuple[str, Any, Any]], prefix: str, notes: list[str],
             skip: tuple[str, ...] = ()) -> dict[str, Value]:
-    known = {name for name, _i, _d in options}
+    known = {name: info.kind for name, info, _d in options}
     for name in raw:
         if name not in known and name not in skip:
             notes.append(f"{prefix}{name}: no such key on this page; left out")
-    return {name: _field_value(raw[name]) for name in raw if name in known}
+    return {name: _field_value(raw[name], known[name]) for name in raw if name in known}
 
 
-def _field_value(value: Any) -> Value:
+def _field_value(value: Any, kind: Any) -> Value:
+    """A value as the page's field holds it; a square side written 6x6 as the field's 6."""
     if isinstance(value, list):
         return [str(item) if item is not None else "" for item in value]
     if isinstance(value, dict):
         return ""
-    return "" if value is None else str(value)
+    text = "" if value is None else str(value)
+    return Square.side(text) if is_square(kind) else text
+
+
+def is_square(kind: Any) -> bool:
+    """Whether the option is a square grid's side (written 6 or 6x6)."""
+    while isinstance(kind, (Optional, Square)):
+        if isinstance(kind, Square):
+            return True
+        kind = kind.inner
+    return False
 
 
 def _raw(node: yaml.Node | None) -> Any:

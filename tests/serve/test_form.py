@@ -17,7 +17,7 @@ from bookgen.puzzles.sudoku.offer import offered as sudoku_levels
 from bookgen.section_options import SectionOptions
 from bookgen.serve.form import form, settle
 from bookgen.serve.review import review
-from bookgen.serve.spectext import spec_text, state_of
+from bookgen.serve.spectext import named_files, spec_text, state_of
 from bookgen.spec import BookOptions, parse
 
 
@@ -87,7 +87,8 @@ def test_the_spec_text_keeps_what_was_typed_and_reads_back_as_the_same_state():
     assert spec.title == "no" and spec.seed == 123 and spec.copies == ("Ana", "Ben") and spec.paper == "Letter"
     assert spec.sections[0].params.operations == ("+", "-") and spec.sections[0].params.hide_operations
     again, notes = state_of(text)
-    assert spec_text(again) == text and notes == []
+    assert again["sections"][0]["size"] == "4"  # as the page's size field holds it
+    assert spec_text(again) == text.replace("size: 4x4", "size: 4") and notes == []
 
 
 def test_values_left_at_their_defaults_are_left_out_of_the_spec():
@@ -120,3 +121,28 @@ def test_a_book_option_declared_later_appears_on_the_page_as_its_kind(monkeypatc
     language = next(f for f in form(_section(type="sudoku"))["book"] if f["name"] == "language")
     assert language["widget"] == "select" and [c["value"] for c in language["choices"]] == ["en", "pl", "de"]
     assert "language: pl" in spec_text({"book": {"seed": "1", "language": "pl"}, "sections": [{"type": "sudoku"}]})
+
+
+def test_an_opened_spec_leaves_out_every_file_it_names_and_says_so():
+    state, notes = state_of("seed: 1\nstudents: class.txt\nfont: my.ttf\nlayout: mine.yaml\nsections:\n"
+                            "  - type: sliding\n    size: 3\n    image: cat.png\n    layout: worksheet\n")
+    assert state == {"book": {"seed": "1"}, "sections": [{"type": "sliding", "size": "3", "layout": "worksheet"}]}
+    assert named_files(state) == []
+    said = {note.split(":")[0]: note for note in notes}
+    assert list(said) == ["layout", "students", "font", "sections[0].image"]  # in the order they are declared
+    assert "drop it on the class" in said["students"] and "add it back to the downloaded spec" in said["font"]
+
+
+def test_a_state_naming_a_file_is_found_whatever_the_field():
+    state = {"book": {"students": "/etc/hosts", "bold_font": "b.ttf", "layout": "book"},
+             "sections": [{"type": "sudoku", "layout": "../x.yaml"}, {"type": "sliding", "image": "p.png"}]}
+    assert named_files(state) == [("students", "/etc/hosts"), ("bold_font", "b.ttf"), ("sections[0].layout", "../x.yaml"),
+                                  ("sections[1].image", "p.png")]
+    assert named_files({"book": {"students": ["Ana"], "layout": "Worksheet"}, "sections": []}) == []
+
+
+def test_a_square_size_written_as_its_grid_opens_as_the_fields_side_and_is_shown_so():
+    state, _notes = state_of("seed: 1\nsections:\n  - type: kenken\n    size: 5x5\n  - type: sudoku\n    size: 6×6\n")
+    assert [s["size"] for s in state["sections"]] == ["5", "6"]
+    size = _field(state, "size", 1)
+    assert next(c["label"] for c in size["choices"] if c["value"] == "6") == "6×6"

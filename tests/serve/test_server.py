@@ -203,7 +203,7 @@ def test_an_opened_spec_becomes_the_pages_state_and_its_problems(served):
     client = served.page()
     answer = client.call("/api/open", {"text": "title: Mine\nseed: 9\nstudents: [Ana, Ana]\nsections:\n"
                                                "  - type: killer\n    size: 6x6\n    difficulty: easy\n"})
-    assert answer["state"]["book"]["title"] == "Mine" and answer["state"]["sections"][0]["size"] == "6x6"
+    assert answer["state"]["book"]["title"] == "Mine" and answer["state"]["sections"][0]["size"] == "6"
     assert [(p["field"], p["message"]) for p in answer["problems"]] == [
         ("students", "expected different names, got Ana twice")]
     broken = client.call("/api/open", {"text": "title: [unclosed\n"})
@@ -216,3 +216,26 @@ def test_a_class_list_dropped_on_the_page_is_read_by_the_same_reader(served):
         "names": ["Ana", "Ben"]}
     assert client.call("/api/classlist", {"name": "4b.txt", "text": "Ana\nAna\n"}) == {
         "error": "4b.txt, line 2: expected different names, got Ana twice"}
+
+
+def test_a_request_naming_a_file_is_refused_and_nothing_is_read(served, tmp_path: Path):
+    client = served.page()
+    port = served.url.rstrip("/").rsplit(":", 1)[1]
+    good = {"Content-Type": "application/json", "X-Bookgen-Page": client.token, "Host": f"127.0.0.1:{port}"}
+    secret = tmp_path / "secret.txt"
+    secret.write_text("Ana\nBen\n")
+    section = SMALL["sections"][0]
+    for book, sections in (({"students": str(secret)}, [section]), ({"font": "/etc/hostname"}, [section]),
+                           ({"layout": "../../x.yaml"}, [section]),
+                           ({}, [{"type": "sliding", "size": "3", "moves": "5", "image": str(secret)}])):
+        for path in ("/api/check", "/api/preview"):
+            body = json.dumps({"state": {"book": {"seed": "1", **book}, "sections": sections}}).encode()
+            status, answer = _post(served, path, body, good)
+            assert status == 400 and "the page reads none of your files" in json.loads(answer)["error"], answer
+
+
+def test_a_note_from_the_build_comes_once_and_names_the_spec_as_check_does(served):
+    client = served.page()
+    answer = client.call("/api/preview", {"state": {**SMALL, "book": {**SMALL["book"], "students": ["Ana", "Dũng"]}}})
+    assert answer["problems"] == [] and len(answer["notes"]) == 1
+    assert answer["notes"][0].startswith("book.yaml:") and "'Dũng' has 'ũ'" in answer["notes"][0]

@@ -328,8 +328,14 @@ function showStatus(text, busy) {
   $("status").classList.toggle("busy", busy);
 }
 
+// Until the newest choices are built, the pages are greyed and the downloads are off:
+// a download is always the book the form now describes.
 function markStale() {
   $("pages").classList.add("stale");
+  for (const id of ["dl-pdf", "dl-answers", "dl-spec"]) {
+    $(id).classList.add("disabled");
+    $(id).removeAttribute("href");
+  }
 }
 
 function span(pages) {
@@ -378,8 +384,10 @@ $("open").addEventListener("change", async (e) => {
     if (answer.error) return showGeneral([answer.error]);
     state = answer.state;
     form = answer.form;
+    markStale();
     draw(answer);
     if (!answer.problems.length) preview();
+    else showStatus("Not built: a choice below needs changing.", false);
   } catch (error) {
     showGeneral([error.message]);
   }
