@@ -254,7 +254,8 @@ class Handler(BaseHTTPRequestHandler):
             state, notes = state_of(text)
         except InputError as exc:
             return {"error": "; ".join(str(p) for p in exc.problems)}
-        return _reviewed(page, checked_state(state), notes)
+        # What opening left out is said apart, for the page to keep showing while it is edited.
+        return {**_reviewed(page, checked_state(state), []), "opened": notes}
 
     def _class_list(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
         text, name = body.get("text"), body.get("name")

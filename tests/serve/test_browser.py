@@ -158,3 +158,21 @@ def test_a_level_the_size_does_not_reach_cannot_be_chosen_and_says_why(browser, 
     reasons = page.locator('[data-field="sections[0].difficulty"] details.why li').all_text_contents()
     assert "expert: a 4x4 sudoku can be beginner, easy; expert ones are not offered (not yet tried on 100 seeds)" \
         in reasons
+
+
+def test_an_opened_spec_fills_the_form_leaves_its_files_out_with_a_note_and_is_built(browser, served, tmp_path: Path):
+    spec = tmp_path / "friday.yaml"
+    spec.write_text("title: Opened\nseed: 12\nfont: fonts/mine.ttf\nstudents: [Ana, Ben, Chloé]\nsections:\n"
+                    "  - type: kenken\n    size: 5x5\n    difficulty: easy\n    count: 1\n", encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(served.url)
+    _wait_built(page, 4)
+    page.set_input_files("#open", str(spec))
+    _wait_built(page, 3)
+    assert page.input_value('[data-path="title"]') == "Opened" and page.input_value('[data-path="seed"]') == "12"
+    assert page.input_value('[data-path="sections[0].type"]') == "kenken"
+    assert page.input_value('[data-path="sections[0].size"]') == "5"
+    assert page.locator('[data-path="sections[0].size"] option:checked').inner_text() == "5×5"
+    assert page.input_value('[data-path="students"]') == "Ana\nBen\nChloé"
+    assert "font: fonts/mine.ttf is a file beside your spec" in page.inner_text("#notes")
+    assert "seed 12" in _status(page) and page.locator("#pages img").count() > 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -206,6 +207,10 @@ def test_an_opened_spec_becomes_the_pages_state_and_its_problems(served):
     assert answer["state"]["book"]["title"] == "Mine" and answer["state"]["sections"][0]["size"] == "6"
     assert [(p["field"], p["message"]) for p in answer["problems"]] == [
         ("students", "expected different names, got Ana twice")]
+    assert answer["opened"] == []
+    with_file = client.call("/api/open", {"text": "seed: 9\nfont: mine.ttf\nsections:\n  - type: sudoku\n"})
+    assert with_file["problems"] == [] and "font" not in with_file["state"]["book"]
+    assert [note.split(":")[0] for note in with_file["opened"]] == ["font"]
     broken = client.call("/api/open", {"text": "title: [unclosed\n"})
     assert broken["error"].startswith("book.yaml:") and "YAML syntax error" in broken["error"]
 
@@ -239,3 +244,14 @@ def test_a_note_from_the_build_comes_once_and_names_the_spec_as_check_does(serve
     answer = client.call("/api/preview", {"state": {**SMALL, "book": {**SMALL["book"], "students": ["Ana", "Dũng"]}}})
     assert answer["problems"] == [] and len(answer["notes"]) == 1
     assert answer["notes"][0].startswith("book.yaml:") and "'Dũng' has 'ũ'" in answer["notes"][0]
+
+
+def test_a_preview_that_changes_only_the_title_reuses_the_cached_puzzles(served):
+    client = served.page()
+    cache = Path(os.environ["BOOKGEN_CACHE_DIR"])  # the server's, as it inherits this test's
+    first = client.call("/api/preview", {"state": SMALL})
+    entries = {path: path.stat().st_mtime_ns for path in cache.rglob("*") if path.is_file()}
+    assert first["problems"] == [] and len(entries) >= first["puzzles"]
+    second = client.call("/api/preview", {"state": {**SMALL, "book": {**SMALL["book"], "title": "Monday"}}})
+    assert second["problems"] == [] and second["build"] == first["build"] + 1
+    assert {path: path.stat().st_mtime_ns for path in cache.rglob("*") if path.is_file()} == entries

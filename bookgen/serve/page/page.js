@@ -13,6 +13,7 @@ let checkSeq = 0;        // only the newest answer is drawn
 let previewSeq = 0;
 let previewAbort = null;
 let typingTimer = null;
+let openedNotes = [];    // what opening a spec left out (its files), shown until another is opened
 
 const $ = (id) => document.getElementById(id);
 
@@ -122,7 +123,7 @@ function draw(answer) {
   $("class-field").replaceChildren(...classFields.map(drawField));
   $("sections").replaceChildren(...form.sections.map(drawSection));
   showProblems(answer.problems || []);
-  $("notes").replaceChildren(...(answer.notes || []).map((n) => el("div", {textContent: n})));
+  showNotes(answer.notes);
   if (focused) {
     const again = document.querySelector(`[data-path="${CSS.escape(focused)}"]`);
     if (again) {
@@ -323,6 +324,10 @@ function showGeneral(lines) {
   $("general").replaceChildren(...lines.map((line) => el("div", {textContent: line})));
 }
 
+function showNotes(notes) {
+  $("notes").replaceChildren(...[...openedNotes, ...(notes || [])].map((n) => el("div", {textContent: n})));
+}
+
 function showStatus(text, busy) {
   $("status").textContent = text;
   $("status").classList.toggle("busy", busy);
@@ -351,7 +356,7 @@ function showBuilt(answer) {
   parts.push(`${answer.puzzles} puzzle${answer.puzzles === 1 ? "" : "s"}`, `seed ${answer.seed}`,
              `made in ${answer.seconds.toFixed(1)} s`);
   showStatus(parts.join(" · "), false);
-  $("notes").replaceChildren(...(answer.notes || []).map((n) => el("div", {textContent: n})));
+  showNotes(answer.notes);
   const link = (id, name, enabled) => {
     $(id).classList.toggle("disabled", !enabled);
     if (enabled) { $(id).href = answer.files + name; $(id).download = name; } else $(id).removeAttribute("href");
@@ -384,6 +389,7 @@ $("open").addEventListener("change", async (e) => {
     if (answer.error) return showGeneral([answer.error]);
     state = answer.state;
     form = answer.form;
+    openedNotes = answer.opened || [];
     markStale();
     draw(answer);
     if (!answer.problems.length) preview();
