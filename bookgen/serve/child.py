@@ -17,19 +17,10 @@ import pypdfium2
 
 import bookgen.build  # noqa: F401 - loaded once in the fork server, before any build
 from bookgen.errors import BookgenError, InputError
-from bookgen.serve.review import shortened
+from bookgen.serve.review import Notes, shortened
 from bookgen.serve.spectext import SPEC_NAME
 
 PR_SET_PDEATHSIG = 1
-
-
-class _Notes(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__()
-        self.said: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.said.append(record.getMessage())
 
 
 def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> None:
@@ -39,7 +30,7 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     from bookgen.build import build
     from bookgen.spec import parse
 
-    notes = _Notes()
+    notes = Notes()
     log = logging.getLogger("bookgen")
     log.addHandler(notes)
     log.propagate = False

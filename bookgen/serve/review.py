@@ -34,7 +34,9 @@ class Review:
         return {"spec": self.spec, "problems": self.problems, "notes": self.notes}
 
 
-class _Notes(logging.Handler):
+class Notes(logging.Handler):
+    """The notes bookgen logs (a book set in the other typeface), kept to be shown."""
+
     def __init__(self) -> None:
         super().__init__()
         self.said: list[str] = []
@@ -47,7 +49,7 @@ def review(state: dict[str, Any], folder: Path) -> Review:
     """Check the state's spec as `bookgen check` would, with `folder` as the spec's
     folder (the page's own temporary folder: no file of the teacher's is read)."""
     text = spec_text(state)
-    notes = _Notes()
+    notes = Notes()
     log = logging.getLogger("bookgen")
     with _NOTES_LOCK:
         log.addHandler(notes)
