@@ -155,6 +155,7 @@ def test_types_and_keys_speak_to_a_teacher_in_lines_a_terminal_holds():
         assert "bench/" not in output and "make setup" not in output
 
 
+@pytest.mark.slow  # makes the Noto Sans bold (about 20 s on a busy machine)
 def test_a_name_that_needs_the_other_font_says_what_it_did(tmp_path: Path):
     spec = tmp_path / "n.yaml"
     spec.write_text("seed: 1\nlayout: worksheet\nstudents: [Ana, Dũng]\n" + SUDOKU)
