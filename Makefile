@@ -33,6 +33,7 @@ pictures: $(STAMP)
 	cp $(PICTURES)/killer-002.png docs/killer-page.png
 	cp $(PICTURES)/kenken-003.png docs/answer-page.png
 	cp $(PICTURES)/hints-006.png docs/hint-page.png
+	$(BIN)/python docs/pictures/composer.py docs
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

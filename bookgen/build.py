@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
 import random
 import string
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ from bookgen.layout.template import Template, template
 from bookgen.options import declared
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles.base import Budget, Hint, Puzzle
-from bookgen.render.fonts import FontRequest, Fonts, book_fonts, missing_message, user_face
+from bookgen.render.fonts import (FALLBACK, PRIMARY, FontRequest, Fonts, book_fonts, default_fonts, fallback_fonts,
+                                  missing_message, user_face)
 from bookgen.render.pdf import Metadata, render
 from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
@@ -250,6 +252,7 @@ def fonts_for(spec: BookSpec) -> Fonts:
                 raise SpecError(Problem(spec.location(field), field, str(exc))) from None
     texts = spec_texts(spec)
     fonts = book_fonts(FontRequest(spec.font, spec.bold_font), [text for _field, text in texts])
+    _say_why_fallback(spec, fonts, texts)
     problems = []
     for field, text in texts:
         ch = fonts.missing(text)
@@ -274,6 +277,21 @@ def _user_fonts_print(spec: BookSpec, fonts: Fonts, texts: str) -> None:
         fonts.embeds(FURNITURE + texts)
     except FontError as exc:
         raise SpecError(Problem(spec.location(field), field, str(exc))) from None
+
+
+def _say_why_fallback(spec: BookSpec, fonts: Fonts, texts: list[tuple[str, str]]) -> None:
+    """A book set in the fallback family (one typeface a book) says which text made it so,
+    as a note: a teacher sees why one student's name changed every page's letters."""
+    if fonts is not fallback_fonts():
+        return
+    primary = default_fonts()
+    for field, text in texts:
+        ch = primary.missing(text)
+        if ch is not None and fonts.missing(text) is None:
+            logging.getLogger("bookgen").warning(
+                f"{spec.location(field)}: {field}: the whole book is set in {FALLBACK}, not {PRIMARY}, because "
+                f"{text!r} has {ch!r}, which {PRIMARY} lacks (a book keeps to one typeface)")
+            return
 
 
 def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:

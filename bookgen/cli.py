@@ -7,8 +7,10 @@ import io
 import json
 import logging
 import os
+import re
 import sys
 import tempfile
+import textwrap
 import time
 from contextlib import contextmanager
 from functools import wraps
@@ -22,6 +24,7 @@ from bookgen.puzzles import registry
 from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
 from bookgen.outputs import WriteError, committed
 from bookgen.options import OptionValueError, ParseContext, Seed, declared
+from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
 from bookgen.puzzles.base import Puzzle
@@ -101,7 +104,11 @@ def _stdout_to_null() -> None:
         pass  # not a real file descriptor (a test's captured stream): nothing will flush it
 
 
-@click.group()
+# -h as well as --help, on every command.
+HELP = {"help_option_names": ["-h", "--help"]}
+
+
+@click.group(context_settings=HELP)
 @click.version_option(package_name="bookgen")
 def main() -> None:
     """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
@@ -145,8 +152,28 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
         layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache)
     if not quiet:
         seconds = time.monotonic() - started
-        _echo(f"wrote {target}: {_count(len(layout.pages), 'page')}, {_count(spec.total_puzzles, 'puzzle')}, "
-                   f"seed {spec.seed}, in {seconds:.1f} s")
+        _echo(f"wrote {target}: {summary(spec, layout)}, in {seconds:.1f} s")
+
+
+def summary(spec: speclib.BookSpec, layout: Any) -> str:
+    """What a build made, for a teacher: pages, where the answers are, puzzles, and the
+    seed (said to be new when the spec gave none, so the book can be made again)."""
+    pages = _count(len(layout.pages), "page")
+    kinds = [(kind, [page.number for page in layout.pages if page.kind == kind]) for kind in ("answers", "hints")]
+    parts = [f"{kind} on {page_span(numbers)}" for kind, numbers in kinds if numbers]
+    if parts:
+        pages += f" ({'; '.join(parts)})"
+    seed = f"seed {spec.seed}" if spec.seed_given else f"new seed {spec.seed} (rebuild with --seed {spec.seed})"
+    return f"{pages}, {_count(spec.total_puzzles, 'puzzle')}, {seed}"
+
+
+def page_span(numbers: list[int]) -> str:
+    """[9, 10, 11] -> "pages 9-11"; [4] -> "page 4"."""
+    if len(numbers) == 1:
+        return f"page {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"pages {numbers[0]}-{numbers[-1]}"
+    return "pages " + ", ".join(map(str, numbers))
 
 
 def _count(n: int, noun: str) -> str:
@@ -184,8 +211,17 @@ def check(spec_file: str) -> None:
 
     spec = speclib.load(spec_file)
     plan(spec)
-    count = sum(s.options.count for s in spec.sections)
-    _echo(f"{spec_file}: ok ({len(spec.sections)} sections, {count} puzzles)")
+    _echo(f"{spec_file}: ok ({counted(spec)})")
+
+
+def counted(spec: speclib.BookSpec) -> str:
+    """What `build` will make: "2 sections, 120 puzzles: 4 for each of 30 students"."""
+    made = f"{_count(len(spec.sections), 'section')}, {_count(spec.total_puzzles, 'puzzle')}"
+    if spec.copies:
+        n = len(spec.copies)
+        whom = _count(n, "student") if "students" in spec.locations else f"{n} {'copy' if n == 1 else 'copies'}"
+        made += f": {spec.puzzles_per_copy} for each of {whom}"
+    return made
 
 
 @main.command()
@@ -268,32 +304,96 @@ def _short_int(text: str) -> int:
 
 
 STARTERS = ("book", "worksheet", "large-print")
+# The starter's own seed line, which `new` gives a fresh seed.
+_STARTER_SEED = re.compile(r"^seed: *[0-9]+", re.MULTILINE)
 
 
 @main.command()
 @click.argument("kind", type=click.Choice(STARTERS))
+@click.option("-o", "--output", help="Write the starter to this new file (an existing file is never replaced).")
 @_reported
-def new(kind: str) -> None:
-    """Print a commented starter spec that builds as it is:  bookgen new worksheet > my.yaml"""
+def new(kind: str, output: str | None) -> None:
+    """A commented starter spec that builds as it is, with a seed of its own:
+    bookgen new worksheet -o friday.yaml"""
+    text = starter(kind, speclib.fresh_seed())
+    if output is None:
+        _echo(text, nl=False)
+        return
+    _write_new(output, text)
+    _echo(f"wrote {output}; build it with: bookgen build {output}")
+
+
+def _write_new(path: str, text: str) -> None:
+    """Create `path` with `text`, refusing a file (or link) already there: created
+    exclusively, so even one made a moment before is never written over."""
+    data = text.encode("utf-8")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise CommandLineError(f"-o: {path} already exists; bookgen new never replaces a file, "
+                               "so choose another name") from None
+    except OSError as exc:
+        raise CommandLineError(f"-o: cannot write {path} ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except OSError as exc:
+        os.unlink(path)
+        raise CommandLineError(f"-o: cannot write {path} ({exc.strerror})") from None
+
+
+def starter(kind: str, seed: int) -> str:
+    """The starter spec of this kind, with `seed` in its seed line."""
     from importlib.resources import files
 
-    _echo(files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8"), nl=False)
+    text = files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8")
+    return _STARTER_SEED.sub(f"seed: {seed}", text, count=1)
+
+
+# `types` and `keys` lines are wrapped to this width, continued under their start.
+WIDTH = 100
+
+
+def _say(text: str, indent: str = "") -> None:
+    """One entry of a listing, wrapped to WIDTH with its continuation indented."""
+    _echo(textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
+                        break_on_hyphens=False, break_long_words=False))
 
 
 @main.command()
 @_reported
 def types() -> None:
-    """List the puzzle types and their options."""
+    """List the puzzle types, their levels and options, and what is offered."""
     for ptype in registry.all_types():
         aliases = f" (also: {', '.join(ptype.aliases)})" if ptype.aliases else ""
-        _echo(f"{ptype.name}{aliases}: {ptype.title}")
-        _echo(f"  levels: {', '.join(ptype.levels)}")
+        _say(f"{ptype.name}{aliases}: {ptype.title}")
+        _say(f"levels: {', '.join(ptype.levels)}", "  ")
         for line in ptype.offered_lines():  # where they differ by size or variant
-            _echo(f"  offered: {line}")
+            _say(f"offered: {line}", "  ")
         for name, info, default in declared(ptype.Params):
-            shown = "optional" if default is None else f"default {_shown(default)}"
-            _echo(f"  {name}: {info.kind.describe()} ({shown}) - {info.help}")
+            _say(_option_line(name, info, default), "  ")
         _echo("")
+    _echo("The keys of a book and of every section: bookgen keys")
+
+
+@main.command()
+@_reported
+def keys() -> None:
+    """List the keys of a book spec and of every section, with what each means."""
+    _echo("Book keys:")
+    for name, info, default in declared(speclib.BookOptions):
+        _say(_option_line(name, info, default), "  ")
+    _say("sections: a list of sections, each with the keys below", "  ")
+    _echo("\nSection keys (and the puzzle type's own, listed by bookgen types):")
+    for name, info, default in declared(SectionOptions):
+        _say(_option_line(name, info, default), "  ")
+
+
+def _option_line(name: str, info: Any, default: Any) -> str:
+    if name == "type" and info.help.startswith("the puzzle type"):
+        return f"type: one of {', '.join(registry.names())} (required) - {info.help}"
+    shown = "optional" if default in (None, "") else f"default {_shown(default)}"
+    return f"{name}: {info.kind.describe()} ({shown}) - {info.help}"
 
 
 def _shown(value: Any) -> str:
@@ -302,6 +402,19 @@ def _shown(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(map(str, value)) + "]"
     return str(value)
+
+
+@main.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="The port to listen on (default 8765, or any free one when it is taken; 0: any free one).")
+@click.option("--no-browser", is_flag=True, help="Do not open the browser; open the address printed yourself.")
+@_reported
+def serve(port: int | None, no_browser: bool) -> None:
+    """Compose a book on a page in your browser, with a live preview of the real PDF
+    (served on this computer only)."""
+    from bookgen.serve.run import serve as run_server
+
+    run_server(port, not no_browser, lambda line: click.echo(line, err=True))
 
 
 @main.command()

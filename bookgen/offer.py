@@ -56,8 +56,9 @@ class Row:
         return self.made == self.seeds >= OFFER_SEEDS and not self.failed_seeds
 
     def said(self) -> str:
-        """What was measured, for a refusal: "made on 81 of 100 seeds within the budget"."""
-        return f"made on {self.made} of {self.seeds} seeds within the per-puzzle budget"
+        """What was measured, in a refusal's words for a teacher: "bookgen made one in time
+        from only 81 of the 100 seeds tried"."""
+        return f"bookgen made one in time from only {self.made} of the {self.seeds} seeds tried"
 
     def to_json(self) -> dict[str, Any]:
         row: dict[str, Any] = {"type": self.type, "options": dict(self.key), "seeds": self.seeds, "made": self.made,
@@ -120,7 +121,7 @@ class Offer:
     def why_not(self, options: dict[str, Any]) -> str:
         """Why these options are not offered: what was measured, or that nothing was."""
         row = self.row(options)
-        return row.said() if row is not None else f"not measured on {OFFER_SEEDS} seeds"
+        return row.said() if row is not None else f"not yet tried on {OFFER_SEEDS} seeds"
 
 
 _ABSENT = object()

@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 _INT = re.compile(r"[+-]?[0-9][0-9_]*")
+# A square grid as `bookgen types` names it: 6x6, 6 x 6, 6×6.
+_SQUARE = re.compile(r"([0-9]{1,3})\s*[xX×]\s*([0-9]{1,3})")
+MAX_NAME_LENGTH = 60  # a student's name, as a worksheet's heading holds it
 MAX_DIGITS = 40  # more than any option's range (a seed has at most 19)
 _TRUE = {"true", "yes", "on", "y"}
 _FALSE = {"false", "no", "off", "n"}
@@ -271,31 +274,75 @@ class LayoutRef:
 
 @dataclass(frozen=True)
 class Names:
-    """A list of distinct names, e.g. the students a worksheet is made for."""
+    """A list of distinct names, e.g. the students a worksheet is made for: written in the
+    spec as a list, or the name of a class list beside it (a text file with one name a
+    line, or a CSV file with a `name` column; bookgen.classlist reads it)."""
 
     max_items: int
-    max_length: int = 60
+    max_length: int = MAX_NAME_LENGTH
 
     def describe(self) -> str:
-        return f"a list of 1 to {self.max_items} different names"
+        return (f"a list of 1 to {self.max_items} different names, or a class list file (.txt or .csv, "
+                "one name a line or a name column)")
 
     def parse(self, raw: Any, ctx: ParseContext) -> tuple[str, ...]:
+        if isinstance(raw, str) and raw.strip():
+            return self._from_file(raw.strip(), ctx)
         if not isinstance(raw, list) or not raw:
             raise OptionValueError(f"expected {self.describe()}, got {_shown(raw)}")
         if len(raw) > self.max_items:
             raise OptionValueError(f"expected at most {self.max_items} names, got {len(raw)}")
         names: list[str] = []
         for item in raw:
-            name = _scalar(item, "a name")
-            if not name or len(name) > self.max_length:
-                raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
-            why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
-            if why:
-                raise OptionValueError(why)
-            if name in names:
-                raise OptionValueError(f"expected different names, got {brief(name)} twice")
-            names.append(name)
+            names.append(self.checked(_scalar(item, "a name"), names))
         return tuple(names)
+
+    def checked(self, name: str, earlier: list[str]) -> str:
+        """One name, as long as a heading holds, and not one already given."""
+        if not name or len(name) > self.max_length:
+            raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
+        why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
+        if why:
+            raise OptionValueError(why)
+        if name in earlier:
+            raise OptionValueError(f"expected different names, got {brief(name)} twice")
+        return name
+
+    def _from_file(self, text: str, ctx: ParseContext) -> tuple[str, ...]:
+        from bookgen.classlist import ClassListError, read_class_list
+
+        path = Path(text)
+        try:
+            return read_class_list(path if path.is_absolute() else ctx.base_dir / path, text, self)
+        except ClassListError as exc:
+            raise OptionValueError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class Square:
+    """The side of a square grid, written as a number (6) or as the grid is named (6x6,
+    6×6); the number is then read by `inner`, so its range and messages are the side's."""
+
+    inner: Any
+
+    def describe(self) -> str:
+        return self.inner.describe()
+
+    def parse(self, raw: Any, ctx: ParseContext) -> Any:
+        if isinstance(raw, str):
+            found = _SQUARE.fullmatch(raw.strip())
+            if found:
+                rows, cols = found.groups()
+                if rows != cols:
+                    raise OptionValueError(f"expected a square grid such as {rows}x{rows}, got {brief(raw.strip())}")
+                raw = rows
+        return self.inner.parse(raw, ctx)
+
+    @staticmethod
+    def side(raw: str) -> str:
+        """The side as a number is written ("6x6" -> "6"); anything else as it is."""
+        found = _SQUARE.fullmatch(raw.strip())
+        return found[1] if found and found[1] == found[2] else raw
 
 
 @dataclass(frozen=True)

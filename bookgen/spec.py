@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import secrets
 from dataclasses import dataclass, field as datafield
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,12 @@ from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
 
 PAPERS = ("A4", "Letter")
-MAX_COPIES = 60  # a class, with room to spare
+# Copies or students of one book: a whole school year's worksheets, as many as the book's
+# most puzzles (one each), so no real class list is refused for its length.
+MAX_COPIES = MAX_PUZZLES
+# A spec without `seed:` gets one drawn afresh from this range (six digits, easy to copy
+# off a page's footer into `--seed`), so next week's worksheets are not this week's.
+FRESH_SEEDS = (100_000, 999_999)
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,8 @@ class BookOptions:
     subtitle: str = option(Text(), "", "a line under the title")
     author: str = option(Text(), "", "who made the book")
     paper: str = option(Choice(PAPERS), "A4", "paper size")
-    seed: int = option(Seed(), 1, "the seed every puzzle is derived from; same seed, same book")
+    seed: int | None = option(Optional(Seed()), None, "the seed every puzzle is derived from; same seed, same "
+                              "book (default: a new one each build, printed on every page)")
     answer_key: bool = option(Bool(), True, "print solutions at the back")
     name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
     layout: str = option(LayoutRef(), "book", "the page layout: book (title page, contents), worksheet "
@@ -68,6 +75,7 @@ class BookSpec:
     name_line: bool
     sections: tuple[SectionSpec, ...]
     layout: str = "book"
+    seed_given: bool = True  # False: the seed was drawn afresh, as no `seed:` was given
     copies: tuple[str, ...] = ()  # one label a copy (a student's name or "Copy 3"); empty: one book
     font: Path | None = None
     bold_font: Path | None = None
@@ -88,7 +96,14 @@ class BookSpec:
         return self.puzzles_per_copy * max(1, len(self.copies))
 
     def with_seed(self, seed: int) -> BookSpec:
-        return dataclasses.replace(self, seed=seed)
+        return dataclasses.replace(self, seed=seed, seed_given=True)
+
+
+def fresh_seed() -> int:
+    """A seed for a spec that gives none: from the system's randomness, never the global
+    generator (which a library user may have seeded)."""
+    low, high = FRESH_SEEDS
+    return low + secrets.randbelow(high - low + 1)
 
 
 def load(path: str | Path) -> BookSpec:
@@ -210,9 +225,10 @@ class _Reader:
                 if total > MAX_PUZZLES:
                     whole = "the book (all copies)" if copies > 1 else "the book"
                     self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
+        seed = options.seed if options.seed is not None else fresh_seed()
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
-                        options.seed, options.answer_key, options.name_line, tuple(sections), options.layout,
-                        self.copies(entries, options), options.font, options.bold_font,
+                        seed, options.answer_key, options.name_line, tuple(sections), options.layout,
+                        options.seed is not None, self.copies(entries, options), options.font, options.bold_font,
                         locations=self.locations, duplex=options.duplex)
 
     def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:

@@ -11,8 +11,6 @@ aliases that would expand to millions of values are each one line and exit statu
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import stat
 from typing import Any
@@ -20,7 +18,6 @@ from typing import Any
 import yaml
 
 from bookgen.errors import InputError, Location, Problem, SpecError
-from bookgen.options import brief, unprintable, visible
 
 MAX_SPEC_BYTES = 256 * 1024  # a spec file
 MAX_PUZZLE_FILE_BYTES = 16 * 1024 * 1024  # a puzzle file for `bookgen solve` (a whole book's JSON)
@@ -131,63 +128,6 @@ def _wide_encoding(data: bytes) -> str | None:
     if sample[1::2].count(0) > quarter or sample[0::2].count(0) > quarter:
         return "UTF-16"
     return None
-
-
-MAX_CLASS_LIST_BYTES = 64 * 1024
-
-
-def read_class_list(path: str | os.PathLike[str], max_names: int, max_length: int = 60) -> tuple[str, ...]:
-    """The names in a class list: a text file of one name a line, or a CSV file (.csv)
-    with the names in its first column (a first row whose first cell is "name" is its
-    heading). Blank lines and lines starting with # are skipped. Each name is 1 to
-    `max_length` printable characters, and different from the others; at most
-    `max_names` of them. SpecError naming the file and line of every problem."""
-    text = read_text(path, SpecError, MAX_CLASS_LIST_BYTES)
-    rows = _csv_rows(text, str(path)) if str(path).lower().endswith(".csv") else _text_rows(text)
-    names: list[str] = []
-    problems: list[Problem] = []
-    for line, name in rows:
-        name = name.strip()
-        where = Location(str(path), line)
-        if not name or name.startswith("#"):
-            continue
-        why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
-        if why or len(name) > max_length:
-            problems.append(Problem(where, "", why or f"expected a name of at most {max_length} characters, "
-                                                     f"got {len(name)}"))
-        elif name in names:
-            problems.append(Problem(where, "", f"{brief(name)} is already in the list"))
-        else:
-            names.append(name)
-        if len(names) > max_names:
-            problems.append(Problem(where, "", f"expected at most {max_names} names"))
-            break
-    if not names and not problems:
-        problems.append(Problem(Location(str(path)), "", "no names in the file (one name a line)"))
-    if problems:
-        raise SpecError(problems)
-    return tuple(names)
-
-
-def _text_rows(text: str) -> list[tuple[int, str]]:
-    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)]
-
-
-def _csv_rows(text: str, source: str) -> list[tuple[int, str]]:
-    """(line, first cell) of each row but a heading; a quoted cell may span lines (its
-    first line is named)."""
-    reader = csv.reader(io.StringIO(text, newline=""))
-    rows: list[tuple[int, str]] = []
-    line = 1
-    try:
-        for row in reader:
-            first = row[0] if row else ""
-            if rows or first.strip().lower() != "name":
-                rows.append((line, first))
-            line = reader.line_num + 1
-    except csv.Error as exc:
-        raise SpecError(Problem(Location(source, reader.line_num), "", f"not CSV: {exc}")) from None
-    return rows
 
 
 def _position(before: str) -> tuple[int, int]:

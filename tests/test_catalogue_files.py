@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from bookgen.cli import main
-from bookgen.errors import SpecError
-from bookgen.specfile import read_class_list
+from bookgen.classlist import ClassListError, read_class_list
+from bookgen.options import Names
 
 SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
 
@@ -203,36 +203,40 @@ def test_wide_encodings_are_named_as_they_are(encoding: str, expected: str, tmp_
 
 # ----- class lists (the reader `students:` files go through)
 
+def class_names(path: Path, most: int = 60) -> tuple[str, ...]:
+    return read_class_list(path, path.name, Names(max_items=most))
+
+
 @pytest.mark.parametrize("name, content, expected", [
     ("a.txt", "Ana\nBen\n\n# absent\nZoë\n", ("Ana", "Ben", "Zoë")),
     ("a.csv", "Name,Class\nAna,3B\n\"Ben, Jr\",3B\n", ("Ana", "Ben, Jr")),
-    ("a.csv", "Ana,3B\nBen\n", ("Ana", "Ben")),
+    ("a.csv", "Class;Name\n3B;Ana\n3B;Ben\n", ("Ana", "Ben")),
 ])
 def test_a_class_list_gives_its_names_in_order(tmp_path: Path, name: str, content: str, expected: tuple):
     (tmp_path / name).write_text(content, encoding="utf-8")
-    assert read_class_list(tmp_path / name, 60) == expected
+    assert class_names(tmp_path / name) == expected
 
 
 @pytest.mark.parametrize("name, content, expected", [
-    ("a.txt", "Ana\nBen\nAna\n", ["3: Ana is already in the list"]),
-    ("a.txt", "Ana\nB\x07en\n", ["2: the character U+0007 (a control character) cannot be printed; remove it"]),
-    ("a.txt", "Ana\n" + "x" * 61 + "\n", ["2: expected a name of at most 60 characters, got 61"]),
-    ("a.txt", "\n# nobody\n", [": no names in the file (one name a line)"]),
-    ("a.txt", "".join(f"S{k}\n" for k in range(70)), ["61: expected at most 60 names"]),
-    ("a.csv", "Name\n\"Ana\nBen\"\n", ["2: a line break (U+000A) cannot be printed here; write the text on one line"]),
-    ("a.txt", b"\xff\xfeA\x00n\x00a\x00", [": the file is UTF-16 (Notepad's \"Unicode\"); save it as UTF-8"]),
-    ("a.txt", b"Ana\nJos\xe9\n", ["2:4: not UTF-8 text (byte 0xE9); save the file as UTF-8"]),
+    ("a.txt", "Ana\nBen\nAna\n", "a.txt, line 3: expected different names, got Ana twice"),
+    ("a.txt", "Ana\nB\x07en\n", "a.txt, line 2: the character U+0007 (a control character) cannot be printed; remove it"),
+    ("a.txt", "Ana\n" + "x" * 61 + "\n", "a.txt, line 2: expected names of 1 to 60 characters, got 'xxxx"),
+    ("a.txt", "\n# nobody\n", "a.txt: no names in the file (one name a line, or a CSV file with a name column)"),
+    ("a.txt", "".join(f"S{k}\n" for k in range(70)), "a.txt: more than 60 names, the most one book is made for"),
+    ("a.csv", "Name\n\"Ana\nBen\"\n", "a.csv, line 3: a line break (U+000A) cannot be printed here"),
+    ("a.txt", b"\xff\xfeA\x00n\x00a\x00", "a.txt: the file is UTF-16 (Notepad's \"Unicode\"); save it as UTF-8"),
+    ("a.txt", b"Ana\nJos\xe9\n", "a.txt, line 2: not UTF-8 text (byte 0xE9); save the file as UTF-8"),
 ])
-def test_a_bad_class_list_is_one_line_per_problem_naming_the_line(tmp_path: Path, name: str, content, expected):
+def test_a_bad_class_list_is_one_line_naming_the_file_and_line(tmp_path: Path, name: str, content, expected: str):
     path = tmp_path / name
     path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
-    with pytest.raises(SpecError) as caught:
-        read_class_list(path, 60)
-    assert caught.value.lines() == [f"{path}{line if line.startswith(':') else ':' + line}" for line in expected]
+    with pytest.raises(ClassListError) as caught:
+        class_names(path)
+    assert str(caught.value).startswith(expected) and "\n" not in str(caught.value)
 
 
 def test_a_pipe_as_class_list_is_refused_without_waiting(tmp_path: Path):
     os.mkfifo(tmp_path / "class.txt")
-    with pytest.raises(SpecError) as caught:
-        read_class_list(tmp_path / "class.txt", 60)
-    assert caught.value.lines() == [f"{tmp_path / 'class.txt'}: not a regular file (a device, pipe or socket)"]
+    with pytest.raises(ClassListError) as caught:
+        class_names(tmp_path / "class.txt")
+    assert str(caught.value) == "class.txt: not a regular file (a device, pipe or socket)"

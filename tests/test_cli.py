@@ -140,7 +140,7 @@ def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_o
     result = run("check", str(spec))
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "max_cage 6 is not offered: not measured on 100 seeds" in lines[0]
+    assert len(lines) == 1 and "max_cage 6 is not offered: not yet tried on 100 seeds" in lines[0]
     assert "offered for it: max_cage 5" in lines[0] or "; max_cage 5" in lines[0]
     spec.write_text(spec.read_text().replace("max_cage: 6", "max_cage: 5"))
     assert run("check", str(spec)).exit_code == 0
@@ -187,7 +187,7 @@ def test_build_off_a_terminal_prints_one_summary_line_and_no_control_characters(
     assert result.stderr == ""
     lines = result.stdout.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"wrote {pdf}: ")
-    assert " pages, 5 puzzles, seed 42, in " in lines[0] and lines[0].endswith(" s")
+    assert " pages (answers on page 4), 5 puzzles, seed 42, in " in lines[0] and lines[0].endswith(" s")
     assert not any(ch in result.stdout for ch in "\r\x1b\b")
 
 

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bookgen.cli import main
-from bookgen.errors import FontError, SpecError
+from bookgen.errors import FontError
 from bookgen.layout.layout_file import SCHEMA
 
 SETTINGS = settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -96,15 +96,15 @@ def test_a_generated_layout_check_accepts_is_built_and_one_it_refuses_the_build_
 @given(text=st.one_of(st.text(max_size=300), st.binary(max_size=300).map(lambda b: b.decode("latin-1"))),
        csv=st.booleans())
 def test_generated_class_lists_give_names_or_one_line_per_problem(text: str, csv: bool, tmp_path: Path):
-    from bookgen.options import unprintable, visible
-    from bookgen.specfile import read_class_list
+    from bookgen.classlist import ClassListError, read_class_list
+    from bookgen.options import Names, unprintable, visible
 
     path = tmp_path / ("class.csv" if csv else "class.txt")
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     try:
-        names = read_class_list(path, 60)
-    except SpecError as exc:
-        assert all(line.startswith(str(path)) and "\n" not in line for line in exc.lines())
+        names = read_class_list(path, path.name, Names(max_items=60))
+    except ClassListError as exc:
+        assert str(exc).startswith(path.name) and "\n" not in str(exc)
     else:
         assert 1 <= len(names) <= 60 and len(set(names)) == len(names)
         assert all(0 < len(name) <= 60 and visible(name) and unprintable(name) is None for name in names)

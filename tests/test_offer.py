@@ -106,8 +106,8 @@ def test_the_offer_answers_by_partial_options_and_says_why_not():
     offer = _offer()
     assert offer.values("difficulty", ("easy", "medium", "hard"), size=4) == ("easy",)
     assert offer.values("size") == (4, 9)
-    assert offer.why_not({"size": 4, "difficulty": "hard"}) == "made on 9 of 12 seeds within the per-puzzle budget"
-    assert offer.why_not({"size": 5, "difficulty": "hard"}) == "not measured on 100 seeds"
+    assert offer.why_not({"size": 4, "difficulty": "hard"}) == "bookgen made one in time from only 9 of the 12 seeds tried"
+    assert offer.why_not({"size": 5, "difficulty": "hard"}) == "not yet tried on 100 seeds"
     changed = offer.with_row({"size": 4, "difficulty": "hard"}, 100, 100).without({"size": 4, "difficulty": "easy"})
     assert changed.values("difficulty", ("easy", "medium", "hard"), size=4) == ("hard",)
 

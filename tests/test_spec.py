@@ -65,7 +65,7 @@ def test_yaml_11_surprises_read_as_written():
 def test_impossible_request_is_refused_at_its_field():
     assert problems("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: hard\n") == [
         "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be beginner, easy; hard ones are not offered "
-        "(not measured on 100 seeds)"
+        "(not yet tried on 100 seeds)"
     ]
 
 
@@ -96,9 +96,10 @@ def test_a_layout_file_is_found_relative_to_the_spec(tmp_path: Path):
 @pytest.mark.parametrize("text, expected", [
     ("layout: magazine\n", "layout: expected one of book, worksheet, large-print, or a layout file"),
     ("layout: missing.yaml\n", "layout: expected an existing layout file, got missing.yaml (not found)"),
-    ("copies: 61\n", "copies: expected a whole number from 1 to 60, got 61"),
+    ("copies: 1001\n", "copies: expected a whole number from 1 to 1000, got 1001"),
     ("students: [Ana, Ana]\n", "students: expected different names, got Ana twice"),
-    ("students: Ana\n", "students: expected a list of 1 to 60 different names"),
+    ("students: Ana\n", "students: Ana: no such file"),
+    ("students: []\n", "students: expected a list of 1 to 1000 different names"),
     ("students: [Ana, Ben]\ncopies: 3\n", "copies: 3 copies but 2 students; give one or the other"),
 ])
 def test_bad_layout_copies_and_students_name_their_key(text: str, expected: str):

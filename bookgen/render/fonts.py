@@ -212,7 +212,7 @@ def _family_file(family: str, weight: int) -> Path:
     try:
         import fontpkg
     except ImportError:
-        raise FontError("the font packages are not installed; reinstall bookgen (make setup)") from None
+        raise FontError("the font packages are not installed; reinstall bookgen") from None
     try:
         return fontpkg.path(family, weight)
     except fontpkg.FontpkgError as exc:

@@ -98,5 +98,5 @@ def offered_lines(offer: Offer) -> list[str]:
         *(f"{name} {', '.join(map(str, values)) or 'none yet'} at some sizes and levels (check says which)"
           for name, values in cage_values.items()),
         f"{len(offer.offered())} combinations of size, level, operations, hide_operations and cage options in all, "
-        "each made on 100 seeds of 100 (bench/offer.py)",
+        "each made in time from every one of 100 seeds tried",
     ]

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
-from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, option
+from bookgen.options import Bool, Choice, Int, Optional, Square, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
 from bookgen.puzzles.kenken import techniques as a
 from bookgen.solve import fish_wings as fw
@@ -85,7 +85,7 @@ HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 
 @dataclass(frozen=True)
 class Params:
-    size: int = option(Int(3, 12), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
+    size: int = option(Square(Int(3, 12)), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     operations: tuple[str, ...] = option(
         SubsetOf(OPERATIONS, OP_ALIASES), OPERATIONS,

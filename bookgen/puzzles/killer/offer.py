@@ -53,7 +53,7 @@ def refusal(offer: Offer, size: int, level: str, options: dict[str, int]) -> Par
                                          f"{level} ones are not offered ({offer.why_not(plain)})")
     changed = [name for name, default in OPTION_DEFAULTS.items() if options[name] != default]
     if len(changed) > 1:
-        return ParamsError(changed[1], f"{' and '.join(changed)} were each measured with the other at its "
+        return ParamsError(changed[1], f"{' and '.join(changed)} were each tried only with the other at its "
                                        "default; set one of them")
     for name in changed:
         key = killer_key(size, level, **{name: options[name]})

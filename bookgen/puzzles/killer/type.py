@@ -28,7 +28,7 @@ from typing import Any, Hashable
 
 from bookgen.errors import Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.model import Cell, Grid, GridModel, is_connected
-from bookgen.options import Choice, Int, option
+from bookgen.options import Choice, Int, Square, option
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
@@ -84,7 +84,7 @@ GIVENS_MEASURED = (0, 4, 8)
 
 @dataclass(frozen=True)
 class Params:
-    size: int = option(Choice(SIZES), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
+    size: int = option(Square(Choice(SIZES)), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     max_cage: int = option(Int(2, 6), 5, "largest cage, in cells")
     givens: int = option(Choice(GIVENS_MEASURED), 0, "most digits given at the start (for easier puzzles)")

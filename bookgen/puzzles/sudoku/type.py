@@ -47,7 +47,7 @@ from typing import Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.model import Grid, GridModel, full_cells
-from bookgen.options import Choice, Optional, Text, brief, option
+from bookgen.options import Choice, Optional, Square, Text, brief, option
 from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid import GridType, solve_grid
@@ -91,7 +91,7 @@ def symbol_labels(size: int, symbols: str | None = None) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Params:
-    size: int = option(Choice(SIZES), 9,
+    size: int = option(Square(Choice(SIZES)), 9,
                        "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) or 16 (4x4); "
                        "other variants as they say")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")

@@ -523,11 +523,11 @@ def test_check_refuses_what_was_not_delivered_with_the_reason(monkeypatch):
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", operations=("*",)))
     assert caught.value.field == "difficulty"
-    assert "made on 41 of 42 seeds" in str(caught.value) and "multiply_only" in str(caught.value)
+    assert "made one in time from only 41 of the 42 seeds tried" in str(caught.value) and "multiply_only" in str(caught.value)
     monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.without(multiply_hard))
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", operations=("*",)))
-    assert "not measured on 100 seeds" in str(caught.value)
+    assert "not yet tried on 100 seeds" in str(caught.value)
 
 
 def test_check_refuses_an_unmeasured_cage_option_with_the_reason(monkeypatch):
@@ -536,11 +536,11 @@ def test_check_refuses_an_unmeasured_cage_option_with_the_reason(monkeypatch):
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_cage=6))
     assert caught.value.field == "max_cage"
-    assert "max_cage 6 is not offered: not measured on 100 seeds" in str(caught.value)
+    assert "max_cage 6 is not offered: not yet tried on 100 seeds" in str(caught.value)
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_single_cells=0))
     assert caught.value.field == "max_single_cells"
-    assert "max_single_cells 0 is not offered: made on 12 of 13 seeds" in str(caught.value)
+    assert "max_single_cells 0 is not offered: bookgen made one in time from only 12 of the 13 seeds tried" in str(caught.value)
 
 
 def test_check_accepts_a_cage_option_measured_100_of_100(monkeypatch):

@@ -54,7 +54,7 @@ def test_an_unmeasured_symmetry_is_refused_with_the_reason(monkeypatch):
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", variant="x", symmetry="mirror"))
     message = str(caught.value)
-    assert caught.value.field == "symmetry" and "a 9x9 X-sudoku at hard is not (not measured on 100 seeds)" in message
+    assert caught.value.field == "symmetry" and "a 9x9 X-sudoku at hard is not (not yet tried on 100 seeds)" in message
     assert "mirror givens are offered for" in message
 
 

@@ -1,0 +1,177 @@
+"""One build at a time per page: the newest request waits, a newer one replaces it, and
+the build running is stopped when a newer one arrives.
+
+A build runs in a child process (from a fork server started once with bookgen loaded,
+so starting one takes milliseconds, and the server's threads are never forked), which
+can be stopped at once: its worker processes die with it (bookgen.stopping). It makes
+the real PDF with the puzzle cache (an edit that keeps a section's options reuses its
+puzzles), the answer key alone as its own PDF, and every page as a PNG, all in the
+build's own folder inside the page's temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import shutil
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Pages are shown at this resolution; the PDF is the real one.
+PREVIEW_DPI = 60
+# The most pages rasterised for the preview (a book of 1000 puzzles has about 500).
+MAX_PREVIEW_PAGES = 600
+# A preview build taking longer than this is stopped (the book may still be built).
+MAX_BUILD_SECONDS = 600.0
+# Builds running at once across every page: the machine's cores are shared.
+MAX_RUNNING = max(1, min(2, os.cpu_count() or 1))
+_running = threading.BoundedSemaphore(MAX_RUNNING)
+_context: Any = None
+_context_lock = threading.Lock()
+
+
+def _process_context() -> Any:
+    """The fork server's context (Linux), bookgen imported in it once; spawn elsewhere."""
+    global _context
+    with _context_lock:
+        if _context is None:
+            methods = multiprocessing.get_all_start_methods()
+            if "forkserver" in methods:
+                _context = multiprocessing.get_context("forkserver")
+                _context.set_forkserver_preload(["bookgen.serve.child"])
+            else:
+                _context = multiprocessing.get_context("spawn")
+        return _context
+
+
+@dataclass
+class Request:
+    spec: str
+    number: int
+    done: threading.Event = field(default_factory=threading.Event)
+    result: dict[str, Any] | None = None
+
+    def finish(self, result: dict[str, Any]) -> None:
+        self.result = result
+        self.done.set()
+
+
+class Builder:
+    """The builds of one page, in `folder` (a build's files in folder/<number>/)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._lock = threading.Lock()
+        self._waiting: Request | None = None  # the bounded queue: one request waits
+        self._running: Request | None = None
+        self._process: Any = None
+        self._count = 0
+        self._closed = False
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name=f"builds {folder.name}", daemon=True)
+        self._thread.start()
+
+    def request(self, spec: str) -> Request:
+        """Queue a build of `spec`: the one waiting is answered as superseded, the one
+        running is stopped."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the page is closed")
+            self._count += 1
+            request = Request(spec, self._count)
+            if self._waiting is not None:
+                self._waiting.finish({"superseded": True})
+            self._waiting = request
+            self._stop_running()
+        self._wake.set()
+        return request
+
+    def build_folder(self, number: int) -> Path:
+        return self.folder / str(number)
+
+    def close(self) -> None:
+        """Stop everything and let the thread end (the page's folder is its owner's)."""
+        with self._lock:
+            self._closed = True
+            if self._waiting is not None:
+                self._waiting.finish({"superseded": True})
+                self._waiting = None
+            self._stop_running()
+        self._wake.set()
+        self._thread.join(timeout=10)
+
+    def _stop_running(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            self._process.kill()
+
+    def _loop(self) -> None:
+        while True:
+            self._wake.wait()
+            with self._lock:
+                self._wake.clear()
+                if self._closed:
+                    return
+                request, self._waiting = self._waiting, None
+                if request is None:
+                    continue
+                self._running = request
+            try:
+                request.finish(self._run(request))
+            except Exception as exc:  # noqa: BLE001 - the page gets a message; the server goes on
+                request.finish({"problems": [{"field": "", "message": f"the build failed: {exc}", "line": ""}]})
+            finally:
+                with self._lock:
+                    self._running = None
+                    self._process = None
+
+    def _run(self, request: Request) -> dict[str, Any]:
+        target = self.build_folder(request.number)
+        with _running:
+            with self._lock:
+                if self._closed or self._waiting is not None:
+                    return {"superseded": True}
+                target.mkdir(parents=True)
+                # Not a daemon: a daemon may not start the build's own worker processes.
+                process = _process_context().Process(target=_child_main, args=(request.spec, str(target)))
+                process.start()
+                self._process = process
+            started = time.monotonic()
+            process.join(MAX_BUILD_SECONDS)
+            if process.is_alive():
+                process.kill()
+                process.join()
+                return {"problems": [{"field": "", "line": "",
+                                      "message": f"the preview stopped after {MAX_BUILD_SECONDS:.0f} s; "
+                                                 "build the book with bookgen build"}]}
+            process.join()
+        seconds = time.monotonic() - started
+        result_file = target / "result.json"
+        if process.exitcode != 0 or not result_file.is_file():
+            shutil.rmtree(target, ignore_errors=True)
+            with self._lock:
+                superseded = self._closed or self._waiting is not None
+            if superseded:
+                return {"superseded": True}
+            return {"problems": [{"field": "", "line": "", "message": "the build stopped unexpectedly"}]}
+        result = json.loads(result_file.read_text(encoding="utf-8"))
+        self._prune(request.number)
+        result["build"] = request.number
+        result["seconds"] = round(seconds, 2)
+        return result
+
+
+    def _prune(self, newest: int) -> None:
+        """Keep the newest build and the one before (its downloads may be under way)."""
+        for folder in self.folder.iterdir():
+            if folder.name.isdigit() and int(folder.name) < newest - 1:
+                shutil.rmtree(folder, ignore_errors=True)
+
+
+def _child_main(spec: str, folder: str) -> None:
+    from bookgen.serve.child import build_preview
+
+    build_preview(spec, Path(folder), PREVIEW_DPI, MAX_PREVIEW_PAGES)

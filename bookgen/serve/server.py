@@ -1,0 +1,348 @@
+"""HTTP on the loopback address: the page, its API and its downloads.
+
+The standard library's ThreadingHTTPServer serves it: the page is one HTML file, a
+script and a style sheet, and the API is five JSON calls and a file route, which needs
+no routing, templating or sessions library; what a local server must do besides
+(loopback only, the Host header checked against DNS rebinding, a per-page token on every
+call so no other site can drive it, bounded bodies, threads and pages, every bad request
+a clear answer) is a few lines here, where a framework would add dependencies and still
+leave each of them to us.
+
+Each page (a browser tab) gets a token and a folder inside the server's temporary
+folder; nothing is read or written outside it but bookgen's own puzzle and font cache.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import shutil
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from bookgen.classlist import ClassListError, class_list
+from bookgen.errors import InputError
+from bookgen.serve import form as forms
+from bookgen.serve.builder import Builder
+from bookgen.serve.review import review
+from bookgen.serve.spectext import named_files, plain_kind, state_of
+from bookgen.spec import BookOptions, fresh_seed
+from bookgen.specfile import MAX_SECTIONS, MAX_SPEC_BYTES
+from bookgen.options import declared
+
+MAX_BODY_BYTES = 1024 * 1024  # a request: a spec (256 KB at most) or a class list, as JSON
+MAX_TEXT_CHARS = 20_000  # one field's value
+MAX_LIST_ITEMS = 2_000  # one field's list (a class list of 1000 names fits)
+MAX_PAGES = 8  # pages (browser tabs) at once; the oldest is closed for a new one
+MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
+REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
+PREVIEW_WAIT_SECONDS = 900.0
+LOOPBACK = "127.0.0.1"
+_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|page-[0-9]{1,4}\.png)")
+_TYPES = {".pdf": "application/pdf", ".yaml": "application/yaml; charset=utf-8", ".png": "image/png"}
+_STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8")}
+
+
+class BadRequest(Exception):
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Page:
+    token: str
+    folder: Path
+    builder: Builder
+    used: float = field(default_factory=time.monotonic)
+
+
+class Pages:
+    """The open pages, at most MAX_PAGES; each with its own folder and builder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._pages: dict[str, Page] = {}
+        self._lock = threading.Lock()
+
+    def open(self) -> Page:
+        token = secrets.token_urlsafe(24)
+        folder = self.root / token
+        folder.mkdir()
+        page = Page(token, folder, Builder(folder))
+        with self._lock:
+            self._pages[token] = page
+            oldest = sorted(self._pages.values(), key=lambda p: p.used)[:-MAX_PAGES]
+            for old in oldest:
+                del self._pages[old.token]
+        for old in oldest:
+            self._close(old)
+        return page
+
+    def get(self, token: str | None) -> Page:
+        with self._lock:
+            page = self._pages.get(token or "")
+        if page is None:
+            raise BadRequest(HTTPStatus.FORBIDDEN, "this page is no longer open on the server; reload it")
+        page.used = time.monotonic()
+        return page
+
+    def close_all(self) -> None:
+        with self._lock:
+            pages, self._pages = list(self._pages.values()), {}
+        for page in pages:
+            self._close(page)
+
+    @staticmethod
+    def _close(page: Page) -> None:
+        page.builder.close()
+        shutil.rmtree(page.folder, ignore_errors=True)
+
+
+class ComposerServer(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, port: int, root: Path) -> None:
+        self.pages = Pages(root)
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__((LOOPBACK, port), Handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that broke is that client's affair: nothing to print."""
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: ComposerServer
+    timeout = REQUEST_SECONDS
+    protocol_version = "HTTP/1.1"
+    server_version = "bookgen"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the terminal shows the address and how to stop, not every request."""
+
+    # ----- dispatch
+
+    def do_GET(self) -> None:
+        self._answer(self._get)
+
+    def do_POST(self) -> None:
+        self._answer(self._post)
+
+    def _answer(self, route: Any) -> None:
+        try:
+            self._check_host()
+            route()
+        except BadRequest as exc:
+            self._send_json({"error": str(exc)}, exc.status)
+        except (ConnectionError, socket.timeout):
+            self.close_connection = True
+        except Exception as exc:  # noqa: BLE001 - one bad request never stops the server
+            self._send_json({"error": f"the server could not answer this ({type(exc).__name__})"},
+                            HTTPStatus.INTERNAL_SERVER_ERROR)
+
+    def _check_host(self) -> None:
+        """Only pages loaded from this server's own address (a DNS-rebinding page would
+        name its own host)."""
+        allowed = {f"{LOOPBACK}:{self.server.port}", f"localhost:{self.server.port}"}
+        if self.headers.get("Host", "") not in allowed:
+            raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own address")
+
+    def _get(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path == "/":
+            page = self.server.pages.open()
+            html = _asset("page.html").decode("utf-8").replace("{{TOKEN}}", page.token)
+            self._send(html.encode("utf-8"), "text/html; charset=utf-8")
+        elif path in _STATIC:
+            name, kind = _STATIC[path]
+            self._send(_asset(name), kind)
+        elif _FILE.fullmatch(path):
+            self._file(*_FILE.fullmatch(path).groups())
+        else:
+            raise BadRequest(HTTPStatus.NOT_FOUND, "no such page")
+
+    def _file(self, token: str, build: str, name: str) -> None:
+        page = self.server.pages.get(token)
+        path = page.builder.build_folder(int(build)) / name
+        if not path.is_file():
+            raise BadRequest(HTTPStatus.NOT_FOUND, "that build is gone; the page has a newer one")
+        data = path.read_bytes()
+        download = None if name.endswith(".png") else name
+        self._send(data, _TYPES[path.suffix], download)
+
+    def _post(self) -> None:
+        routes = {"/api/check": self._check, "/api/preview": self._preview, "/api/open": self._open,
+                  "/api/classlist": self._class_list}
+        route = routes.get(self.path)
+        if route is None:
+            raise BadRequest(HTTPStatus.NOT_FOUND, "no such call")
+        page = self.server.pages.get(self.headers.get("X-Bookgen-Page"))
+        self._send_json(route(page, self._body()))
+
+    def _body(self) -> dict[str, Any]:
+        if "json" not in self.headers.get("Content-Type", ""):
+            raise BadRequest(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "expected a JSON body")
+        try:
+            length = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            raise BadRequest(HTTPStatus.LENGTH_REQUIRED, "expected a Content-Length") from None
+        if not 0 <= length <= MAX_BODY_BYTES:
+            self.close_connection = True
+            raise BadRequest(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"at most {MAX_BODY_BYTES // 1024} KB a request")
+        raw = self.rfile.read(length)
+        if len(raw) < length:
+            raise ConnectionError("the body ended early")
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is not JSON in UTF-8") from None
+        if not isinstance(body, dict):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a JSON object")
+        return body
+
+    # ----- the calls
+
+    def _check(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
+        state = checked_state(body.get("state")) if body.get("state") is not None else starting_state()
+        changed = body.get("changed")
+        notes = forms.settle(state, changed) if isinstance(changed, str) else []
+        return _reviewed(page, state, notes)
+
+    def _preview(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
+        state = checked_state(body.get("state"))
+        answer = _reviewed(page, state, [])
+        if answer["problems"]:
+            return answer
+        request = page.builder.request(answer["spec"])
+        request.done.wait(PREVIEW_WAIT_SECONDS)
+        built = request.result or {"superseded": True}
+        files = f"/files/{page.token}/{built.get('build')}/"
+        notes = list(dict.fromkeys(answer["notes"] + built.get("notes", [])))  # check and build say a note alike
+        return {**answer, **built, "notes": notes, "files": files}
+
+    def _open(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
+        text = body.get("text")
+        if not isinstance(text, str) or len(text.encode("utf-8")) > MAX_SPEC_BYTES:
+            raise BadRequest(HTTPStatus.BAD_REQUEST, f"expected a spec's text of at most {MAX_SPEC_BYTES // 1024} KB")
+        try:
+            state, notes = state_of(text)
+        except InputError as exc:
+            return {"error": "; ".join(str(p) for p in exc.problems)}
+        # What opening left out is said apart, for the page to keep showing while it is edited.
+        return {**_reviewed(page, checked_state(state), []), "opened": notes}
+
+    def _class_list(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
+        text, name = body.get("text"), body.get("name")
+        if not isinstance(text, str) or not isinstance(name, str) or len(text) > MAX_BODY_BYTES:
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a class list's text and its file name")
+        names = _names_option()
+        try:
+            return {"names": list(class_list(text.removeprefix("\ufeff"), Path(name).name[:100], names))}
+        except ClassListError as exc:
+            return {"error": str(exc)}
+
+    # ----- answers
+
+    def _send_json(self, data: dict[str, Any], status: HTTPStatus = HTTPStatus.OK) -> None:
+        self._send(json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8",
+                   status=status)
+
+    def _send(self, data: bytes, kind: str, download: str | None = None, status: HTTPStatus = HTTPStatus.OK) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        # Nothing from elsewhere: the page's own script and style, its own images.
+        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self' blob:; object-src 'none'; "
+                                                    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        if download:
+            self.send_header("Content-Disposition", f'attachment; filename="{download}"')
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    found = review(state, page.folder)
+    return {"state": state, "form": forms.form(state), **found.to_json(), "notes": notes + found.notes}
+
+
+def _names_option() -> Any:
+    return next(plain_kind(info.kind) for name, info, _d in declared(BookOptions) if name == "students")
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("bookgen.serve").joinpath("page", name).read_bytes()
+
+
+def starting_state() -> dict[str, Any]:
+    """A new page's book: a fresh seed and one small section to start from."""
+    return {"book": {"title": "My puzzle book", "seed": str(fresh_seed())},
+            "sections": [{"type": "sudoku", "size": "6", "difficulty": "easy", "count": "4"}]}
+
+
+def checked_state(state: Any) -> dict[str, Any]:
+    """The page's state, its shape checked: a book of fields, at most MAX_SECTIONS
+    sections, every value text, true or false, or a list of texts, each of bounded size."""
+    if not isinstance(state, dict):
+        raise BadRequest(HTTPStatus.BAD_REQUEST, "expected the page's state as an object")
+    book = _fields(state.get("book", {}), "book")
+    sections = state.get("sections", [])
+    if not isinstance(sections, list) or len(sections) > MAX_SECTIONS:
+        raise BadRequest(HTTPStatus.BAD_REQUEST, f"expected a list of at most {MAX_SECTIONS} sections")
+    checked = {"book": book, "sections": [_fields(s, f"sections[{k}]") for k, s in enumerate(sections)]}
+    files = named_files(checked)
+    if files:  # the page never sends one (it has no field to type a path into)
+        path, value = files[0]
+        raise BadRequest(HTTPStatus.BAD_REQUEST, f"{path}: {value[:100]} names a file; the page reads none of "
+                                                 "your files")
+    return checked
+
+
+def _fields(fields: Any, where: str) -> dict[str, Any]:
+    if not isinstance(fields, dict) or len(fields) > 100:
+        raise BadRequest(HTTPStatus.BAD_REQUEST, f"{where}: expected an object of fields")
+    for name, value in fields.items():
+        if len(name) > 100 or not _value_ok(value):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, f"{where}.{name[:100]}: expected text, true or false, "
+                                                     "or a list of texts, of bounded size")
+    return dict(fields)
+
+
+def _value_ok(value: Any) -> bool:
+    if isinstance(value, bool):
+        return True
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT_CHARS
+    if isinstance(value, list):
+        return len(value) <= MAX_LIST_ITEMS and all(isinstance(v, str) and len(v) <= MAX_TEXT_CHARS for v in value)
+    return False
+
