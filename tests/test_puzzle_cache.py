@@ -96,7 +96,7 @@ def test_a_types_generator_version_covers_its_own_code_and_the_solver_not_other_
     assert {root / "puzzles/sudoku/generate.py", root / "solve/search.py", root / "solve/grader.py",
             root / "model.py", root / "puzzles/grid.py"} <= sudoku
     assert not any("kenken" in path.parts or "killer" in path.parts or "sliding" in path.parts for path in sudoku)
-    assert root / "puzzles/killer/rule45.py" in killer and root / "puzzles/sudoku/shapes.py" in killer  # its boxes
+    assert root / "puzzles/killer/techniques.py" in killer and root / "puzzles/sudoku/shapes.py" in killer  # its boxes
     assert root / "puzzles/sudoku/type.py" not in killer
     assert not any(path.suffix != ".py" for path in sudoku | killer)  # offer.json is data: re-measuring keeps entries
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from bookgen.errors import GenerationError
 from bookgen.model import Cage, Cell, Grid, GridModel, bipartitions, is_connected
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.killer.board import KillerBoard
+from bookgen.solve import engine
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver, solver_for
 from bookgen.solve.grader import Grade, Level, grade_board
@@ -69,8 +69,8 @@ class Attempt:
     def model(self, cages: list[tuple[Cell, ...]]) -> GridModel:
         return killer_model(self.base, cages, self.solution, self.givens)
 
-    def grade(self, cages: list[tuple[Cell, ...]], up_to: int | None) -> tuple[Grade, KillerBoard]:
-        board = KillerBoard(self.model(cages))
+    def grade(self, cages: list[tuple[Cell, ...]], up_to: int | None) -> tuple[Grade, engine.Board]:
+        board = engine.Board(self.model(cages), "killer")
         return grade_board(board, self.levels, up_to), board
 
     def fits(self, cells: tuple[Cell, ...] | list[Cell]) -> bool:
@@ -226,11 +226,11 @@ def _repair(att: Attempt, cages: list[tuple[Cell, ...]], other: Grid) -> list[tu
     return None
 
 
-def _ease(att: Attempt, cages: list[tuple[Cell, ...]], board: KillerBoard) -> list[tuple[Cell, ...]] | None:
+def _ease(att: Attempt, cages: list[tuple[Cell, ...]], board: engine.Board) -> list[tuple[Cell, ...]] | None:
     """The puzzle is unique but too hard: split a cage where the grader stalled, or give
     a cell it could not fill (when givens are allowed and a coin says so)."""
-    index = att.base.index
-    stuck = [cell for cell in att.base.cells if not board.placed[index[cell]]]
+    index, placed = att.base.index, board.placed  # one list from the engine, not one per cell
+    stuck = [cell for cell in att.base.cells if not placed[index[cell]]]
     if len(att.givens) < att.plan.givens and att.rng.random() < 0.5:
         cell = att.rng.choice(stuck)
         att.givens[cell] = att.digit(cell)

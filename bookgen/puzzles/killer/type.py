@@ -39,20 +39,19 @@ from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
 from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
 from bookgen.solve import chains
-from bookgen.puzzles.killer import rule45 as r45
 from bookgen.puzzles.killer import techniques as k
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
-from bookgen.puzzles.killer.board import KillerBoard
+from bookgen.solve import engine
 from bookgen.solve.grader import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
     Level("easy", (k.CAGE_COMBINATIONS,)),
-    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, r45.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
+    Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, k.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
                      t.HIDDEN_PAIR)),
-    Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING, fw.SWORDFISH)),
-    Level("expert", (r45.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
+    Level("hard", (k.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING, fw.SWORDFISH)),
+    Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 
@@ -105,10 +104,6 @@ def plan_for(params: Params) -> Plan:
     return Plan(sizes, weights, single_cap(params.size, params.difficulty), params.givens)
 
 
-def killer_board(model: GridModel) -> KillerBoard:
-    return KillerBoard(model)
-
-
 class KillerType(GridType):
     name = "killer"
     aliases = ("killer-sudoku", "sumdoku")
@@ -117,8 +112,10 @@ class KillerType(GridType):
     grading = LEVELS
     sentences = killer_hints.SENTENCES
 
-    def new_board(self, model: GridModel) -> KillerBoard:
-        return KillerBoard(model)
+    def new_board(self, model: GridModel) -> engine.Board:
+        """The engine's board with killer's rules: sum cages without repeats and their
+        combinations, cage-mates as peers."""
+        return engine.Board(model, "killer")
 
     def offer_key(self, params: Params) -> dict[str, Any]:
         return killer_key(params.size, params.difficulty, max_cage=params.max_cage, givens=params.givens)

@@ -18,12 +18,15 @@ use crate::techniques::Shared;
 pub enum Family {
     /// Groups alone (sudoku, its variants and samurai).
     Plain,
+    /// Sum cages without repeats (killer sudoku).
+    Killer,
 }
 
 impl Family {
     pub fn named(name: &str) -> Option<Family> {
         match name {
             "plain" => Some(Family::Plain),
+            "killer" => Some(Family::Killer),
             _ => None,
         }
     }
@@ -33,6 +36,7 @@ impl Family {
 #[derive(Clone)]
 pub enum Rules {
     Plain,
+    Killer(Box<crate::killer::Killer>),
 }
 
 impl Rules {
@@ -41,6 +45,7 @@ impl Rules {
         let _ = board;
         match family {
             Family::Plain => Ok(Rules::Plain),
+            Family::Killer => Ok(Rules::Killer(Box::new(crate::killer::Killer::new(board)?))),
         }
     }
 }
@@ -49,6 +54,7 @@ impl Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Technique {
     Shared(Shared),
+    Killer(crate::killer::KillerTechnique),
 }
 
 impl Technique {
@@ -56,13 +62,18 @@ impl Technique {
     /// the family's own first (two families may name different techniques alike), then
     /// the shared ones.
     pub fn named(name: &str, family: Family) -> Option<Technique> {
-        let _ = family;
+        if family == Family::Killer {
+            if let Some(t) = crate::killer::KillerTechnique::named(name) {
+                return Some(Technique::Killer(t));
+            }
+        }
         Shared::named(name).map(Technique::Shared)
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Technique::Shared(t) => t.name(),
+            Technique::Killer(t) => t.name(),
         }
     }
 
@@ -70,6 +81,7 @@ impl Technique {
     pub fn apply(self, board: &mut Board) -> Outcome<bool> {
         match self {
             Technique::Shared(t) => t.apply(board),
+            Technique::Killer(t) => t.apply(board),
         }
     }
 }

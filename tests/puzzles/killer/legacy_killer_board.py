@@ -1,4 +1,8 @@
-"""The killer grader's board: sum cages without repeats, and their digit combinations.
+"""The Python killer grader as it was before the engine took it over, kept only as the
+other side of the differential check (killer_differential.py) while both exist; nothing
+in bookgen imports it.
+
+The killer grader's board: sum cages without repeats, and their digit combinations.
 
 `KillerBoard` adds to the shared Board what a person knows about each cage: the digit
 sets ("combinations") of its size that make its sum, e.g. a two-cell 4 is {1,3}. A
@@ -8,8 +12,8 @@ a small matching over at most 2**|combination| partial assignments, never a walk
 permutations. Cage-mates are peers (no repeats in a cage), so placing a digit strikes it
 from the rest of its cage as from its row.
 
-The techniques that use it: `killer_techniques` (cages, and cages with houses) and
-`killer_rule45` (innies and outies).
+The techniques that use it: legacy_killer_techniques (cages, and cages with houses) and
+legacy_killer_rule45 (innies and outies).
 """
 
 from __future__ import annotations

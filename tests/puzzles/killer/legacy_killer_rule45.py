@@ -1,4 +1,8 @@
-"""The rule of 45 for killer sudoku: innies, outies, and the two together.
+"""The Python killer grader as it was before the engine took it over, kept only as the
+other side of the differential check (killer_differential.py) while both exist; nothing
+in bookgen imports it.
+
+The rule of 45 for killer sudoku: innies, outies, and the two together.
 
 A house (row, column, box: any group holding every symbol) sums to 1+...+N, so a region
 made of whole houses sums to a known total. Cages wholly inside it account for part;
@@ -17,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from bookgen.model import Cell, Group
-from bookgen.puzzles.killer.board import KillerBoard
+from legacy_killer_board import KillerBoard
 from bookgen.solve.grader import Contradiction, Detail, Technique, bit_values
 
 # Rule-of-45 sums are worked out over at most this many unknown cells (a person adds up

@@ -1,0 +1,112 @@
+//! Killer sudoku's own rules and techniques: sum cages without repeats (board.rs), the
+//! techniques on cages and houses (cages.rs) and the rule of 45 (rule45.rs). The shared
+//! techniques (singles, subsets, fish, wings, chains) work on a killer board as on any
+//! other; cage-mates are among a cell's peers, so wings and chains see them.
+
+mod board;
+mod cages;
+mod rule45;
+#[cfg(test)]
+mod tests;
+
+pub use board::{combinations, fit, Killer};
+
+use crate::grader::{Board, Outcome, Rules};
+use rule45::{Scope, SUM_CELLS_HARD, SUM_CELLS_MEDIUM};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KillerTechnique {
+    OneCellCage,
+    CageLastCell,
+    CageCombinations,
+    CageClaims,
+    HousePins,
+    CagesInHouse,
+    Rule45House,
+    Rule45,
+    InniesOuties,
+}
+
+const ALL: [KillerTechnique; 9] = [
+    KillerTechnique::OneCellCage,
+    KillerTechnique::CageLastCell,
+    KillerTechnique::CageCombinations,
+    KillerTechnique::CageClaims,
+    KillerTechnique::HousePins,
+    KillerTechnique::CagesInHouse,
+    KillerTechnique::Rule45House,
+    KillerTechnique::Rule45,
+    KillerTechnique::InniesOuties,
+];
+
+impl KillerTechnique {
+    pub fn named(name: &str) -> Option<KillerTechnique> {
+        ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The name killer's level table and the hint sentences use.
+    pub fn name(self) -> &'static str {
+        match self {
+            KillerTechnique::OneCellCage => "one-cell cage",
+            KillerTechnique::CageLastCell => "last cell of a cage",
+            KillerTechnique::CageCombinations => "cage combinations",
+            KillerTechnique::CageClaims => "cage claims a digit in a house",
+            KillerTechnique::HousePins => "house pins a digit into a cage",
+            KillerTechnique::CagesInHouse => "two cages in one house",
+            KillerTechnique::Rule45House => "rule of 45 (one house)",
+            KillerTechnique::Rule45 => "rule of 45",
+            KillerTechnique::InniesOuties => "innies and outies",
+        }
+    }
+
+    /// Apply once to a killer board; true when it made progress. The killer state is
+    /// taken off the board while the technique works on both, and put back whatever
+    /// happens (a board of another family has none: nothing to do).
+    pub fn apply(self, board: &mut Board) -> Outcome<bool> {
+        let mut state = match std::mem::replace(&mut board.rules, Rules::Plain) {
+            Rules::Killer(state) => state,
+            other => {
+                board.rules = other;
+                return Ok(false);
+            }
+        };
+        let houses = board.shape.covering.len();
+        let found = match self {
+            KillerTechnique::OneCellCage => cages::one_cell_cage(board, &mut state),
+            KillerTechnique::CageLastCell => cages::cage_last_cell(board, &mut state),
+            KillerTechnique::CageCombinations => cages::cage_combinations(board, &mut state),
+            KillerTechnique::CageClaims => cages::cage_claims_digit(board, &mut state),
+            KillerTechnique::HousePins => cages::house_pins_digit(board, &mut state),
+            KillerTechnique::CagesInHouse => cages::cages_in_one_house(board, &mut state),
+            KillerTechnique::Rule45House => rule45::apply_equations(
+                board,
+                &mut state,
+                Scope {
+                    max_houses: 1,
+                    max_cells: SUM_CELLS_MEDIUM,
+                    mixed: false,
+                },
+            ),
+            KillerTechnique::Rule45 => rule45::apply_equations(
+                board,
+                &mut state,
+                Scope {
+                    max_houses: houses,
+                    max_cells: SUM_CELLS_HARD,
+                    mixed: false,
+                },
+            ),
+            KillerTechnique::InniesOuties => rule45::apply_equations(
+                board,
+                &mut state,
+                Scope {
+                    max_houses: houses,
+                    max_cells: SUM_CELLS_HARD,
+                    mixed: true,
+                },
+            ),
+        };
+        board.rules = Rules::Killer(state);
+        found
+    }
+}
