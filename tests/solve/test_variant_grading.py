@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bookgen.puzzles.sudoku import jigsaw, shapes, variants
+from bookgen.puzzles.sudoku import shapes, variants
 from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.chains import CHAINS
