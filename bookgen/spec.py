@@ -22,7 +22,8 @@ from bookgen.errors import Location, ParamsError, Problem, SpecError
 from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
                              Seed, Text, brief, declared, option)
 from bookgen.section_options import SectionOptions
-from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, compose, read_text
+from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, read_text
+from bookgen.yamltext import compose
 
 PAPERS = ("A4", "Letter")
 # Copies or students of one book: a whole school year's worksheets, as many as the book's

@@ -10,8 +10,6 @@ traceback per worker) and, on Linux, ask the kernel to kill them when their pare
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import os
 import signal
 import sys
@@ -64,6 +62,8 @@ def _worker_init(parent: int) -> None:
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
     if sys.platform.startswith("linux"):
+        import ctypes
+
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     # The parent may have died before prctl took effect: then nobody would ever signal us.
@@ -79,6 +79,10 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     Any exception in the parent (a worker's error re-raised, Ctrl-C, SIGTERM) terminates
     every worker at once instead of waiting for the puzzles they are still working on.
     """
+    # Imported here, not above: a command that starts no workers (`bookgen solve`) should
+    # not pay for loading multiprocessing.
+    import multiprocessing
+
     # Fork on Linux: workers are then our own children, which the parent-death signal needs.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     pool = None
@@ -162,13 +166,15 @@ def _collect(results: Iterator[Any], noted: list[int], done: Callable[[], None] 
     load: the parent hung after SIGTERM with its workers alive). So while the pool runs,
     the handlers only note the signal, and it is raised here, outside the pool's locks.
     """
+    from multiprocessing import TimeoutError as NotYet
+
     collected: list[Any] = []
     while True:
         if noted:
             raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])
         try:
             collected.append(results.next(_POLL_SECONDS))  # type: ignore[attr-defined]
-        except multiprocessing.TimeoutError:
+        except NotYet:
             continue
         except StopIteration:
             return collected

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from bookgen.cli import main
-from bookgen.specfile import MAX_DEPTH, MAX_SPEC_BYTES
+from bookgen.specfile import MAX_SPEC_BYTES
+from bookgen.yamltext import MAX_DEPTH
 
 GOOD_SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
 

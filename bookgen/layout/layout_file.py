@@ -25,7 +25,8 @@ import yaml
 
 from bookgen.errors import LayoutFileError, Location, Problem
 from bookgen.options import Bool, OptionValueError, brief, parse_int, unprintable
-from bookgen.specfile import compose, read_text
+from bookgen.specfile import read_text
+from bookgen.yamltext import compose
 
 MAX_LAYOUT_BYTES = 64 * 1024
 MAX_PAGE_TEXT = 100  # characters of a header or footer, before its placeholders are filled

@@ -19,7 +19,7 @@ from bookgen.options import Bool, FilePath, LayoutRef, Names, Optional, Square, 
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
 from bookgen.spec import BookOptions
-from bookgen.specfile import compose
+from bookgen.yamltext import compose
 
 SPEC_NAME = "book.yaml"  # how messages name the page's spec, and the name it downloads as
 HEADER = "# Made on bookgen's composer page. Build it with:  bookgen build book.yaml\n"
