@@ -4,17 +4,18 @@ its copy or student where there are several, and the page of its puzzle."""
 
 from __future__ import annotations
 
+from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure, ellipsized
 
-ANSWERS = "Answers"
+ANSWERS = N_("Answers")
 
 
-def answer_label(entry: Entry, page: int) -> str:
+def answer_label(entry: Entry, page: int, words: Words) -> str:
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
-    return f"{copy}{entry.shown} (page {page})"
+    return copy + words.gettext("{number} (page {page})").format(number=entry.shown, page=page)
 
 
 def answer_pages(entries: list[Entry], first: int, page_of: dict[int, int], book: Book, tpl: Template,
@@ -30,7 +31,7 @@ def answer_pages(entries: list[Entry], first: int, page_of: dict[int, int], book
         cols, rows = entry.ptype.print_size(entry.puzzle, answer=True)
         # Never taller than a page, whatever the layout asks (a 21×21 samurai at the largest answer cell).
         cell = min(tpl.answer_cell, tpl.content_width / cols, (tpl.text_bottom - page.top - band) / rows)
-        label = ellipsized(answer_label(entry, page_of[entry.number]), size, tpl.content_width, measure, True)
+        label = ellipsized(answer_label(entry, page_of[entry.number], book.words), size, tpl.content_width, measure, True)
         width = max(cols * cell, measure(label, size, True))
         height = band + rows * cell
         if x > tpl.left and x + width > tpl.width - tpl.right:
@@ -53,7 +54,7 @@ class _Sheet:
 
     def __init__(self, number: int, book: Book, tpl: Template, measure: Measure) -> None:
         self.number = number
-        texts, rules, y = running_head(ANSWERS, tpl.header_for(book.title), tpl, measure)
+        texts, rules, y = running_head(book.words.gettext(ANSWERS), tpl.header_for(book.title), tpl, measure)
         self.texts = texts + footer(number, book, tpl, measure)
         self.rules = rules
         self.placements: list[Placement] = []

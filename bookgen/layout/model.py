@@ -8,6 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from bookgen.language import Words, words_for
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
 from bookgen.section_options import SectionOptions
@@ -65,6 +66,11 @@ class Book:
     # "bookgen 0.1.0 · seed 2026", small in every page's footer: with the spec, all it
     # takes to rebuild the book (and its answer key) exactly.
     stamp: str = ""
+    language: str = "en"  # every printed word's (bookgen.language)
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.language)
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,9 @@ class Placement:
     # Cells shaded and labelled over the drawing ((row, column), label): the small grids
     # beside worked steps, each step's number in the cells it touches.
     marks: tuple[tuple[tuple[int, int], str], ...] = ()
+    # Pencil marks printed in cells of those grids ((row, column), marks, those crossed
+    # out): what a step crosses out, shown struck through.
+    pencil: tuple[tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

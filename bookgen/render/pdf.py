@@ -15,6 +15,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
+from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_RATIO, Point, Weight
 from bookgen.render.fonts import Fonts, default_fonts
@@ -25,15 +26,26 @@ from bookgen.render.fonts import Fonts, default_fonts
 MARK_GRAY = 0.16
 MARK_SIZE = 0.42
 MARK_INSET = 0.06
+# Pencil marks in those grids: cap height, the first row's middle (under a KenKen clue
+# or killer sum in the top left corner) and the row pitch, in cells; four to a row, at
+# most ten (two rows and the two slots left of the badge); crossed-out ones grey.
+PENCIL_SIZE = 0.16
+PENCIL_TOP = 0.42
+PENCIL_ROW = 0.21
+PENCIL_PER_ROW = 4
+PENCIL_MOST = 10
+PENCIL_GONE_GRAY = 0.55
 
 
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
     top-left, `cell` points per cell."""
 
-    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float, fonts: Fonts) -> None:
+    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float, fonts: Fonts,
+                 words: Words = ENGLISH) -> None:
         self.c = canvas
         self.fonts = fonts
+        self.words = words  # the book's language, for the words a type draws (a sliding puzzle's captions)
         self.page_height = page_height
         self.x0, self.y0, self.cell = x, y, cell
 
@@ -133,7 +145,8 @@ def _draw_rule(canvas: Any, page_height: float, rule: Rule) -> None:
     canvas.line(rule.x1, page_height - rule.y1, rule.x2, page_height - rule.y2)
 
 
-def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts) -> None:
+def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts,
+               words: Words) -> None:
     height = layout.template.height
     for item in page.texts:
         _draw_text(canvas, height, item, fonts)
@@ -141,11 +154,13 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         _draw_rule(canvas, height, rule)
     for placement in page.placements:
         entry = entries[placement.number]
-        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts)
+        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts, words)
         solution = entry.puzzle.solution if placement.answer else None
         for (r, c), _label in placement.marks:  # shaded under the lines and clues
             pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
         entry.ptype.draw(entry.puzzle, pen, solution)
+        for (r, c), marks, crossed in placement.pencil:
+            _pencil_marks(pen, r, c, marks, crossed)
         for (r, c), label in placement.marks:
             _badge(pen, r, c, label)
 
@@ -156,6 +171,23 @@ def _badge(pen: PdfPen, r: int, c: int, label: str) -> None:
     x, y, side = c + 1 - MARK_INSET - MARK_SIZE, r + 1 - MARK_INSET - MARK_SIZE, MARK_SIZE
     pen.fill([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], 1.0)
     pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
+
+
+def _pencil_marks(pen: PdfPen, r: int, c: int, marks: tuple[str, ...], crossed: tuple[str, ...]) -> None:
+    """A square's pencil marks small, in rows of PENCIL_PER_ROW from its top left, those a
+    step crosses out grey and struck through; the lower right stays free for the step's
+    badge. More marks than fit are left out (the sentence still names them)."""
+    if len(marks) > PENCIL_MOST:
+        return
+    step = 1 / PENCIL_PER_ROW
+    for k, mark in enumerate(marks):
+        row, col = divmod(k, PENCIL_PER_ROW)
+        x, y = c + (col + 0.5) * step, r + PENCIL_TOP + row * PENCIL_ROW
+        gone = mark in crossed
+        pen.text((x, y), mark, PENCIL_SIZE, "center", gray=PENCIL_GONE_GRAY if gone else 1.0)
+        if gone:
+            half = PENCIL_SIZE * 0.9
+            pen.line((x - half, y + half), (x + half, y - half), Weight.THIN)
 
 
 @dataclass(frozen=True)
@@ -170,9 +202,9 @@ class Metadata:
 
 
 def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Metadata,
-           fonts: Fonts | None = None, marks: tuple[Mark, ...] = ()) -> None:
+           fonts: Fonts | None = None, marks: tuple[Mark, ...] = (), words: Words = ENGLISH) -> None:
     """Write the book to `path` (the caller's temporary file: see bookgen.outputs), with
-    `marks` as its bookmarks."""
+    `marks` as its bookmarks; the types draw their own words in `words`' language."""
     fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
     # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
@@ -187,7 +219,7 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     for k, mark in enumerate(marks):
         on_page.setdefault(mark.page, []).append((k, mark))
     for page in layout.pages:
-        _draw_page(canvas, page, layout, by_number, fonts)
+        _draw_page(canvas, page, layout, by_number, fonts, words)
         for k, mark in on_page.get(page.number, []):
             _bookmark(canvas, layout.template.height, f"m{k}", mark)
         canvas.showPage()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from math import ceil, floor
 from typing import Any, Sequence
 
+from bookgen.language import ENGLISH, N_
 from bookgen.puzzles.base import Pen, ScaledPen, Weight
 
 BLANK = 0
@@ -43,7 +44,7 @@ ANSWER_STEP = 1.0
 ANSWER_GROUP_GAP = 0.6
 ANSWER_LINE = 0.75
 ANSWER_SIZE = 0.4
-ANSWER_HEAD = "Slide these tiles, in this order:"
+ANSWER_HEAD = N_("Slide these tiles, in this order:")
 
 
 @dataclass(frozen=True)
@@ -141,15 +142,19 @@ def draw_puzzle(pen: Pen, board: Any, moves: int, cutouts: bool, picture: Any = 
     home = {tile: cell for cell, tile in enumerate(board.goal)}
     draw_tiles(pen, board, board.start, (0.0, 0.0), 1.0, pieces, home)
     gx, gy = frame.goal_at
-    pen.text((gx, gy - CAPTION_LINE * 0.35), "Goal", CAPTION, align="left")
+    words = pen.words
+    pen.text((gx, gy - CAPTION_LINE * 0.35), words.gettext("Goal"), CAPTION, align="left")
     draw_tiles(pen, board, board.goal, (gx, gy), GOAL_SCALE, pieces, home)
-    target = f"Solve in {moves} moves" if board.optimal else f"Solve in at most {moves} moves"
-    label = "Tiles I slid:"
-    pen.text((0.0, frame.target_y), f"{target}.  {label}", CAPTION, align="left")
+    if board.optimal:
+        target = words.ngettext("Solve in {moves} move.", "Solve in {moves} moves.", moves)
+    else:
+        target = words.ngettext("Solve in at most {moves} move.", "Solve in at most {moves} moves.", moves)
+    label = words.gettext("Tiles I slid:")
+    pen.text((0.0, frame.target_y), f"{target.format(moves=moves)}  {label}", CAPTION, align="left")
     _draw_boxes(pen, frame)
     if cutouts:
-        pen.text((0.0, frame.cut_top - CAPTION_LINE * 0.4), "Cut out these tiles and slide them on the board:",
-                 CAPTION, align="left")
+        pen.text((0.0, frame.cut_top - CAPTION_LINE * 0.4), words.gettext("Cut out these tiles and slide them on "
+                                                                          "the board:"), CAPTION, align="left")
         _draw_cutouts(pen, board, frame, pieces, home)
 
 
@@ -215,15 +220,22 @@ def _number_size(pen: Pen, board: Any, side: float) -> float:
 
 def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool) -> None:
     """"Slide these tiles, in this order:", the tiles in rows of ten, and the count."""
+    words = getattr(pen, "words", ENGLISH)
     width, _height = answer_size(len(moves))
-    head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(ANSWER_HEAD, ANSWER_SIZE, bold=True), 1e-9))
-    pen.text((0.0, ANSWER_LINE * 0.7), ANSWER_HEAD, head_size, align="left", bold=True)
+    head = words.gettext(ANSWER_HEAD)
+    head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(head, ANSWER_SIZE, bold=True), 1e-9))
+    pen.text((0.0, ANSWER_LINE * 0.7), head, head_size, align="left", bold=True)
     for i, tile in enumerate(moves):
         line, column = divmod(i, ANSWER_PER_LINE)
         x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
         pen.text((x, ANSWER_LINE * (line + 1.5)), str(tile), ANSWER_SIZE)
     lines = max(1, ceil(len(moves) / ANSWER_PER_LINE))
-    count = f"{len(moves)} moves, the fewest possible." if optimal else f"{len(moves)} moves (not proved shortest)."
+    if optimal:
+        count = words.ngettext("{moves} move, the fewest possible.", "{moves} moves, the fewest possible.", len(moves))
+    else:
+        count = words.ngettext("{moves} move (not proved shortest).", "{moves} moves (not proved shortest).",
+                               len(moves))
+    count = count.format(moves=len(moves))
     size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(count, ANSWER_SIZE), 1e-9))
     pen.text((0.0, ANSWER_LINE * (lines + 1.7)), count, size, align="left")
 
