@@ -3,7 +3,7 @@
 The messages are written in English in the code (English is the catalogue of no
 translation) and translated in `bookgen/locale/<code>/LC_MESSAGES/bookgen.po`, the
 format every translation tool and translator knows. The .po files are read as they are
-when a book first needs its language: Babel (the Pallets-era internationalisation
+when a book first needs its language: Babel (the Python internationalisation
 library that also extracts the messages, `pybabel extract`) parses the catalogue and
 compiles it in memory, and the standard library's gettext looks messages up in it,
 plural forms included. No compiled .mo file is kept in the repository or made at

@@ -150,12 +150,19 @@ def draw_puzzle(pen: Pen, board: Any, moves: int, cutouts: bool, picture: Any = 
     else:
         target = words.ngettext("Solve in at most {moves} move.", "Solve in at most {moves} moves.", moves)
     label = words.gettext("Tiles I slid:")
-    pen.text((0.0, frame.target_y), f"{target.format(moves=moves)}  {label}", CAPTION, align="left")
+    _caption(pen, (0.0, frame.target_y), f"{target.format(moves=moves)}  {label}", frame.width)
     _draw_boxes(pen, frame)
     if cutouts:
-        pen.text((0.0, frame.cut_top - CAPTION_LINE * 0.4), words.gettext("Cut out these tiles and slide them on "
-                                                                          "the board:"), CAPTION, align="left")
+        _caption(pen, (0.0, frame.cut_top - CAPTION_LINE * 0.4),
+                 words.gettext("Cut out these tiles and slide them on the board:"), frame.width)
         _draw_cutouts(pen, board, frame, pieces, home)
+
+
+def _caption(pen: Pen, at: tuple[float, float], text: str, width: float) -> None:
+    """A caption at the caption size, or smaller when the book's language makes it wider
+    than the drawing (German, Polish...), so it never runs past its slot."""
+    wide = pen.text_width(text, CAPTION)
+    pen.text(at, text, CAPTION if wide <= width else CAPTION * width / wide, align="left")
 
 
 def _draw_boxes(pen: Pen, frame: Frame) -> None:
