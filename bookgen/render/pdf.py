@@ -26,14 +26,19 @@ from bookgen.render.fonts import Fonts, default_fonts
 MARK_GRAY = 0.16
 MARK_SIZE = 0.42
 MARK_INSET = 0.06
-# Pencil marks in those grids: cap height, the first row's middle (under a KenKen clue
-# or killer sum in the top left corner) and the row pitch, in cells; four to a row, at
-# most ten (two rows and the two slots left of the badge); crossed-out ones grey.
-PENCIL_SIZE = 0.16
+# Pencil marks in those grids, three to a row in up to three rows (the nine of a 9x9 fit),
+# clear of everything else in the square: below a KenKen clue or killer sum in the top
+# left corner, inside a killer cage's dashed line, and left of the step's badge, which is
+# smaller in a square with marks (PENCIL_BADGE). Cap height, the first mark's middle and
+# the pitch, in cells; more marks than fit are left out (the sentence still names them).
+PENCIL_SIZE = 0.14
+PENCIL_LEFT = 0.23
 PENCIL_TOP = 0.42
-PENCIL_ROW = 0.21
-PENCIL_PER_ROW = 4
-PENCIL_MOST = 10
+PENCIL_PITCH_X = 0.165
+PENCIL_PITCH_Y = 0.18
+PENCIL_PER_ROW = 3
+PENCIL_MOST = 9
+PENCIL_BADGE = 0.30
 PENCIL_GONE_GRAY = 0.55
 
 
@@ -161,32 +166,32 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         entry.ptype.draw(entry.puzzle, pen, solution)
         for (r, c), marks, crossed in placement.pencil:
             _pencil_marks(pen, r, c, marks, crossed)
-        for (r, c), label in placement.marks:
-            _badge(pen, r, c, label)
+        with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
+        for cell, label in placement.marks:
+            _badge(pen, cell, label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
 
 
-def _badge(pen: PdfPen, r: int, c: int, label: str) -> None:
-    """A step's number, white on a black square in the cell's lower right corner (where no
-    clue goes), so it never reads as a digit of the puzzle."""
-    x, y, side = c + 1 - MARK_INSET - MARK_SIZE, r + 1 - MARK_INSET - MARK_SIZE, MARK_SIZE
+def _badge(pen: PdfPen, cell: tuple[int, int], label: str, side: float) -> None:
+    """A step's number, white on a black square of `side` cells in the cell's lower right
+    corner (where no clue goes), so it never reads as a digit of the puzzle."""
+    r, c = cell
+    x, y = c + 1 - MARK_INSET - side, r + 1 - MARK_INSET - side
     pen.fill([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], 1.0)
     pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
 
 
 def _pencil_marks(pen: PdfPen, r: int, c: int, marks: tuple[str, ...], crossed: tuple[str, ...]) -> None:
-    """A square's pencil marks small, in rows of PENCIL_PER_ROW from its top left, those a
-    step crosses out grey and struck through; the lower right stays free for the step's
-    badge. More marks than fit are left out (the sentence still names them)."""
+    """A square's pencil marks small, PENCIL_PER_ROW a row from under its clue, those a step
+    crosses out grey and struck through, each stroke no wider than its own mark."""
     if len(marks) > PENCIL_MOST:
         return
-    step = 1 / PENCIL_PER_ROW
+    half = PENCIL_SIZE * 0.6
     for k, mark in enumerate(marks):
         row, col = divmod(k, PENCIL_PER_ROW)
-        x, y = c + (col + 0.5) * step, r + PENCIL_TOP + row * PENCIL_ROW
+        x, y = c + PENCIL_LEFT + col * PENCIL_PITCH_X, r + PENCIL_TOP + row * PENCIL_PITCH_Y
         gone = mark in crossed
         pen.text((x, y), mark, PENCIL_SIZE, "center", gray=PENCIL_GONE_GRAY if gone else 1.0)
         if gone:
-            half = PENCIL_SIZE * 0.9
             pen.line((x - half, y + half), (x + half, y - half), Weight.THIN)
 
 
