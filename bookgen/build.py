@@ -20,6 +20,7 @@ from typing import Any, Callable, Hashable
 
 from bookgen import __version__, cache, puzzle_cache
 from bookgen.puzzles import registry
+from bookgen.language import ENGLISH, Words, right_to_left, words_for
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
 from bookgen.layout.outline import outline
@@ -173,7 +174,7 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
 
 def book_of(spec: BookSpec) -> Book:
     return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec),
-                duplex=spec.duplex)
+                duplex=spec.duplex, language=spec.language)
 
 
 def stamp_of(spec: BookSpec) -> str:
@@ -185,10 +186,11 @@ def stamp_of(spec: BookSpec) -> str:
 def metadata(spec: BookSpec) -> Metadata:
     """Title and author as given; the subtitle, or the puzzle types, as the subject;
     the types and levels as keywords; the version that made it as the creator."""
-    kinds = list(dict.fromkeys(registry.get(s.options.type).title for s in spec.sections))
-    levels = list(dict.fromkeys(s.params.difficulty for s in spec.sections))
-    subject = spec.subtitle or "Puzzles: " + ", ".join(kinds)
-    keywords = ("puzzles", *kinds, *[level for level in levels if level], f"seed {spec.seed}")
+    words = words_for(spec.language)
+    kinds = list(dict.fromkeys(words.gettext(registry.get(s.options.type).title) for s in spec.sections))
+    levels = list(dict.fromkeys(words.gettext(s.params.difficulty) for s in spec.sections if s.params.difficulty))
+    subject = spec.subtitle or words.gettext("Puzzles: {types}").format(types=", ".join(kinds))
+    keywords = (words.gettext("puzzles"), *kinds, *levels, f"seed {spec.seed}")
     return Metadata(spec.title, spec.author, subject, tuple(keywords), f"bookgen {__version__}")
 
 
@@ -213,7 +215,8 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     """(field, text) for every text the spec gives the book, and each section's
     instructions: what the book's font must be able to print."""
     found = [("title", spec.title), ("subtitle", spec.subtitle), ("author", spec.author)]
-    found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies) if name != f"Copy {k + 1}"]
+    if "students" in spec.locations:  # names, not the "Copy 3" labels bookgen writes
+        found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies)]
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))
@@ -227,6 +230,7 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
         # a page number may have.
         tpl = page_template(spec, layout)
         found += [(field, tpl.header_for(spec.title)), (field, tpl.footer_for("0123456789", spec.title))]
+    found.append(("language", words_for(spec.language).letters))
     return [(field, text) for field, text in found if text]
 
 
@@ -251,6 +255,10 @@ def fonts_for(spec: BookSpec) -> Fonts:
             except FontError as exc:
                 raise SpecError(Problem(spec.location(field), field, str(exc))) from None
     texts = spec_texts(spec)
+    backwards = [Problem(spec.location(field), field, _right_to_left(ch)) for field, text in texts
+                 if (ch := right_to_left(text)) is not None]
+    if backwards:
+        raise SpecError(backwards)
     fonts = book_fonts(FontRequest(spec.font, spec.bold_font), [text for _field, text in texts])
     _say_why_fallback(spec, fonts, texts)
     problems = []
@@ -294,6 +302,11 @@ def _say_why_fallback(spec: BookSpec, fonts: Fonts, texts: list[tuple[str, str]]
             return
 
 
+def _right_to_left(ch: str) -> str:
+    return (f"{ch!r} (U+{ord(ch):04X}) is written right to left, which bookgen cannot print yet: its letters "
+            "would come out unjoined and in reverse order")
+
+
 def _missing_glyph(ch: str, fonts: Fonts, spec: BookSpec) -> str:
     advice = "" if spec.font else "; name a font that has it with font: path/to/font.ttf"
     return missing_message(ch, fonts.names) + advice
@@ -326,10 +339,11 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     fonts = fonts_for(spec)
     plan(spec, fonts)
     entries = generate_all(spec, jobs, done, use_cache)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries))
+    words = words_for(spec.language)
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words))
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
-            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries))
+            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
@@ -340,12 +354,12 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
 HINT_SENTENCES = 4
 
 
-def worked_hints(entries: list[Entry]) -> dict[int, list[Hint]]:
+def worked_hints(entries: list[Entry], words: Words = ENGLISH) -> dict[int, list[Hint]]:
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
     found = {}
     for entry in entries:
         if entry.section.options.hints:
-            found[entry.number] = entry.ptype.hints(entry.puzzle, HINT_SENTENCES)
+            found[entry.number] = entry.ptype.hints(entry.puzzle, HINT_SENTENCES, words)
     return found
 
 

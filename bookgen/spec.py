@@ -19,6 +19,7 @@ import yaml
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import PuzzleType
 from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.language import LANGUAGES, LanguageChoice, Words, words_for
 from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
                              Seed, Text, brief, declared, option)
 from bookgen.section_options import SectionOptions
@@ -55,6 +56,8 @@ class BookOptions:
     bold_font: Path | None = option(Optional(FilePath()), None, "the bold of your font (default: the font itself)")
     duplex: bool = option(Bool(), False, "printed on both sides of the paper: the binding margin mirrored on "
                           "left-hand pages, and each section, student's set and the answers from a right-hand page")
+    language: str = option(LanguageChoice(LANGUAGES), "en",
+                           "the language of every printed word: headings, instructions, hints (ISO 639-1 code)")
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,7 @@ class BookSpec:
     font: Path | None = None
     bold_font: Path | None = None
     duplex: bool = False  # printed on both sides: margins mirrored, parts from a right-hand page
+    language: str = "en"  # every printed word's (ISO 639-1), as bookgen.language ships it
     # Where each value was written ("title", "sections[2].title", "students[3]"), so a
     # problem found after reading (a letter no font has) still points at its line.
     locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
@@ -206,6 +210,7 @@ class _Reader:
         book_keys = [name for name, _i, _d in declared(BookOptions)] + ["sections"]
         self.unknown(entries, "", book_keys)
         options = BookOptions(**self.fields(entries, "", BookOptions))
+        words = words_for(options.language)
         sections: list[SectionSpec] = []
         if "sections" not in entries:
             if entries:
@@ -218,7 +223,7 @@ class _Reader:
                 self.problem(key, "sections", f"expected at most {MAX_SECTIONS} sections, got {len(value.value)}")
             else:
                 for i, node in enumerate(value.value):
-                    section = self.section(i, node)
+                    section = self.section(i, node, words)
                     if section is not None:
                         sections.append(section)
                 copies = max(options.copies, len(options.students or ()))
@@ -229,10 +234,11 @@ class _Reader:
         seed = options.seed if options.seed is not None else fresh_seed()
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         seed, options.answer_key, options.name_line, tuple(sections), options.layout,
-                        options.seed is not None, self.copies(entries, options), options.font, options.bold_font,
-                        locations=self.locations, duplex=options.duplex)
+                        options.seed is not None, self.copies(entries, options, words), options.font,
+                        options.bold_font, duplex=options.duplex, language=options.language,
+                        locations=self.locations)
 
-    def copies(self, entries: dict, options: BookOptions) -> tuple[str, ...]:
+    def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
         if options.students is not None:
             if "copies" in entries and options.copies != len(options.students):
@@ -240,10 +246,10 @@ class _Reader:
                              f"{options.copies} copies but {len(options.students)} students; give one or the other")
             return options.students
         if options.copies > 1:
-            return tuple(f"Copy {k}" for k in range(1, options.copies + 1))
+            return tuple(words.gettext("Copy {number}").format(number=k) for k in range(1, options.copies + 1))
         return ()
 
-    def section(self, index: int, node: yaml.Node) -> SectionSpec | None:
+    def section(self, index: int, node: yaml.Node, words: Words) -> SectionSpec | None:
         field = f"sections[{index}]"
         if isinstance(node, yaml.MappingNode) and not node.value:
             self.problem(node, field, "an empty section; it needs at least 'type' "
@@ -286,14 +292,16 @@ class _Reader:
             key = entries.get(exc.field, (node, None))[0]
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
-        return SectionSpec(index, _resolved(given, ptype, params), params)
+        return SectionSpec(index, _resolved(given, ptype, params, words), params)
 
 
-def _resolved(given: SectionOptions, ptype: PuzzleType, params: Any) -> SectionOptions:
+def _resolved(given: SectionOptions, ptype: PuzzleType, params: Any, words: Words) -> SectionOptions:
     """A section's options as printed: the registry's name for its type, and the type's
-    title and instructions where the section gives none (empty instructions stay empty)."""
-    instructions = given.instructions if given.instructions is not None else ptype.instructions_for(params)
-    return dataclasses.replace(given, type=ptype.name, title=given.title or ptype.title, instructions=instructions)
+    title and instructions, in the book's language, where the section gives none (empty
+    instructions stay empty)."""
+    instructions = given.instructions if given.instructions is not None else ptype.instructions_for(params, words)
+    title = given.title or words.gettext(ptype.title)
+    return dataclasses.replace(given, type=ptype.name, title=title, instructions=instructions)
 
 
 def _kind(node: yaml.Node) -> str:

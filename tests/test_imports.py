@@ -13,7 +13,7 @@ import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli")
-LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "pictures.py", "classlist.py", "yamltext.py")
+LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "pictures.py", "classlist.py", "yamltext.py", "language.py")
 
 
 def imported(path: Path) -> set[str]:
@@ -46,7 +46,7 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # such as solve or puzzles). Read from the architecture: cli -> build -> {spec, layout,
 # render, puzzles} -> solve -> model, the low-level modules below everything.
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "offer", "cache", "specfile", "outputs",
-             "stopping", "pictures", "classlist", "yamltext"}
+             "stopping", "pictures", "classlist", "yamltext", "language"}
 MAY_IMPORT = {
     "cli": {"build", "spec", "puzzles", "render", "serve"},
     # The composer page calls build as the command line does (and nothing imports it but cli).

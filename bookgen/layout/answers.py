@@ -12,19 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
 
-ANSWERS = "Answers"
+ANSWERS = N_("Answers")
 # The answer cells tried between the layout's answer cell and its answer_min, in mm.
 SHRINK_STEP = 0.1 * MM
 
 
-def answer_label(entry: Entry, page: int) -> str:
+def answer_label(entry: Entry, page: int, words: Words) -> str:
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
-    return f"{copy}{entry.shown} (page {page})"
+    return copy + words.gettext("{number} (page {page})").format(number=entry.shown, page=page)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ def answer_pages(entries: list[Entry], first: int, page_of: dict[int, int], book
                  measure: Measure) -> tuple[list[Page], dict[int, int]]:
     """Pages numbered from `first`, and the page of each puzzle's answer."""
     top = _Sheet(first, book, tpl, measure).top
-    spots = _fewest_pages(entries, top, page_of, tpl, measure)
+    label_of = {entry.number: answer_label(entry, page_of[entry.number], book.words) for entry in entries}
+    spots = _fewest_pages(entries, top, label_of, tpl, measure)
     sheets = [_Sheet(first + k, book, tpl, measure) for k in range(spots[-1].page + 1 if spots else 1)]
     size = tpl.sizes.answer_label
     answer_page_of: dict[int, int] = {}
@@ -58,18 +60,18 @@ def answer_pages(entries: list[Entry], first: int, page_of: dict[int, int], book
     return [sheet.done() for sheet in sheets], answer_page_of
 
 
-def _fewest_pages(entries: list[Entry], top: float, page_of: dict[int, int], tpl: Template,
+def _fewest_pages(entries: list[Entry], top: float, label_of: dict[int, str], tpl: Template,
                   measure: Measure) -> list[_Spot]:
     """The packing at the biggest answer cell that needs no more pages than the smallest
     allowed cell does."""
     biggest = tpl.answer_cell
     smallest = min(tpl.answer_min, biggest)
-    packed = _packed(entries, top, page_of, tpl, measure, biggest)
-    least = _pages(_packed(entries, top, page_of, tpl, measure, smallest))
+    packed = _packed(entries, top, label_of, tpl, measure, biggest)
+    least = _pages(_packed(entries, top, label_of, tpl, measure, smallest))
     cell = biggest
     while _pages(packed) > least and cell - SHRINK_STEP >= smallest - 1e-9:
         cell -= SHRINK_STEP
-        packed = _packed(entries, top, page_of, tpl, measure, cell)
+        packed = _packed(entries, top, label_of, tpl, measure, cell)
     return packed
 
 
@@ -77,7 +79,7 @@ def _pages(spots: list[_Spot]) -> int:
     return spots[-1].page + 1 if spots else 1
 
 
-def _packed(entries: list[Entry], top: float, page_of: dict[int, int], tpl: Template, measure: Measure,
+def _packed(entries: list[Entry], top: float, label_of: dict[int, str], tpl: Template, measure: Measure,
             answer_cell: float) -> list[_Spot]:
     """Answers in rows across the page, in order, at `answer_cell` (smaller for a drawing
     wider than the page), the gaps between them shrinking with it."""
@@ -90,7 +92,7 @@ def _packed(entries: list[Entry], top: float, page_of: dict[int, int], tpl: Temp
         cols, rows = entry.ptype.print_size(entry.puzzle, answer=True)
         # Never taller than a page, whatever the layout asks (a 21×21 samurai at the largest answer cell).
         cell = min(answer_cell, tpl.content_width / cols, (tpl.text_bottom - top - band) / rows)
-        label = ellipsized(answer_label(entry, page_of[entry.number]), size, tpl.content_width, measure, True)
+        label = ellipsized(label_of[entry.number], size, tpl.content_width, measure, True)
         width = max(cols * cell, measure(label, size, True))
         height = band + rows * cell
         if x > tpl.left and x + width > tpl.width - tpl.right:
@@ -108,7 +110,7 @@ class _Sheet:
 
     def __init__(self, number: int, book: Book, tpl: Template, measure: Measure) -> None:
         self.number = number
-        texts, rules, y = running_head(ANSWERS, tpl.header_for(book.title), tpl, measure)
+        texts, rules, y = running_head(book.words.gettext(ANSWERS), tpl.header_for(book.title), tpl, measure)
         self.texts = texts + footer(number, book, tpl, measure)
         self.rules = rules
         self.placements: list[Placement] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from bookgen.language import Words
 from bookgen.layout.heads import HEAD_GAP, footer, instructions_under, running_head, write_lines
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, Section, TextItem
 from bookgen.layout.slots import Box, SlotPlan, placed
@@ -54,12 +55,12 @@ def flowed(groups: list[tuple[Section, list[Entry], SlotPlan]], first: int, book
         for start in range(0, len(entries), plan.columns):
             row = entries[start : start + plan.columns]
             sheet = sheets[-1]
-            band = _band(section, row, plan, tpl, measure, heading=not _continues(sheet, section))
+            band = _band(section, row, plan, tpl, measure, book.words, heading=not _continues(sheet, section))
             # (a hundredth of a point of slack: a plan made to fill the room exactly fits it)
             if sheet.bands and sheet.used + tpl.gap + band.height > room + 0.01:
                 sheets.append(_Sheet(top))
                 sheet = sheets[-1]
-                band = _band(section, row, plan, tpl, measure, heading=True)
+                band = _band(section, row, plan, tpl, measure, book.words, heading=True)
             sheet.used += (tpl.gap if sheet.bands else 0.0) + band.height
             sheet.bands.append(band)
     pages, page_of = [], {}
@@ -89,13 +90,13 @@ def _sheet_head(book: Book, copy: str, tpl: Template, measure: Measure) -> tuple
     """The worksheet's title and the student's name or copy, a rule, and the name lines."""
     texts, rules, y = running_head(book.title, copy, tpl, measure, tpl.sizes.heading if copy else 0.0)
     if tpl.name_lines or book.name_line:
-        more_texts, more_rules, y = write_lines(y, tpl, measure)
+        more_texts, more_rules, y = write_lines(y, tpl, measure, book.words)
         texts += more_texts
         rules += more_rules
     return texts, rules, y + tpl.gap * 0.6
 
 
-def _band(section: Section, row: list[Entry], plan: SlotPlan, tpl: Template, measure: Measure,
+def _band(section: Section, row: list[Entry], plan: SlotPlan, tpl: Template, measure: Measure, words: Words,
           heading: bool) -> _Band:
     """One row of a section's puzzles at its planned cell, under its heading if asked."""
     band = _Band(0.0, section=section.index)
@@ -105,7 +106,7 @@ def _band(section: Section, row: list[Entry], plan: SlotPlan, tpl: Template, mea
     height = max(entry.ptype.print_size(entry.puzzle)[1] for entry in row) * plan.cell + tpl.label_band
     for k, entry in enumerate(row):
         slot = plan.slot(k)
-        placement, label = placed(entry, Box(slot.x, y, slot.w, height), plan.cell, tpl, measure)
+        placement, label = placed(entry, Box(slot.x, y, slot.w, height), plan.cell, tpl, measure, words)
         band.placements.append(placement)
         band.texts.append(label)
     band.height = y + height

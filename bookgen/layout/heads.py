@@ -4,13 +4,14 @@ lines on worksheets, the footer; and the title page with its contents."""
 
 from __future__ import annotations
 
+from bookgen.language import N_, Words
 from bookgen.layout.model import Book, Rule, Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import LEADING, Measure, ellipsized, fitted
 
 # Name / class / date: a line of about 8 mm to write on (print conventions).
 WRITE_BAND = 9 * MM
-WRITE_FIELDS = (("Name", 0.45), ("Class", 0.23), ("Date", 0.32))  # label, share of the width
+WRITE_FIELDS = ((N_("Name"), 0.45), (N_("Class"), 0.23), (N_("Date"), 0.32))  # label, share of the width
 # The first line of instructions sits this many of its own sizes below the heading's foot:
 # room for its capitals and a little air. Under a heading, before the puzzles, a share of
 # the layout's gap (the slots below carry their own label band).
@@ -64,7 +65,7 @@ def section_head(section: Section, book: Book, tpl: Template, measure: Measure) 
     texts, rules, y = running_head(section.options.title, right, tpl, measure,
                                    tpl.sizes.heading if section.copy else 0.0)
     if tpl.name_lines or book.name_line:
-        more_texts, more_rules, y = write_lines(y, tpl, measure)
+        more_texts, more_rules, y = write_lines(y, tpl, measure, book.words)
         texts += more_texts
         rules += more_rules
     more, y = instructions_under(section.options.instructions or "", y, tpl, measure)
@@ -85,7 +86,7 @@ def instructions_under(text: str, y: float, tpl: Template, measure: Measure) -> 
     return texts, first + (len(lines) - 1) * fit * LEADING + fit * 0.5
 
 
-def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
+def write_lines(y: float, tpl: Template, measure: Measure, words: Words) -> tuple[list[TextItem], list[Rule], float]:
     """"Name ____ Class ____ Date ____" with room to write above each line."""
     size = tpl.sizes.body
     baseline = y + WRITE_BAND
@@ -93,7 +94,8 @@ def write_lines(y: float, tpl: Template, measure: Measure) -> tuple[list[TextIte
     x = tpl.left
     gutter = 5 * MM
     usable = tpl.content_width - gutter * (len(WRITE_FIELDS) - 1)
-    for label, share in WRITE_FIELDS:
+    for message, share in WRITE_FIELDS:
+        label = words.gettext(message)
         width = usable * share
         texts.append(TextItem(label, x, baseline, size))
         start = x + measure(label, size, False) + 2 * MM
@@ -152,11 +154,12 @@ def title_page(book: Book, contents: list[tuple[str, int]], tpl: Template, measu
             texts.append(TextItem(line, mid, y, fit, bold, "center"))
         y += fit * 0.6
     if contents:
-        texts += contents_list(contents, y + sizes.heading * 3, tpl, measure)
+        texts += contents_list(contents, y + sizes.heading * 3, tpl, measure, book.words)
     return texts + stamp(book, tpl, measure)
 
 
-def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, measure: Measure) -> list[TextItem]:
+def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, measure: Measure,
+                  words: Words) -> list[TextItem]:
     """"Title . . . . . 12" lines; the spacing tightens (and the type shrinks) so a long
     list still ends above the footer. Every line's leader ends at one place, clear of the
     widest page number, so the dots stand in columns down the list."""
@@ -165,7 +168,7 @@ def contents_list(contents: list[tuple[str, int]], y: float, tpl: Template, meas
     room = tpl.text_bottom - y - tpl.sizes.heading * 1.5
     step = min(size * 1.7, room / max(len(contents), 1))
     size = min(size, max(step / 1.25, 5.0))
-    texts = [TextItem("Contents", left, y, tpl.sizes.heading, bold=True)]
+    texts = [TextItem(words.gettext("Contents"), left, y, tpl.sizes.heading, bold=True)]
     y += tpl.sizes.heading * 0.6
     number_room = measure("0000", size, False)
     end = right - max(measure(str(page), size, False) for _title, page in contents) - 2 * MM

@@ -1,22 +1,37 @@
-"""Worked first steps, after the answer key: for each puzzle of a section with
-`hints: true`, its number and page, then the grader's first steps in plain words,
-numbered, wrapped to the text column, and beside them the puzzle small, each step's
-number shaded into the cells it writes in or crosses out in; page after page under a
-running head."""
+"""Worked first steps ("Stuck?"), for a child: for each puzzle of a section with
+`hints: true`, its number and page, then the grader's first steps in short numbered
+sentences, and beside them the puzzle drawn big enough to read, its rows numbered down
+the left and its columns along the top (the sentences name squares by row and column),
+each step's number in the squares it writes in or crosses out in, and there the pencil
+marks the step crosses out, struck through (a child has no pencil marks of their own to
+cross out). Page after page under a running head.
+
+Where: these pages come straight after the puzzles, before the answer key. A child who
+is stuck turns to them without passing the answers on the way, and a teacher who keeps
+the key back still tears off only the last pages.
+"""
 
 from __future__ import annotations
 
+from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import LEADING, Measure, ellipsized, wrap
 from bookgen.puzzles.base import Hint
 
-HINTS = "Stuck? The first steps"
-# The small grid beside the steps: at most this share of the text column wide, and its
-# cells at most this many points (a 4×4 stays small, a 9×9 stays readable).
-GRID_SHARE = 0.24
-GRID_CELL_MAX = 13.0
+HINTS = N_("Stuck? The first steps")
+# The grid beside the steps: at most this share of the text column wide, its cells at
+# most this many points (about 10.6 mm; a 9x9 is held to the share, about 60 mm across on A4; its KenKen
+# clues and pencil marks still legible), and at least this many, below which the steps
+# go under the grid instead of beside it.
+GRID_SHARE = 0.42
+GRID_CELL_MAX = 30.0
+GRID_CELL_MIN = 11.0
+# Row and column numbers: their size as a share of the cell (at most the body size),
+# and their distance from the grid, in their own sizes.
+NUMBER_SHARE = 0.45
+NUMBER_GAP = 0.5
 
 
 def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, page_of: dict[int, int], book: Book,
@@ -30,58 +45,99 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
         said = hints.get(entry.number)
         if not said:
             continue
-        items, grid, height = _block(entry, said, page_of, tpl, measure)
+        items, grid, height = _block(entry, said, page_of, tpl, measure, book.words)
         if y > top and y + height > tpl.text_bottom:
             pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
             texts, rules, top = _head(first + len(pages), book, tpl, measure)
             grids, y = [], top
-        texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold) for item in items]
+        texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold, item.align) for item in items]
         if grid is not None:
-            grids.append(Placement(grid.number, grid.x, y + grid.y, grid.cell, False, grid.size, grid.marks))
-        y += height + tpl.sizes.body * 0.8
+            grids.append(Placement(grid.number, grid.x, y + grid.y, grid.cell, False, grid.size, grid.marks,
+                                   grid.pencil))
+        y += height + tpl.sizes.body * 1.2
     pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
     return pages
 
 
 def _head(number: int, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
-    texts, rules, y = running_head(HINTS, tpl.header_for(book.title), tpl, measure)
+    texts, rules, y = running_head(book.words.gettext(HINTS), tpl.header_for(book.title), tpl, measure)
     return texts + footer(number, book, tpl, measure), rules, y + tpl.gap * 0.3
 
 
-def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Template,
-           measure: Measure) -> tuple[list[TextItem], Placement | None, float]:
-    """A puzzle's heading and numbered steps (baselines from the block's top), the small
-    grid at the right (its top from the block's top) and the block's height."""
+def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Template, measure: Measure,
+           words: Words) -> tuple[list[TextItem], Placement | None, float]:
+    """A puzzle's heading and numbered steps (baselines from the block's top), its grid
+    with numbered rows and columns (its top from the block's top) and the block's height.
+    The steps go beside the grid, or under it when the column left beside it is narrow."""
     size = tpl.sizes.body
-    indent = measure("4.  ", size, False)
-    grid = _grid(entry, said, tpl, size)
-    width = tpl.content_width - (grid.size[0] * grid.cell + size * 1.5 if grid else 0.0)
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
-    heading = ellipsized(f"{copy}Puzzle {entry.shown} (page {page_of[entry.number]})", size, width, measure, True)
-    y = size * 1.4
-    items = [TextItem(heading, tpl.left, y, size, True)]
-    for k, hint in enumerate(said, 1):
-        y += size * LEADING
-        items.append(TextItem(f"{k}.", tpl.left, y, size))
-        for j, line in enumerate(wrap(hint.text, size, width - indent, measure)):
-            y += 0.0 if j == 0 else size * LEADING
-            items.append(TextItem(line, tpl.left + indent, y, size))
-    bottom = y + size * 0.4  # the descenders of the last line
-    if grid is not None:
-        bottom = max(bottom, grid.y + grid.size[1] * grid.cell)
-    return items, grid, bottom
-
-
-def _grid(entry: Entry, said: list[Hint], tpl: Template, size: float) -> Placement | None:
-    """The puzzle drawn small under the heading's line at the right, each step's number
-    in the cells it touches (the first step's, where several touch one cell)."""
+    heading = copy + words.gettext("Puzzle {number} (page {page})").format(number=entry.shown,
+                                                                          page=page_of[entry.number])
+    items = [TextItem(ellipsized(heading, size, tpl.content_width, measure, True), tpl.left, size * 1.2, size, True)]
     cols, rows = entry.ptype.print_size(entry.puzzle)
     if not cols or not rows:
-        return None
-    cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / cols)
+        return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], None, size * 2
+    cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1))
+    numbers = min(size, cell * NUMBER_SHARE)
+    room = numbers * (1 + NUMBER_GAP)  # for the column numbers above and the row numbers at the left
+    beside = cell >= GRID_CELL_MIN
+    if not beside:
+        cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols)
+        numbers = min(size, cell * NUMBER_SHARE)
+        room = numbers * (1 + NUMBER_GAP)
+    grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
+    grid_y = size * 1.2 + size * 0.6 + room
+    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), _badges(said),
+                     _pencil(said))
+    items += _numbers(grid, numbers)
+    if beside:
+        width = grid_x - room - size * 1.5 - tpl.left
+        steps, bottom = _steps(said, size * 1.2, tpl.left, width, size, measure)
+    else:
+        steps, bottom = _steps(said, grid_y + rows * cell + size * 0.4, tpl.left, tpl.content_width, size, measure)
+    return items + steps, grid, max(bottom, grid_y + rows * cell)
+
+
+def _steps(said: list[Hint], y: float, x: float, width: float, size: float,
+           measure: Measure) -> tuple[list[TextItem], float]:
+    """The numbered sentences from under the baseline `y`, wrapped to `width`, a little
+    air between steps; the items and the foot of the last line."""
+    indent = measure("4.  ", size, False)
+    items = []
+    for k, hint in enumerate(said, 1):
+        y += size * (LEADING + 0.35)
+        items.append(TextItem(f"{k}.", x, y, size, True))
+        for j, line in enumerate(wrap(hint.text, size, width - indent, measure)):
+            y += 0.0 if j == 0 else size * LEADING
+            items.append(TextItem(line, x + indent, y, size))
+    return items, y + size * 0.4
+
+
+def _numbers(grid: Placement, size: float) -> list[TextItem]:
+    """Row numbers down the left of the grid and column numbers along its top (its top
+    and left measured as the block's)."""
+    cols, rows = int(grid.size[0]), int(grid.size[1])
+    gap = size * NUMBER_GAP
+    items = [TextItem(str(c + 1), grid.x + (c + 0.5) * grid.cell, grid.y - gap, size, False, "center")
+             for c in range(cols)]
+    items += [TextItem(str(r + 1), grid.x - gap, grid.y + (r + 0.5) * grid.cell + size * 0.36, size, False, "right")
+              for r in range(rows)]
+    return items
+
+
+def _badges(said: list[Hint]) -> tuple[tuple[tuple[int, int], str], ...]:
+    """Each step's number in the squares it touches (the first step's, where several do)."""
     marks: dict[tuple[int, int], str] = {}
     for k, hint in enumerate(said, 1):
         for r, c in hint.cells:
             marks.setdefault((r, c), str(k))
-    x = tpl.left + tpl.content_width - cols * cell
-    return Placement(entry.number, x, size * 0.4, cell, False, (cols, rows), tuple(sorted(marks.items())))
+    return tuple(sorted(marks.items()))
+
+
+def _pencil(said: list[Hint]) -> tuple[tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]], ...]:
+    """The pencil marks of the squares a step crosses out in (the first such step's)."""
+    found: dict[tuple[int, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for hint in said:
+        for marks in hint.pencil:
+            found.setdefault(marks.cell, (marks.marks, marks.crossed))
+    return tuple((cell, marks, crossed) for cell, (marks, crossed) in sorted(found.items()))

@@ -8,6 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Hashable
 
+from bookgen.language import Words, words_for
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
 from bookgen.section_options import SectionOptions
@@ -73,6 +74,12 @@ class Book:
         """Whether page `number` is a left-hand page of a book printed on both sides."""
         return self.duplex and number % 2 == 0
 
+    language: str = "en"  # every printed word's (bookgen.language)
+
+    @property
+    def words(self) -> Words:
+        return words_for(self.language)
+
 
 @dataclass(frozen=True)
 class TextItem:
@@ -111,6 +118,9 @@ class Placement:
     # What the drawings of its section share (the type's section_style): one clue size
     # for every KenKen of a section, puzzles and answers alike.
     style: Hashable | None = None
+    # Pencil marks printed in cells of those grids ((row, column), marks, those crossed
+    # out): what a step crosses out, shown struck through.
+    pencil: tuple[tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -4,17 +4,19 @@ to any of them."""
 
 from __future__ import annotations
 
+from bookgen.language import ENGLISH, N_, Words
 from bookgen.layout.answers import ANSWERS
 from bookgen.layout.hints import HINTS
 from bookgen.layout.model import BookLayout, Entry, Mark
 
-CONTENTS = "Title and contents"
+CONTENTS = N_("Title and contents")
 
 
-def outline(layout: BookLayout, entries: list[Entry]) -> tuple[Mark, ...]:
+def outline(layout: BookLayout, entries: list[Entry], words: Words = ENGLISH) -> tuple[Mark, ...]:
+    """The bookmarks, in the book's language."""
     marks: list[Mark] = []
     if layout.pages and layout.pages[0].kind == "title":
-        marks.append(Mark(CONTENTS, layout.pages[0].number, 0))
+        marks.append(Mark(words.gettext(CONTENTS), layout.pages[0].number, 0))
     tops = _tops(layout)
     copy, section = None, None
     for entry in entries:
@@ -27,19 +29,20 @@ def outline(layout: BookLayout, entries: list[Entry]) -> tuple[Mark, ...]:
         if entry.section.index != section:
             section = entry.section.index
             marks.append(Mark(entry.section_title, page, depth, tops[entry.number]))
-        marks.append(Mark(puzzle_mark(entry), page, depth + 1, tops[entry.number]))
-    if layout.answer_page_of:
-        marks.append(Mark(ANSWERS, min(layout.answer_page_of.values()), 0))
+        marks.append(Mark(puzzle_mark(entry, words), page, depth + 1, tops[entry.number]))
     hint_pages = [page.number for page in layout.pages if page.kind == "hints"]
-    if hint_pages:
-        marks.append(Mark(HINTS, hint_pages[0], 0))
+    ends = [(min(layout.answer_page_of.values()), ANSWERS)] if layout.answer_page_of else []
+    ends += [(hint_pages[0], HINTS)] if hint_pages else []
+    marks += [Mark(words.gettext(title), page, 0) for page, title in sorted(ends)]  # in page order
     return tuple(marks)
 
 
-def puzzle_mark(entry: Entry) -> str:
+def puzzle_mark(entry: Entry, words: Words = ENGLISH) -> str:
     """"Puzzle 3: easy 4×4", as the label beside the puzzle reads."""
-    described = entry.ptype.describe(entry.puzzle)
-    return f"Puzzle {entry.shown}: {entry.puzzle.difficulty} {described}".rstrip()
+    described = entry.ptype.describe(entry.puzzle, words)
+    level = words.gettext(entry.puzzle.difficulty) if entry.puzzle.difficulty else ""
+    return words.gettext("Puzzle {number}: {level} {size}").format(number=entry.shown, level=level,
+                                                                   size=described).replace("  ", " ").strip()
 
 
 def _tops(layout: BookLayout) -> dict[int, float]:

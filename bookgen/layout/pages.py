@@ -47,8 +47,9 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
             hints: dict[int, list[Hint]] | None = None) -> BookLayout:
     """The whole book; `hints` (puzzle number -> its first steps in words) adds the
-    worked-steps pages after the answers. Printed on both sides (`book.duplex`), each
-    part starts on a right-hand page and left-hand pages are mirrored (layout/duplex.py)."""
+    worked-steps pages after the puzzles, before the answers. Printed on both sides
+    (`book.duplex`), each part starts on a right-hand page and left-hand pages are
+    mirrored (layout/duplex.py)."""
     pages: list[Page] = []
     page_of: dict[int, int] = {}
     first = 2 if tpl.title_page else 1
@@ -72,16 +73,17 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
                 contents.append((title, where[items[0].number]))
         pages += more
         page_of.update(where)
+    # The worked steps before the answers (see layout/hints.py for why).
+    if hints:
+        pages += to_right_hand(book, first + len(pages))
+        contents.append((book.words.gettext(HINTS), first + len(pages)))
+        pages += hint_pages(entries, hints, first + len(pages), page_of, book, tpl, measure)
     answer_page_of: dict[int, int] = {}
     if book.answer_key and entries:
         pages += to_right_hand(book, first + len(pages))
-        contents.append((ANSWERS, first + len(pages)))
+        contents.append((book.words.gettext(ANSWERS), first + len(pages)))
         more, answer_page_of = answer_pages(entries, first + len(pages), page_of, book, tpl, measure)
         pages += more
-    if hints:
-        pages += to_right_hand(book, first + len(pages))
-        contents.append((HINTS, first + len(pages)))
-        pages += hint_pages(entries, hints, first + len(pages), page_of, book, tpl, measure)
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     pages = [mirrored(page, own_tpl.get(page.section, tpl) if page.kind == "puzzles" else tpl)
@@ -231,7 +233,7 @@ def _puzzle_page(number: int, section: Section, chunk: list[Entry], plan: SlotPl
     texts += footer(number, book, tpl, measure)
     placements = []
     for k, entry in enumerate(chunk):
-        placement, label = placed(entry, plan.slot(k), plan.cell, tpl, measure)
+        placement, label = placed(entry, plan.slot(k), plan.cell, tpl, measure, book.words)
         placements.append(placement)
         texts.append(label)
     return Page(number, tuple(texts), tuple(placements), tuple(rules), section.index, "puzzles")

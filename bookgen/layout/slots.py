@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bookgen.errors import LayoutError
+from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import Entry, Placement, Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
@@ -128,7 +129,8 @@ def shared_out(count: int, per_page: int) -> list[int]:
     return [base + 1 if k < extra else base for k in range(pages)]
 
 
-def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure) -> tuple[Placement, TextItem]:
+def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure,
+           words: Words = ENGLISH) -> tuple[Placement, TextItem]:
     """The drawing at the section's cell (smaller only if this one is bigger than planned),
     with its label just above it, the two centred together in the slot."""
     size = entry.ptype.print_size(entry.puzzle)
@@ -136,7 +138,8 @@ def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure
     width, height = size[0] * cell, size[1] * cell
     x = slot.x + (slot.w - width) / 2
     y = slot.y + (slot.h - tpl.label_band - height) / 2 + tpl.label_band
-    text = f"{entry.shown}   {entry.puzzle.difficulty}   {entry.ptype.describe(entry.puzzle)}".rstrip()
+    level = words.gettext(entry.puzzle.difficulty) if entry.puzzle.difficulty else ""
+    text = f"{entry.shown}   {level}   {entry.ptype.describe(entry.puzzle, words)}".rstrip()
     label_size = tpl.sizes.label
     text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)
     label = TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)

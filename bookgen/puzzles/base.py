@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Hashable, Protocol
 
 from bookgen.errors import ParamsError
+from bookgen.language import ENGLISH, Words
 from bookgen.offer import Offer, offer_of
 from bookgen.solve.result import SolveResult
 
@@ -82,6 +83,9 @@ class Pen(Protocol):
     def image(self, image: Any, at: Point, width: float, height: float) -> None:
         """Draw a Pillow image with its top-left at `at`."""
 
+    # The book's language: a type that draws words (captions) prints them in it.
+    words: Words
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -96,12 +100,23 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class PencilMarks:
+    """A square's pencil marks in a worked step, as printed: what it could hold before the
+    step, and those the step crosses out."""
+
+    cell: tuple[int, int]
+    marks: tuple[str, ...]
+    crossed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Hint:
-    """One sentence of worked steps, and the cells it writes in or crosses out in (shown
-    on a small grid beside the words)."""
+    """One sentence of worked steps, the cells it writes in or crosses out in (shown on a
+    small grid beside the words), and there the pencil marks it crosses out."""
 
     text: str
     cells: tuple[tuple[int, int], ...]
+    pencil: tuple[PencilMarks, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,8 +168,9 @@ class PuzzleType(ABC):
     # ----- a section's options, before any puzzle is made
 
     @abstractmethod
-    def instructions_for(self, params: Any) -> str:
-        """The paragraph printed under a section's heading, for the section's options."""
+    def instructions_for(self, params: Any, words: Words = ENGLISH) -> str:
+        """The paragraph printed under a section's heading, for the section's options, in
+        the book's language."""
 
     def validate(self, params: Any) -> None:
         """Raise ParamsError for options that cannot be made (the Params' own rules) or
@@ -284,14 +300,14 @@ class PuzzleType(ABC):
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None, style: Hashable | None = None) -> None: ...
 
     @abstractmethod
-    def describe(self, puzzle: Puzzle) -> str:
-        """A short caption beside the number, e.g. "9×9 · hard"."""
+    def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
+        """A short caption beside the number and level, e.g. "9×9", in the book's language."""
 
     def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
         """A value as printed (a sudoku's `symbols:` letter), for words about the puzzle."""
         return str
 
-    def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
+    def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
         """The first `limit` steps of solving the puzzle, in plain words (worked steps for
         a child who is stuck); [] for a type that has none (`hints_refusal` says why)."""
         return []
@@ -325,3 +341,7 @@ class ScaledPen:
 
     def image(self, image: Any, at: Point, width: float, height: float) -> None:
         self.pen.image(image, self._p(at), width * self.k, height * self.k)
+
+    @property
+    def words(self) -> Words:
+        return getattr(self.pen, "words", ENGLISH)

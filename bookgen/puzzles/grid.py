@@ -17,6 +17,7 @@ from __future__ import annotations
 from math import prod
 from typing import Any, Callable, Mapping
 
+from bookgen.language import ENGLISH, Words
 from bookgen.model import Cage, Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
@@ -50,8 +51,8 @@ class GridType(PuzzleType):
         with hidden signs: every sign its targets could have)."""
         return puzzle.board
 
-    def instructions_for(self, params: Any) -> str:
-        return self.instructions
+    def instructions_for(self, params: Any, words: Words = ENGLISH) -> str:
+        return words.gettext(self.instructions)
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_grid(self.solving_model(puzzle), self.grading, self.new_board)
@@ -65,8 +66,32 @@ class GridType(PuzzleType):
             return []
         return worked_steps(model, self.grading, board)
 
-    def hints(self, puzzle: Puzzle, limit: int) -> list[Hint]:
-        return wording.first_hints(self.steps(puzzle), limit, self.value_label(puzzle), self.sentences)
+    def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
+        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle), self.sentences, words)
+
+    def hint_steps(self, puzzle: Puzzle) -> list[Step]:
+        """Worked steps that do not always open the same way: the grader tries the easiest
+        technique first, so every sudoku would start with singles in a box. Here one of
+        the single techniques the puzzle's level allows is tried first (which one turns
+        with the puzzle's givens, so a book's puzzles start differently), and the steps
+        are the grader's own under that order: every one sound, none beyond the level.
+        How the puzzle is graded does not change."""
+        steps = self.steps(puzzle)
+        names = [level.name for level in self.grading]
+        top = names.index(puzzle.difficulty) if puzzle.difficulty in names else len(names) - 1
+        allowed = [t.name for level in self.grading[: top + 1] for t in level.techniques if t.name in OPENINGS]
+        if not steps or steps[0].technique not in OPENINGS or len(allowed) < 2:
+            return steps
+        turn = sum(r * 7 + c * 3 + v for r, c, v in puzzle.board.givens) % len(allowed)
+        model = self.solving_model(puzzle)
+        for name in allowed[turn:] + allowed[:turn]:
+            try:
+                tried = worked_steps(model, _preferring(self.grading[: top + 1], name), self.new_board(model))
+            except (Contradiction, CageTooLarge):
+                return steps
+            if tried and tried[0].technique == name:
+                return tried
+        return steps
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         return check_grid(puzzle.board, solution)
@@ -114,8 +139,20 @@ class GridType(PuzzleType):
     def identity(self, puzzle: Puzzle) -> tuple:
         return identity(puzzle.board)
 
-    def describe(self, puzzle: Puzzle) -> str:
+    def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
         return f"{puzzle.board.rows}×{puzzle.board.cols}"
+
+
+# The techniques a worked solution may open with: the singles, which need no pencil marks
+# (a KenKen's free one-square cages still come first: they are where a child starts).
+OPENINGS = ("hidden single in a box", "hidden single", "naked single", "full house")
+
+
+def _preferring(levels: tuple[Level, ...], name: str) -> tuple[Level, ...]:
+    """The levels with the technique `name` tried before every other (the same techniques)."""
+    chosen = tuple(t for level in levels for t in level.techniques if t.name == name)
+    rest = tuple(Level(level.name, tuple(t for t in level.techniques if t.name != name)) for level in levels)
+    return (Level(name, chosen),) + rest
 
 
 # --- checking ------------------------------------------------------------------------

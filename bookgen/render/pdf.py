@@ -15,6 +15,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
+from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
 from bookgen.puzzles.base import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.render.fonts import Fonts, default_fonts
@@ -25,15 +26,31 @@ from bookgen.render.fonts import Fonts, default_fonts
 MARK_GRAY = 0.16
 MARK_SIZE = 0.42
 MARK_INSET = 0.06
+# Pencil marks in those grids, three to a row in up to three rows (the nine of a 9x9 fit),
+# clear of everything else in the square: below a KenKen clue or killer sum in the top
+# left corner, inside a killer cage's dashed line, and left of the step's badge, which is
+# smaller in a square with marks (PENCIL_BADGE). Cap height, the first mark's middle and
+# the pitch, in cells; more marks than fit are left out (the sentence still names them).
+PENCIL_SIZE = 0.14
+PENCIL_LEFT = 0.23
+PENCIL_TOP = 0.42
+PENCIL_PITCH_X = 0.165
+PENCIL_PITCH_Y = 0.18
+PENCIL_PER_ROW = 3
+PENCIL_MOST = 9
+PENCIL_BADGE = 0.30
+PENCIL_GONE_GRAY = 0.55
 
 
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
     top-left, `cell` points per cell."""
 
-    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float, fonts: Fonts) -> None:
+    def __init__(self, canvas: Any, page_height: float, x: float, y: float, cell: float, fonts: Fonts,
+                 words: Words = ENGLISH) -> None:
         self.c = canvas
         self.fonts = fonts
+        self.words = words  # the book's language, for the words a type draws (a sliding puzzle's captions)
         self.page_height = page_height
         self.x0, self.y0, self.cell = x, y, cell
 
@@ -133,7 +150,8 @@ def _draw_rule(canvas: Any, page_height: float, rule: Rule) -> None:
     canvas.line(rule.x1, page_height - rule.y1, rule.x2, page_height - rule.y2)
 
 
-def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts) -> None:
+def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts,
+               words: Words) -> None:
     height = layout.template.height
     for item in page.texts:
         _draw_text(canvas, height, item, fonts)
@@ -141,21 +159,40 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         _draw_rule(canvas, height, rule)
     for placement in page.placements:
         entry = entries[placement.number]
-        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts)
+        pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts, words)
         solution = entry.puzzle.solution if placement.answer else None
         for (r, c), _label in placement.marks:  # shaded under the lines and clues
             pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
         entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
-        for (r, c), label in placement.marks:
-            _badge(pen, r, c, label)
+        for (r, c), marks, crossed in placement.pencil:
+            _pencil_marks(pen, r, c, marks, crossed)
+        with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
+        for cell, label in placement.marks:
+            _badge(pen, cell, label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
 
 
-def _badge(pen: PdfPen, r: int, c: int, label: str) -> None:
-    """A step's number, white on a black square in the cell's lower right corner (where no
-    clue goes), so it never reads as a digit of the puzzle."""
-    x, y, side = c + 1 - MARK_INSET - MARK_SIZE, r + 1 - MARK_INSET - MARK_SIZE, MARK_SIZE
+def _badge(pen: PdfPen, cell: tuple[int, int], label: str, side: float) -> None:
+    """A step's number, white on a black square of `side` cells in the cell's lower right
+    corner (where no clue goes), so it never reads as a digit of the puzzle."""
+    r, c = cell
+    x, y = c + 1 - MARK_INSET - side, r + 1 - MARK_INSET - side
     pen.fill([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], 1.0)
     pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
+
+
+def _pencil_marks(pen: PdfPen, r: int, c: int, marks: tuple[str, ...], crossed: tuple[str, ...]) -> None:
+    """A square's pencil marks small, PENCIL_PER_ROW a row from under its clue, those a step
+    crosses out grey and struck through, each stroke no wider than its own mark."""
+    if len(marks) > PENCIL_MOST:
+        return
+    half = PENCIL_SIZE * 0.6
+    for k, mark in enumerate(marks):
+        row, col = divmod(k, PENCIL_PER_ROW)
+        x, y = c + PENCIL_LEFT + col * PENCIL_PITCH_X, r + PENCIL_TOP + row * PENCIL_PITCH_Y
+        gone = mark in crossed
+        pen.text((x, y), mark, PENCIL_SIZE, "center", gray=PENCIL_GONE_GRAY if gone else 1.0)
+        if gone:
+            pen.line((x - half, y + half), (x + half, y - half), Weight.THIN)
 
 
 @dataclass(frozen=True)
@@ -170,9 +207,9 @@ class Metadata:
 
 
 def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Metadata,
-           fonts: Fonts | None = None, marks: tuple[Mark, ...] = ()) -> None:
+           fonts: Fonts | None = None, marks: tuple[Mark, ...] = (), words: Words = ENGLISH) -> None:
     """Write the book to `path` (the caller's temporary file: see bookgen.outputs), with
-    `marks` as its bookmarks."""
+    `marks` as its bookmarks; the types draw their own words in `words`' language."""
     fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
     # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
@@ -187,7 +224,7 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     for k, mark in enumerate(marks):
         on_page.setdefault(mark.page, []).append((k, mark))
     for page in layout.pages:
-        _draw_page(canvas, page, layout, by_number, fonts)
+        _draw_page(canvas, page, layout, by_number, fonts, words)
         for k, mark in on_page.get(page.number, []):
             _bookmark(canvas, layout.template.height, f"m{k}", mark)
         canvas.showPage()

@@ -213,7 +213,7 @@ def test_a_type_that_cannot_tell_its_size_from_its_options_is_planned_from_its_f
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
-def test_hint_pages_put_a_small_grid_beside_each_puzzles_steps_marking_the_cells_each_step_touches(paper: str):
+def test_hint_pages_put_a_grid_beside_each_puzzles_steps_marking_the_cells_each_step_touches(paper: str):
     from bookgen.puzzles.hints import first_hints
 
     tpl = template("book", paper)
@@ -232,6 +232,7 @@ def test_hint_pages_put_a_small_grid_beside_each_puzzles_steps_marking_the_cells
             assert left <= x0 and x1 <= right + 1e-6 and top <= y0 and y1 <= tpl.text_bottom
             # The steps' lines stop short of the grid beside them.
             beside = [t for t in page.texts if y0 <= t.y <= y1 and t.x < x0]
-            assert beside and all(t.x + measure(t.text, t.size, t.bold) < x0 for t in beside)
+            assert beside and all((t.x if t.align == "right" else t.x + measure(t.text, t.size, t.bold)) < x0
+                                  for t in beside)
     # A puzzle's bookmark still opens its own page, not the hint page showing it small.
     assert all(layout.page_of[e.number] < hint_pages[0].number for e in made)

@@ -14,7 +14,9 @@ import pytest
 from bookgen.puzzles import registry
 from bookgen.model import Cage, Group
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.hints import cage_name, clue, house_name, sentences, ways_name
+from bookgen.language import ENGLISH
+from bookgen.puzzles.hint_names import Name, cage_name, clue, house_name, ways_name
+from bookgen.puzzles.hints import sentences
 from bookgen.puzzles.killer.hints import SENTENCES as KILLER_SENTENCES
 from bookgen.solve.grader import Detail, Step
 
@@ -87,17 +89,18 @@ def test_every_technique_of_every_level_has_its_own_sentence(name):
 
 def test_cages_are_named_by_clue_and_place_and_their_ways_listed_as_a_child_says_them():
     three_minus = Cage(((0, 0), (0, 1)), "-", 3)
-    assert cage_name(three_minus) == "the 3\u2212 cage in row 1, columns 1 and 2"
-    assert ways_name(((1, 4), (2, 5), (3, 6)), three_minus) == "1 and 4, 2 and 5 or 3 and 6"
-    assert cage_name(Cage(((1, 2), (1, 3)), "*", 12)) == "the 12\u00d7 cage in row 2, columns 3 and 4"
-    assert cage_name(Cage(((1, 2), (2, 2), (3, 2)), "?", 12)) == "the 12 cage in column 3, rows 2\u20134"
+    assert cage_name(three_minus, ENGLISH) == Name("the 3\u2212 cage (row 1, columns 1 and 2)",
+                                                   "in the 3\u2212 cage (row 1, columns 1 and 2)")
+    assert ways_name(((1, 4), (2, 5), (3, 6)), three_minus, ENGLISH) == "1 and 4, 2 and 5 or 3 and 6"
+    assert cage_name(Cage(((1, 2), (1, 3)), "*", 12), ENGLISH).it == "the 12\u00d7 cage (row 2, columns 3 and 4)"
+    assert cage_name(Cage(((1, 2), (2, 2), (3, 2)), "?", 12), ENGLISH).it == "the 12 cage (column 3, rows 2\u20134)"
     killer = Cage(((4, 4), (4, 5), (5, 4)), "+", 17, distinct=True)
-    assert clue(killer) == "17" and cage_name(killer) == "the 17 cage starting at row 5, column 5"
-    assert ways_name(((8, 9),), Cage(((0, 0), (0, 1)), "+", 17, distinct=True)) == "8 and 9"
+    assert clue(killer) == "17" and cage_name(killer, ENGLISH).it == "the 17 cage (from row 5, column 5)"
+    assert ways_name(((8, 9),), Cage(((0, 0), (0, 1)), "+", 17, distinct=True), ENGLISH) == "8 and 9"
     three = ((0, 0), (0, 1), (1, 0))
-    assert ways_name(((1, 2, 3),), Cage(three, "*", 6)) == "1\u00d72\u00d73"  # the clue's own sign, though 1+2+3 is 6
-    assert ways_name(((1, 1, 4), (1, 2, 3)), Cage(three, "?", 6)) == "1+1+4 or 1+2+3"
-    assert ways_name(((1, 2, 4),), Cage(three, "?", 8)) == "1\u00d72\u00d74"
+    assert ways_name(((1, 2, 3),), Cage(three, "*", 6), ENGLISH) == "1\u00d72\u00d73"  # the clue's own sign, though 1+2+3 is 6
+    assert ways_name(((1, 1, 4), (1, 2, 3)), Cage(three, "?", 6), ENGLISH) == "1+1+4 or 1+2+3"
+    assert ways_name(((1, 2, 4),), Cage(three, "?", 8), ENGLISH) == "1\u00d72\u00d74"
 
 
 def test_a_killer_cage_combinations_step_names_the_cage_and_its_ways():
@@ -105,13 +108,13 @@ def test_a_killer_cage_combinations_step_names_the_cage_and_its_ways():
     step = next(s for s in ptype.steps(puzzle) if s.technique == "cage combinations")
     said = sentences(step, table=ptype.sentences)[0]
     assert said.startswith(f"The {step.detail.cage.target} cage ") and "cross out" in said
-    assert ways_name(step.detail.fit, step.detail.cage) in said
+    assert ways_name(step.detail.fit, step.detail.cage, ENGLISH) in said
 
 
 def test_kenken_first_sentences_start_from_the_one_square_cages_then_cage_arithmetic():
     ptype, puzzle = made("kenken", 1, size=6, difficulty="easy")
     said = [hint.text for hint in ptype.hints(puzzle, 4)]
-    assert said[0].startswith("A cage of one square holds just its clue: write ")
+    assert said[0].startswith("A cage of one square holds just its clue. Write ")
     assert any("cage" in s and "can" in s and "cross out" in s for s in said[1:])
 
 
@@ -129,17 +132,18 @@ def test_pencil_marks_are_crossed_out_or_when_few_stay_the_ones_left_are_named()
                                           ((2, 0), (9,))),
                 Detail(cage=cage, ways=((1, 2),), fit=((1, 2),)), ("row", "column", "box", "cage"),
                 left=(((0, 0), (1, 2)), ((0, 1), (1, 2)), ((2, 0), (1, 2, 3, 4, 5, 6, 7, 8))), size=9)
-    assert sentences(step, table=KILLER_SENTENCES) == ["The 3 cage in row 1, columns 1 and 2 can only be 1 and 2, so cross out 9 in "
-                               "row 3, column 1; row 1, columns 1 and 2 can only be 1 or 2."]
+    assert sentences(step, table=KILLER_SENTENCES) == ["The 3 cage (row 1, columns 1 and 2) can only be 1 and 2. So "
+                                                       "cross out 9 in row 3, column 1; row 1, columns 1 and 2 can "
+                                                       "only be 1 or 2."]
 
 
 def test_houses_are_named_by_place_or_by_kind():
-    assert house_name(Group(tuple((3, c) for c in range(9)), "row"), 9) == "row 4"
-    assert house_name(Group(tuple((r, 1) for r in range(9)), "group"), 9) == "column 2"
+    assert house_name(Group(tuple((3, c) for c in range(9)), "row"), 9, ENGLISH).it == "row 4"
+    assert house_name(Group(tuple((r, 1) for r in range(9)), "group"), 9, ENGLISH).it == "column 2"
     box = Group(tuple((r, c) for r in range(3) for c in range(3, 6)), "box")
-    assert house_name(box, 9) == "the box of rows 1\u20133, columns 4\u20136"
-    assert house_name(Group(tuple((r, c) for r in range(4, 6) for c in range(3)), "group"), 6) == \
+    assert house_name(box, 9, ENGLISH).it == "the box of rows 1\u20133, columns 4\u20136"
+    assert house_name(Group(tuple((r, c) for r in range(4, 6) for c in range(3)), "group"), 6, ENGLISH).it == \
         "the box of rows 5 and 6, columns 1\u20133"
-    assert house_name(Group(tuple((i, 8 - i) for i in range(9)), "diagonal"), 9) == "the diagonal from the top right"
+    assert house_name(Group(tuple((i, 8 - i) for i in range(9)), "diagonal"), 9, ENGLISH).it == "the diagonal from the top right"
     window = Group(tuple((r, c) for r in range(1, 4) for c in range(1, 4)), "window")
-    assert house_name(window, 9) == "the shaded window through row 2, column 2"
+    assert house_name(window, 9, ENGLISH).it == "the shaded window through row 2, column 2"

@@ -10,7 +10,9 @@ import pytest
 
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.hints import cell_name, sentences
+from bookgen.language import ENGLISH
+from bookgen.puzzles.hint_names import cell_name
+from bookgen.puzzles.hints import sentences
 
 
 def made(size: int, difficulty: str, seed: int):
@@ -49,7 +51,7 @@ def test_steps_read_as_plain_sentences_naming_row_and_column():
     (r, c), digit = step.placed[0]
     words = sentences(step)[0]
     assert f"row {r + 1}, column {c + 1}" in words.lower() and str(digit) in words
-    assert cell_name((2, 4)) == "row 3, column 5"
+    assert cell_name((2, 4), ENGLISH).it == "row 3, column 5"
 
 
 def _naked_single_step(size: int):
@@ -64,7 +66,7 @@ def _naked_single_step(size: int):
 ])
 def test_sentences_call_the_symbols_what_the_grid_prints(label, size: int, noun: str):
     said = sentences(_naked_single_step(size), label)[0]
-    assert f"every other {noun} is already" in said
+    assert f"Every other {noun} is already" in said
     assert said.startswith(f"Row 1, column 1 can only be {label(3)}")
 
 
@@ -94,7 +96,7 @@ def test_every_sentence_of_every_type_names_only_placeholders_the_words_fill(nam
     cage = Cage(((0, 0), (0, 1)), "+", 3, distinct=True)
     step = Step("naked single", (((0, 0), 1),), (), Detail(cage=cage, other=cage, ways=((1, 2),), fit=((1, 2),)),
                 size=9)
-    filled = set(_words(step)) | {"row", "col", "digit"}
+    filled = set(_words(step)) | {"digit", "cell", "Cell", "in_cell"}
     for key, template in {**registry.get(name).sentences, "general": GENERAL, "general place": GENERAL_PLACE}.items():
         named = {field for _text, field, _spec, _conv in Formatter().parse(template) if field}
         assert named <= filled, (key, named - filled)

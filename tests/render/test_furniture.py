@@ -152,15 +152,15 @@ sections:
 """
 
 
-def test_hint_pages_after_the_answers_print_the_graders_first_steps_in_words(tmp_path: Path):
+def test_hint_pages_before_the_answers_print_the_graders_first_steps_in_words(tmp_path: Path):
     from bookgen.puzzles import registry
 
     pdf = build(tmp_path, HINTED, "hinted", "--json", str(tmp_path / "hinted.json"))
     reader = pypdf.PdfReader(pdf)
     marks = outline(reader)
-    assert [t for _d, t, _p in marks][-2:] == ["Answers", "Stuck? The first steps"]
-    hint_page = marks[-1][2]
-    assert hint_page > marks[-2][2]
+    assert [t for _d, t, _p in marks][-2:] == ["Stuck? The first steps", "Answers"]
+    hint_page = marks[-2][2]
+    assert hint_page < marks[-1][2]
     text = " ".join(reader.pages[p].extract_text() for p in range(hint_page - 1, len(reader.pages)))
     text = " ".join(text.split())
     import json
@@ -207,8 +207,8 @@ def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp
     pdf = build(tmp_path, CAGE_HINTS, "cages", "--json", str(tmp_path / "cages.json"))
     reader = pypdf.PdfReader(pdf)
     marks = outline(reader)
-    assert [t for _d, t, _p in marks][-1] == "Stuck? The first steps"
-    text = " ".join(reader.pages[p].extract_text() for p in range(marks[-1][2] - 1, len(reader.pages)))
+    assert [t for _d, t, _p in marks][-2] == "Stuck? The first steps"
+    text = " ".join(reader.pages[p].extract_text() for p in range(marks[-2][2] - 1, len(reader.pages)))
     text = " ".join(text.split())
     items = json.loads((tmp_path / "cages.json").read_text())["puzzles"]
     assert [item["type"] for item in items] == ["kenken"] * 3 + ["killer"] * 2

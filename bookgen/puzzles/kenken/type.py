@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
+from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
@@ -56,38 +57,41 @@ from bookgen.solve.result import SolveResult
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "solving_model"]
 
 SIGN_RULES = {
-    "+": "+ adds them",
-    "-": "− is the difference of two numbers",
-    "*": "× multiplies them",
-    "/": "÷ divides the larger of two numbers by the smaller",
+    "+": N_("+ adds them"),
+    "-": N_("− is the difference of two numbers"),
+    "*": N_("× multiplies them"),
+    "/": N_("÷ divides the larger of two numbers by the smaller"),
 }
 
 
 class KenKenType(GridType):
     name = "kenken"
     aliases = ("calcudoku", "mathdoku", "ken-ken")
-    title = "KenKen"
+    # TRANSLATORS: the puzzle's name as your country's puzzle books print it ("KenKen" is
+    # a trademark; many print Calcudoku).
+    title = N_("KenKen")
     Params = Params
     grading = LEVELS
     sentences = kenken_hints.SENTENCES
 
-    def instructions_for(self, params: Params) -> str:
+    def instructions_for(self, params: Params, words: Words = ENGLISH) -> str:
         """Explain only the signs the section uses (or that they are hidden)."""
         if params.hide_operations:
-            rule = ("Each bold cage shows only its target: work out whether its numbers are added, "
-                    "subtracted, multiplied or divided to make it (− and ÷ only in two-square cages).")
+            rule = words.gettext("Each bold cage shows only its target: work out whether its numbers are added, "
+                                 "subtracted, multiplied or divided to make it (− and ÷ only in two-square cages).")
         else:
-            signs = "; ".join(SIGN_RULES[op] for op in params.operations)
-            rule = f"The numbers in each bold cage make the target in its corner: {signs}."
-        return (
-            "Fill the grid so that each row and each column holds every number from 1 to the "
-            f"grid's size once. {rule} A one-square cage shows its number. Numbers may repeat "
-            "in a cage, but never in a row or column."
-        ) + (
-            " The small grey numbers along the foot of each square are the numbers it might hold: "
-            "cross out each one you rule out, and write the answer large in the middle."
-            if params.candidates else ""
-        )
+            signs = "; ".join(words.gettext(SIGN_RULES[op]) for op in params.operations)
+            rule = words.gettext("The numbers in each bold cage make the target in its corner: {signs}.").format(
+                signs=signs)
+        said = [words.gettext("Fill the grid so that each row and each column holds every number from 1 to the "
+                              "grid's size once."), rule,
+                words.gettext("A one-square cage shows its number. Numbers may repeat in a cage, but never in a "
+                              "row or column.")]
+        if params.candidates:
+            said.append(words.gettext("The small grey numbers along the foot of each square are the numbers it "
+                                      "might hold: cross out each one you rule out, and write the answer large in "
+                                      "the middle."))
+        return " ".join(said)
 
     def offer_key(self, params: Params) -> dict[str, Any]:
         return kenken_offer.offer_key(params)
@@ -166,9 +170,9 @@ class KenKenType(GridType):
     def identity(self, puzzle: Puzzle) -> tuple:
         return (super().identity(puzzle), is_hidden(puzzle))
 
-    def describe(self, puzzle: Puzzle) -> str:
-        shown = super().describe(puzzle)
-        return f"{shown} · no signs" if is_hidden(puzzle) else shown
+    def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
+        shown = super().describe(puzzle, words)
+        return words.gettext("{size} · no signs").format(size=shown) if is_hidden(puzzle) else shown
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         draw_kenken(puzzle, pen, solution, style)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable
 
 from bookgen.errors import Location, ParamsError, Problem, PuzzleFormatError
+from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell, Grid, GridModel, is_connected
 from bookgen.options import Choice, Int, Square, option
 from bookgen.puzzles import grid_json
@@ -107,7 +108,7 @@ def plan_for(params: Params) -> Plan:
 class KillerType(GridType):
     name = "killer"
     aliases = ("killer-sudoku", "sumdoku")
-    title = "Killer Sudoku"
+    title = N_("Killer Sudoku")
     Params = Params
     grading = LEVELS
     sentences = killer_hints.SENTENCES
@@ -128,14 +129,14 @@ class KillerType(GridType):
         """The measured offer, a line per size, for `bookgen types`."""
         return killer_offer.offered_lines(self.offer)
 
-    def instructions_for(self, params: Params) -> str:
-        givens = " Some digits are given to start you off." if params.givens else ""
-        return (
-            "Fill in the grid so that every row, every column and every bold box contains each "
-            "digit exactly once. The digits in each dashed cage add up to the small number in its "
-            f"corner, and no digit repeats inside a cage.{givens} Every puzzle has exactly one "
-            "solution, found by logic alone."
-        )
+    def instructions_for(self, params: Params, words: Words = ENGLISH) -> str:
+        said = [words.gettext("Fill in the grid so that every row, every column and every bold box contains each "
+                              "digit exactly once. The digits in each dashed cage add up to the small number in its "
+                              "corner, and no digit repeats inside a cage.")]
+        if params.givens:
+            said.append(words.gettext("Some digits are given to start you off."))
+        said.append(words.gettext("Every puzzle has exactly one solution, found by logic alone."))
+        return " ".join(said)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         model, solution = generate_killer(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from math import ceil, floor
 from typing import Any, Sequence
 
+from bookgen.language import ENGLISH, N_
 from bookgen.puzzles.base import Pen, ScaledPen, Weight
 
 BLANK = 0
@@ -55,7 +56,9 @@ ANSWER_STEP = 1.0
 ANSWER_GROUP_GAP = 0.6
 ANSWER_LINE = 0.75
 ANSWER_SIZE = 0.4
-ANSWER_HEAD = "Slide these tiles, in this order:"
+ANSWER_HEAD = N_("Slide these tiles, in this order:")
+NO_OTHER_WAY = N_("No other way is as short.")
+ANOTHER_WAY = N_("Another way just as short is right too.")
 
 
 @dataclass(frozen=True)
@@ -160,16 +163,27 @@ def draw_puzzle(pen: Pen, board: Any, moves: int, cutouts: bool, picture: Any = 
     home = {tile: cell for cell, tile in enumerate(board.goal)}
     draw_tiles(pen, board, board.start, (0.0, 0.0), 1.0, pieces, home)
     gx, gy = frame.goal_at
-    pen.text((gx, gy - CAPTION_LINE * 0.35), "Goal", CAPTION, align="left")
+    words = pen.words
+    pen.text((gx, gy - CAPTION_LINE * 0.35), words.gettext("Goal"), CAPTION, align="left")
     draw_tiles(pen, board, board.goal, (gx, gy), GOAL_SCALE, pieces, home)
-    target = f"Solve in {moves} moves" if board.optimal else f"Solve in at most {moves} moves"
-    label = "Tiles I slid:"
-    pen.text((0.0, frame.target_y), f"{target}.  {label}", CAPTION, align="left")
+    if board.optimal:
+        target = words.ngettext("Solve in {moves} move.", "Solve in {moves} moves.", moves)
+    else:
+        target = words.ngettext("Solve in at most {moves} move.", "Solve in at most {moves} moves.", moves)
+    label = words.gettext("Tiles I slid:")
+    _caption(pen, (0.0, frame.target_y), f"{target.format(moves=moves)}  {label}", frame.width)
     _draw_boxes(pen, frame)
     if cutouts:
-        pen.text((0.0, frame.cut_top - CAPTION_LINE * 0.4), "Cut out these tiles and slide them on the board:",
-                 CAPTION, align="left")
+        _caption(pen, (0.0, frame.cut_top - CAPTION_LINE * 0.4),
+                 words.gettext("Cut out these tiles and slide them on the board:"), frame.width)
         _draw_cutouts(pen, board, frame, pieces, home)
+
+
+def _caption(pen: Pen, at: tuple[float, float], text: str, width: float) -> None:
+    """A caption at the caption size, or smaller when the book's language makes it wider
+    than the drawing (German, Polish...), so it never runs past its slot."""
+    wide = pen.text_width(text, CAPTION)
+    pen.text(at, text, CAPTION if wide <= width else CAPTION * width / wide, align="left")
 
 
 def _draw_boxes(pen: Pen, frame: Frame) -> None:
@@ -239,31 +253,37 @@ def _number_size(pen: Pen, board: Any, side: float) -> float:
     return size if width <= NUMBER_WIDTH * side else size * NUMBER_WIDTH * side / width
 
 
-def shortness(moves: int, optimal: bool, ways: int | None) -> tuple[str, str]:
-    """The two lines under an answer: its length, and whether other ways are as short
-    (`ways`: how many shortest solutions there are, None where not counted)."""
+def shortness(moves: int, optimal: bool, ways: int | None, words: Any = ENGLISH) -> tuple[str, str]:
+    """The two lines under an answer, in the book's language: its length, and whether
+    other ways are as short (`ways`: how many shortest solutions there are, None where
+    not counted)."""
     if not optimal:
-        return f"{moves} moves (not proved shortest).", ""
-    head = f"{moves} moves, the fewest possible."
+        return words.ngettext("{moves} move (not proved shortest).", "{moves} moves (not proved shortest).",
+                              moves).format(moves=moves), ""
+    head = words.ngettext("{moves} move, the fewest possible.", "{moves} moves, the fewest possible.",
+                          moves).format(moves=moves)
     if ways == 1:
-        return head, "No other way is as short."
+        return head, words.gettext(NO_OTHER_WAY)
     if ways is None:
-        return head, "Another way just as short is right too."
-    return head, f"{ways} ways take {moves} moves; each is right."
+        return head, words.gettext(ANOTHER_WAY)
+    return head, words.ngettext("{ways} way takes {moves} moves; each is right.",
+                                "{ways} ways take {moves} moves; each is right.", ways).format(ways=ways, moves=moves)
 
 
 def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool, ways: int | None = None) -> None:
     """"Slide these tiles, in this order:", the tiles in rows of ten, the count, and how
     many ways are as short."""
+    words = getattr(pen, "words", ENGLISH)
     width, _height = answer_size(len(moves))
-    head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(ANSWER_HEAD, ANSWER_SIZE, bold=True), 1e-9))
-    pen.text((0.0, ANSWER_LINE * 0.7), ANSWER_HEAD, head_size, align="left", bold=True)
+    head = words.gettext(ANSWER_HEAD)
+    head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(head, ANSWER_SIZE, bold=True), 1e-9))
+    pen.text((0.0, ANSWER_LINE * 0.7), head, head_size, align="left", bold=True)
     for i, tile in enumerate(moves):
         line, column = divmod(i, ANSWER_PER_LINE)
         x = column * ANSWER_STEP + ANSWER_STEP / 2 + (column // ANSWER_GROUP) * ANSWER_GROUP_GAP
         pen.text((x, ANSWER_LINE * (line + 1.5)), str(tile), ANSWER_SIZE)
     lines = max(1, ceil(len(moves) / ANSWER_PER_LINE))
-    notes = [note for note in shortness(len(moves), optimal, ways) if note]
+    notes = [note for note in shortness(len(moves), optimal, ways, words) if note]
     size = min(ANSWER_SIZE, *(ANSWER_SIZE * width / max(pen.text_width(note, ANSWER_SIZE), 1e-9) for note in notes))
     for k, note in enumerate(notes):
         pen.text((0.0, ANSWER_LINE * (lines + 1.7 + k)), note, size, align="left")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Hashable
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
+from bookgen.language import ENGLISH, N_, Words
 from bookgen.puzzles.sliding import draw as drawing
 from bookgen.puzzles.base import Budget, Pen, Puzzle, PuzzleType, Violation
 from bookgen.puzzles.sliding import search
@@ -65,24 +66,25 @@ def _read_grid(data: dict[str, Any], field: str, source: str) -> tuple[int, int,
 class SlidingType(PuzzleType):
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
-    title = "Sliding puzzles"
+    title = N_("Sliding puzzles")
     # The answer key already is the worked solution.
     hints_refusal = "a sliding puzzle's answer key already lists every move, in order"
-    instructions = (
+    instructions = N_(
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
         "puzzle says how many moves the shortest solution takes: can you do it in that many? "
         "Write the number of each tile you slide in the boxes, in order: the bold box is the "
         "last move of the shortest way, and the grey boxes are there if you need more."
     )
-    cutout_instructions = " Cut out the tiles under each puzzle and slide them on its board."
+    cutout_instructions = N_("Cut out the tiles under each puzzle and slide them on its board.")
     Params = Params
     levels = LEVELS
 
     # ----- making puzzles
 
-    def instructions_for(self, params: Params) -> str:
-        return self.instructions + (self.cutout_instructions if params.cutouts else "")
+    def instructions_for(self, params: Params, words: Words = ENGLISH) -> str:
+        said = [words.gettext(self.instructions)] + ([words.gettext(self.cutout_instructions)] if params.cutouts else [])
+        return " ".join(said)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         rows, cols = params.dims()
@@ -300,7 +302,7 @@ class SlidingType(PuzzleType):
 
     # ----- printing
 
-    def describe(self, puzzle: Puzzle) -> str:
+    def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
         board: SlidingBoard = puzzle.board
         return f"{board.rows}×{board.cols}"  # the move count is printed once, under the board
 

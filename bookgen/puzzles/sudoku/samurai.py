@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any, Hashable
 
 from bookgen.errors import ParamsError
+from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid_draw, grid_json
@@ -91,8 +92,8 @@ def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget:
 class SamuraiType(GridType):
     name = "samurai"
     aliases = ("samurai-sudoku",)
-    title = "Samurai Sudoku"
-    instructions = (
+    title = N_("Samurai Sudoku")
+    instructions = N_(
         "Five sudokus overlap: the corner grids each share one box with the centre grid. "
         "Fill in every grid so that each of its rows, columns and bold boxes contains the "
         "digits 1 to 9 exactly once; a shared box counts in both grids. Every puzzle has "
@@ -137,8 +138,8 @@ class SamuraiType(GridType):
             return "not the samurai's five grids"
         return super().misfit(puzzle, params)
 
-    def describe(self, puzzle: Puzzle) -> str:
-        return "samurai"
+    def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
+        return words.gettext("samurai")
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         """Thin cell lines, thick lines between boxes and round the whole layout; nothing

@@ -46,7 +46,7 @@ class Variant:
     name: str  # the `variant:` value
     title: str  # how messages name a puzzle of it: "X-sudoku"
     help: str  # for `bookgen types`: what the variant adds
-    houses: str  # what the instructions ask to hold each digit once
+    houses: str  # where the instructions ask each digit once (a message: bookgen.language)
     sizes: tuple[int, ...]
     size_refusal: Callable[[int], str]  # why a size not in `sizes` has no shape
     # The shape every puzzle of a size shares: the whole shape for a fixed one, the rows
@@ -55,7 +55,7 @@ class Variant:
     # A shape and a full grid of it, drawn from the rng for each attempt; None: random
     # solutions of `base` by one search each (classic).
     filled: Callable[[int, random.Random], Filled] | None = None
-    note: str = ""  # one more sentence for the instructions
+    note: str = ""  # one more sentence for the instructions (a message)
     # Drawn over the grid, puzzle and answer alike, when the model is one of this
     # variant's (it is told by the model alone, so a puzzle read back is drawn the same).
     decorate: Callable[[Pen, GridModel], None] | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from bookgen.language import N_
 from bookgen.model import Cell, GridModel
 from bookgen.puzzles.base import Pen
 from bookgen.puzzles.sudoku import jigsaw
@@ -124,9 +125,9 @@ def letter_wrapped_regions(pen: Pen, model: GridModel) -> None:
 
 TOROIDAL = Variant(
     "toroidal", "toroidal sudoku", "toroidal (irregular regions that may wrap round the edges, 6x6 and 9x9)",
-    "every row, every column and every bold-edged region contains", SIZES,
+    N_("every row, every column and every bold-edged region"), SIZES,
     lambda size: f"a toroidal sudoku is 6x6 or 9x9, not {size}x{size}", lines_only, _filled,
-    note=("The grid wraps round like a ring: a region may run off one edge and carry on at the opposite edge, "
-          "where the squares on both sides show the same small letter."),
+    note=N_("The grid wraps round like a ring: a region may run off one edge and carry on at the opposite "
+            "edge, where the squares on both sides show the same small letter."),
     decorate=letter_wrapped_regions,
 )

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
+from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel, full_cells
 from bookgen.options import Choice, Optional, Square, Text, brief, option
 from bookgen.puzzles import grid_draw, grid_json
@@ -182,25 +183,28 @@ def target_for(base: GridModel, level: str) -> Target:
 class SudokuType(GridType):
     name = "sudoku"
     aliases = ("classic", "classic-sudoku")
-    title = "Sudoku"
-    instructions = (  # the same for every option
-        "Fill in the grid so that every row, every column and every bold box contains each "
-        "digit exactly once. Some digits are given to start you off; every puzzle has exactly "
-        "one solution, which you can find by logic alone, with no guessing."
-    )
+    title = N_("Sudoku")
+    rule = N_("Fill in the grid so that each digit appears exactly once in {houses}.")
+    symbol_rule = N_("Fill in the grid so that each symbol ({symbols}) appears exactly once in {houses}.")
+    start = N_("Some digits are given to start you off; every puzzle has exactly one solution, which you can "
+               "find by logic alone, with no guessing.")
+    symbol_start = N_("Some symbols are given to start you off; every puzzle has exactly one solution, which you "
+                      "can find by logic alone, with no guessing.")
     Params = Params
     grading = LEVELS
 
-    def instructions_for(self, params: Params) -> str:
-        """The classic words, with the houses the variant asks to be filled and its own
-        sentence, and the symbols when they are not the digits."""
+    def instructions_for(self, params: Params, words: Words = ENGLISH) -> str:
+        """The rule with the houses the variant asks to be filled and its own sentence,
+        and the symbols when they are not the digits."""
         chosen = variant(params.variant)
-        text = self.instructions.replace(variant("classic").houses, chosen.houses)
-        text += f" {chosen.note}" if chosen.note else ""
+        houses = words.gettext(chosen.houses)
         if params.symbols is None and params.size <= 9:
-            return text
-        shown = "".join(symbol_labels(params.size, params.symbols))
-        return text.replace("digit", f"symbol ({', '.join(shown)})", 1).replace("digits", "symbols")
+            said = [words.gettext(self.rule).format(houses=houses), words.gettext(self.start)]
+        else:
+            shown = ", ".join(symbol_labels(params.size, params.symbols))
+            said = [words.gettext(self.symbol_rule).format(symbols=shown, houses=houses),
+                    words.gettext(self.symbol_start)]
+        return " ".join(said + ([words.gettext(chosen.note)] if chosen.note else []))
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         # A variant whose regions are drawn per puzzle draws them with each full grid;

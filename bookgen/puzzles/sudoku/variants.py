@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from bookgen.errors import GenerationError
+from bookgen.language import N_
 from bookgen.puzzles.sudoku import jigsaw
 from bookgen.puzzles.sudoku.toroidal import TOROIDAL
 from bookgen.puzzles.sudoku.shapes import (BOX_SHAPES, HYPER_SIZE, Filled, Variant, fixed_structure, lines_only,
@@ -37,18 +38,20 @@ def _jigsaw_filled(size: int, rng: random.Random) -> Filled:
     return jigsaw.layout_filled(size, rng, jigsaw.PLANE, jigsaw.jigsaw_acceptable, "jigsaw")
 
 
-CLASSIC = Variant("classic", "sudoku", "classic", "every row, every column and every bold box contains",
+# TRANSLATORS: the houses of a sudoku, printed after "appears exactly once in": in the
+# case that follows "in" in your language.
+CLASSIC = Variant("classic", "sudoku", "classic", N_("every row, every column and every bold box"),
                   tuple(sorted(BOX_SHAPES)), _boxed_refusal, fixed_structure)
 X = Variant("x", "X-sudoku", "x (both main diagonals too)",
-            "every row, every column, every bold box and both shaded diagonals contain",
+            N_("every row, every column, every bold box and both shaded diagonals"),
             tuple(sorted(BOX_SHAPES)), _boxed_refusal, lambda size: fixed_structure(size, "x"), _fixed_filled("x"))
 HYPER = Variant("hyper", "hyper sudoku", "hyper (four shaded windows too, 9x9)",
-                "every row, every column, every bold box and each of the four shaded windows contains",
+                N_("every row, every column, every bold box and each of the four shaded windows"),
                 (HYPER_SIZE,),
                 lambda size: f"a hyper sudoku is {HYPER_SIZE}x{HYPER_SIZE} (its four windows are 3x3), not {size}x{size}",
                 lambda size: fixed_structure(size, "hyper"), _fixed_filled("hyper"))
 JIGSAW = Variant("jigsaw", "jigsaw sudoku", "jigsaw (irregular bold regions instead of boxes, 5x5 to 9x9)",
-                 "every row, every column and every bold-edged region contains", JIGSAW_SIZES,
+                 N_("every row, every column and every bold-edged region"), JIGSAW_SIZES,
                  lambda size: f"a jigsaw sudoku is {JIGSAW_SIZES[0]}x{JIGSAW_SIZES[0]} to "
                               f"{JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, not {size}x{size}",
                  lines_only, _jigsaw_filled)

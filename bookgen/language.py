@@ -1,0 +1,125 @@
+"""The book's language: every word bookgen prints comes from a gettext message catalogue.
+
+The messages are written in English in the code (English is the catalogue of no
+translation) and translated in `bookgen/locale/<code>/LC_MESSAGES/bookgen.po`, the
+format every translation tool and translator knows. The .po files are read as they are
+when a book first needs its language: Babel (the Python internationalisation
+library that also extracts the messages, `pybabel extract`) parses the catalogue and
+compiles it in memory, and the standard library's gettext looks messages up in it,
+plural forms included. No compiled .mo file is kept in the repository or made at
+install time, so an edited .po is what prints, with nothing to forget to rebuild; a
+catalogue takes a few milliseconds to read.
+
+Sentences whose words agree with a number ("1 move", "5 moves"; Polish and Russian have
+three forms, Czech and Ukrainian too) go through `ngettext`, each language giving as
+many forms as its Plural-Forms header says. A message that needs a context to be
+translated right (the same English in two grammatical places) has one (`pgettext`).
+
+Right-to-left scripts (Arabic, Hebrew...) are not offered: ReportLab sets text left to
+right without shaping, so Arabic would print as unjoined letters in reverse order. A
+language of one is refused by name, and a right-to-left text anywhere in a spec is
+refused with the field it is in (`right_to_left`), rather than printed backwards.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from bookgen.options import Choice, OptionValueError, ParseContext
+
+DOMAIN = "bookgen"
+LOCALE_DIR = Path(__file__).parent / "locale"
+SOURCE = "en"
+# Every language a book may be printed in (ISO 639-1), English first; each has a
+# catalogue in LOCALE_DIR but English, whose words are the messages themselves.
+LANGUAGES = ("en", "cs", "de", "el", "es", "fr", "it", "nl", "pl", "pt", "ru", "uk")
+# Languages written right to left, refused by name (see the module's note).
+RIGHT_TO_LEFT = {"ar": "Arabic", "he": "Hebrew", "fa": "Persian", "ur": "Urdu", "yi": "Yiddish", "ps": "Pashto",
+                 "sd": "Sindhi", "ug": "Uyghur", "dv": "Dhivehi", "ku": "Kurdish", "syr": "Syriac"}
+_RTL_CLASSES = {"R", "AL"}
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogues where it is written (a table of sentences),
+    to be translated where it is printed, with `Words.gettext`."""
+    return message
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's messages: what layout, the puzzle types and their pens print."""
+
+    code: str
+    catalogue: Any  # a gettext.NullTranslations (or GNUTranslations)
+    # Every character the catalogue's translations use: the book's font must have them
+    # all (a Greek book is set in Noto Sans, whatever its title).
+    letters: str = ""
+
+    def gettext(self, message: str) -> str:
+        return self.catalogue.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.catalogue.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.catalogue.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.catalogue.npgettext(context, singular, plural, n)
+
+
+ENGLISH = Words(SOURCE, gettext.NullTranslations())
+
+
+def catalogue_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def words_for(code: str) -> Words:
+    """The messages of a shipped language (English for "en")."""
+    if code == SOURCE:
+        return ENGLISH
+    if code not in LANGUAGES:
+        raise ValueError(f"no catalogue for the language {code!r}")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(catalogue_path(code), "rb") as handle:
+        catalogue = read_po(handle, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue)
+    compiled.seek(0)
+    said = "".join("".join(m.string) if isinstance(m.string, (tuple, list)) else m.string for m in catalogue if m.id)
+    return Words(code, gettext.GNUTranslations(compiled), "".join(sorted(set(said) - {"\n"})))
+
+
+@dataclass(frozen=True)
+class LanguageChoice(Choice):
+    """The `language:` option: a shipped language's ISO 639-1 code, any case; a
+    right-to-left one is refused saying why, not as an unknown code."""
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = str(raw).strip().lower() if isinstance(raw, str) else raw
+        script = RIGHT_TO_LEFT.get(text) if isinstance(text, str) else None
+        if script is not None:
+            raise OptionValueError(f"{script} is written right to left, which bookgen cannot print yet "
+                                   f"(its letters would come out unjoined and backwards); "
+                                   f"expected {self.describe()}")
+        return super().parse(text, ctx)
+
+
+def right_to_left(text: str) -> str | None:
+    """The first right-to-left letter in `text` (Arabic, Hebrew...), or None."""
+    return next((ch for ch in text if unicodedata.bidirectional(ch) in _RTL_CLASSES), None)
+
+
+# The level names of every type, for the catalogues: a puzzle's label prints its level in
+# the book's language (a test checks each type's levels are here).
+LEVEL_NAMES = (N_("beginner"), N_("easy"), N_("medium"), N_("hard"), N_("expert"))

@@ -1,0 +1,64 @@
+"""The pencil marks printed in a hint page's grid, read back from the PDF: every mark a
+step crosses out or leaves is visible, none hidden under a step's black badge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+from click.testing import CliRunner
+
+from bookgen.cli import main
+
+# A 9x9 killer whose second to fourth steps cross marks out in squares that also carry
+# a badge, with up to nine marks a square (seed fixed).
+KILLER_HINTS = """\
+title: Killer hints
+seed: 5
+sections:
+  - type: killer
+    difficulty: medium
+    count: 1
+    hints: true
+"""
+CAP = 0.7  # a digit's height as a share of its type size, near enough for every face used
+
+
+def _badges(page) -> list[tuple[float, float, float, float]]:
+    """The black squares holding step numbers (x0, top, x1, bottom)."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
+            if r.get("fill") and r.get("non_stroking_color") in ((0,), (0, 0, 0), [0], 0)
+            and abs(r["width"] - r["height"]) < 0.5 and r["width"] < 20]
+
+
+def _glyph(char: dict, page_height: float) -> tuple[float, float, float, float]:
+    """A digit's ink box (x0, top, x1, bottom): from its baseline up by its cap height."""
+    baseline = page_height - char["matrix"][5]
+    return char["x0"], baseline - CAP * char["size"], char["x1"], baseline
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 0.05 and b[0] < a[2] - 0.05 and a[1] < b[3] - 0.05 and b[1] < a[3] - 0.05
+
+
+def _inside(a, b) -> bool:
+    return a[0] >= b[0] - 0.05 and a[2] <= b[2] + 0.05 and a[1] >= b[1] - 0.05 and a[3] <= b[3] + 0.05
+
+
+def test_no_pencil_mark_of_a_hint_grid_hides_under_a_step_badge(tmp_path: Path):
+    spec = tmp_path / "k.yaml"
+    spec.write_text(KILLER_HINTS, encoding="utf-8")
+    pdf = tmp_path / "k.pdf"
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(pdf), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(pdf) as doc:
+        page = next(p for p in doc.pages if "Puzzle 1 (page" in (p.extract_text() or ""))
+        badges = _badges(page)
+        height = page.height
+        chars = [c for c in page.chars if c["text"].isdigit()]
+    marks = [c for c in chars if c["size"] < 6]
+    assert len(badges) >= 4 and len(marks) >= 20, (len(badges), len(marks))
+    for char in chars:
+        ink = _glyph(char, height)
+        for badge in badges:
+            assert _inside(ink, badge) or not _overlap(ink, badge), (char["text"], ink, badge)
