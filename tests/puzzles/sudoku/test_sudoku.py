@@ -8,7 +8,8 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku.type import BOX_SHAPES, LEVELS, PUZZLE_TYPE, Params, givens_range
+from bookgen.puzzles.sudoku.shapes import BOX_SHAPES
+from bookgen.puzzles.sudoku.type import LEVELS, PUZZLE_TYPE, Params, givens_range
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, offered, sudoku_key, symmetry_offer
 from bookgen.solve.search import count_solutions
 
