@@ -15,19 +15,22 @@ import time
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable, Iterator, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 import click
 
-from bookgen import spec as speclib
-from bookgen.puzzles import registry
+from bookgen import __version__
 from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
 from bookgen.outputs import WriteError, committed
-from bookgen.options import OptionValueError, ParseContext, Seed, declared
-from bookgen.section_options import SectionOptions
-from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
-from bookgen.puzzles.base import Puzzle
+
+# A command imports what it needs when it runs (the spec, the types, the build), so
+# `bookgen --version` and `bookgen solve` of one puzzle load only their own part.
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from bookgen.puzzles.base import Puzzle
+    from bookgen.spec import BookSpec
 
 # `bookgen solve` stops any puzzle after this long (--timeout), plus a grace for types
 # that use the time themselves and then settle for a verified answer (sliding).
@@ -35,6 +38,18 @@ DEFAULT_SOLVE_SECONDS = 60.0
 SOLVE_GRACE = 5.0
 # Whole numbers in a puzzle file: more digits than any target (Python refuses thousands).
 MAX_JSON_DIGITS = 40
+
+
+def _speclib() -> ModuleType:
+    from bookgen import spec
+
+    return spec
+
+
+def _registry() -> ModuleType:
+    from bookgen.puzzles import registry
+
+    return registry
 
 
 def _reported(command: Callable) -> Callable:
@@ -109,7 +124,9 @@ HELP = {"help_option_names": ["-h", "--help"]}
 
 
 @click.group(context_settings=HELP)
-@click.version_option(package_name="bookgen")
+# The package's own version (what the pages' stamp prints), not read from the installed
+# metadata: importing importlib.metadata doubled the time `bookgen --version` took.
+@click.version_option(version=__version__, prog_name="bookgen")
 def main() -> None:
     """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
     _notes_to_stderr()
@@ -144,7 +161,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
     from bookgen.build import build as build_book
 
     started = time.monotonic()
-    spec = speclib.load(spec_file)
+    spec = _speclib().load(spec_file)
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
@@ -155,7 +172,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
         _echo(f"wrote {target}: {summary(spec, layout)}, in {seconds:.1f} s")
 
 
-def summary(spec: speclib.BookSpec, layout: Any) -> str:
+def summary(spec: BookSpec, layout: Any) -> str:
     """What a build made, for a teacher: pages, where the answers are, puzzles, and the
     seed (said to be new when the spec gave none, so the book can be made again)."""
     pages = _count(len(layout.pages), "page")
@@ -196,6 +213,8 @@ def progress(total: int, quiet: bool, stream: TextIO | None = None) -> Iterator[
 
 def _seed(text: str) -> int:
     """--seed read exactly as a spec's `seed:` is, with the same range and message."""
+    from bookgen.options import OptionValueError, ParseContext, Seed
+
     try:
         return Seed().parse(text, ParseContext())
     except OptionValueError as exc:
@@ -209,12 +228,12 @@ def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
     from bookgen.build import plan
 
-    spec = speclib.load(spec_file)
+    spec = _speclib().load(spec_file)
     plan(spec)
     _echo(f"{spec_file}: ok ({counted(spec)})")
 
 
-def counted(spec: speclib.BookSpec) -> str:
+def counted(spec: BookSpec) -> str:
     """What `build` will make: "2 sections, 120 puzzles: 4 for each of 30 students"."""
     made = f"{_count(len(spec.sections), 'section')}, {_count(spec.total_puzzles, 'puzzle')}"
     if spec.copies:
@@ -235,7 +254,7 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     found = read_puzzles(puzzle_file)
     reports = []
     for label, puzzle in found:
-        ptype = registry.get(puzzle.type)
+        ptype = _registry().get(puzzle.type)
         # A type that honours `timeout` itself (sliding: then a longer verified answer)
         # has a moment more before the hard stop that bounds every type.
         what = f"puzzle {label}" if len(found) > 1 else puzzle_file
@@ -251,10 +270,12 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
 
 
 def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
+    from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
+
     text = read_text(path, PuzzleFormatError, MAX_PUZZLE_FILE_BYTES)
     if text.lstrip().startswith(("{", "[")):
         return _read_json(text, path)
-    for ptype in registry.all_types():
+    for ptype in _registry().all_types():
         puzzle = ptype.from_text(text, path)
         if puzzle is not None:
             return [("1", puzzle)]
@@ -277,10 +298,10 @@ def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
         field = f"puzzles[{i}]" if len(items) > 1 or isinstance(data, dict) and "puzzles" in data else ""
         if not isinstance(item, dict):
             raise PuzzleFormatError(Problem(Location(path), field, "expected a puzzle object"))
-        ptype = registry.get(str(item.get("type", "")))
+        ptype = _registry().get(str(item.get("type", "")))
         if ptype is None:
             raise PuzzleFormatError(Problem(Location(path), f"{field}.type".lstrip("."),
-                                            f"expected one of {', '.join(registry.names())}, got {item.get('type')!r}"))
+                                            f"expected one of {', '.join(_registry().names())}, got {item.get('type')!r}"))
         try:
             puzzle = ptype.from_json(item, path)
         except PuzzleFormatError as exc:
@@ -315,7 +336,7 @@ _STARTER_SEED = re.compile(r"^seed: *[0-9]+", re.MULTILINE)
 def new(kind: str, output: str | None) -> None:
     """A commented starter spec that builds as it is, with a seed of its own:
     bookgen new worksheet -o friday.yaml"""
-    text = starter(kind, speclib.fresh_seed())
+    text = starter(kind, _speclib().fresh_seed())
     if output is None:
         _echo(text, nl=False)
         return
@@ -364,7 +385,9 @@ def _say(text: str, indent: str = "") -> None:
 @_reported
 def types() -> None:
     """List the puzzle types, their levels and options, and what is offered."""
-    for ptype in registry.all_types():
+    from bookgen.options import declared
+
+    for ptype in _registry().all_types():
         aliases = f" (also: {', '.join(ptype.aliases)})" if ptype.aliases else ""
         _say(f"{ptype.name}{aliases}: {ptype.title}")
         _say(f"levels: {', '.join(ptype.levels)}", "  ")
@@ -380,8 +403,11 @@ def types() -> None:
 @_reported
 def keys() -> None:
     """List the keys of a book spec and of every section, with what each means."""
+    from bookgen.options import declared
+    from bookgen.section_options import SectionOptions
+
     _echo("Book keys:")
-    for name, info, default in declared(speclib.BookOptions):
+    for name, info, default in declared(_speclib().BookOptions):
         _say(_option_line(name, info, default), "  ")
     _say("sections: a list of sections, each with the keys below", "  ")
     _echo("\nSection keys (and the puzzle type's own, listed by bookgen types):")
@@ -391,7 +417,7 @@ def keys() -> None:
 
 def _option_line(name: str, info: Any, default: Any) -> str:
     if name == "type" and info.help.startswith("the puzzle type"):
-        return f"type: one of {', '.join(registry.names())} (required) - {info.help}"
+        return f"type: one of {', '.join(_registry().names())} (required) - {info.help}"
     shown = "optional" if default in (None, "") else f"default {_shown(default)}"
     return f"{name}: {info.kind.describe()} ({shown}) - {info.help}"
 
@@ -431,7 +457,7 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
     from bookgen.outputs import Output, checked, checked_folder, clashing_page_images, commit, writing
     from bookgen.render.preview import rasterise
 
-    spec = speclib.load(spec_file)
+    spec = _speclib().load(spec_file)
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     # Every output checked against every input before any work: the PDF, and each name

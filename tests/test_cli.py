@@ -220,3 +220,15 @@ def test_types_lists_the_measured_offer_per_size():
     assert "  offered: 9x9: beginner, easy, medium, hard, expert" in result.output
     assert "  offered: 4x4: beginner, easy" in result.output
     assert "  offered: 21x21 (five 9x9 grids): beginner, easy, medium, hard, expert" in result.output
+
+
+def test_the_version_is_the_packages_own_and_the_installed_ones():
+    # --version prints bookgen.__version__ without asking the installed metadata; the two
+    # must not drift apart.
+    from importlib.metadata import version
+
+    from bookgen import __version__
+
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"bookgen, version {__version__}"
+    assert version("bookgen") == __version__
