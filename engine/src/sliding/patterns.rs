@@ -108,6 +108,13 @@ impl PatternDatabase {
         })
     }
 
+    /// Whether every tile is in a pattern. Only then does a sum of 0 mean the goal, so
+    /// only then may the search be guided by the tables alone.
+    pub fn covers_every_tile(&self) -> bool {
+        let covered: usize = self.patterns.iter().map(|p| p.labels.len()).sum();
+        covered + 1 == self.board.cells()
+    }
+
     /// Each pattern's sum, looked up on the position and on its mirror image (0 where
     /// the board has no mirror).
     pub fn lookup(&self, position: &[u8]) -> (u32, u32) {

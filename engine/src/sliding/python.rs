@@ -186,6 +186,11 @@ pub fn sliding_search(
                 (rows, cols, blank)
             )));
         }
+        if !database.covers_every_tile() {
+            return Err(value_error(
+                "a search needs pattern tables covering every tile".into(),
+            ));
+        }
     }
     let found = py.detach(|| {
         let mut watch = PythonWatch {

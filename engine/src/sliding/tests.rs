@@ -226,3 +226,15 @@ fn patterns_that_cannot_be_tabled_are_refused() {
     let wrong_length = PatternDatabase::new(board.clone(), 0, vec![pattern], vec![vec![0; 10]]);
     assert!(wrong_length.is_err());
 }
+
+#[test]
+fn only_a_partition_of_every_tile_may_guide_a_search() {
+    assert!(small_database(0).covers_every_tile());
+    let board = Geometry::new(3, 3).unwrap();
+    let pattern = Pattern::new(&board, 0, vec![1, 2, 3]).unwrap();
+    let table = build_table(&board, 0, &pattern, &mut Unwatched).unwrap();
+    let partial = PatternDatabase::new(board, 0, vec![pattern], vec![table]).unwrap();
+    // Tiles 1-3 home and the rest not: the table says 0, the position is no goal.
+    assert_eq!(partial.lookup(&[0, 1, 2, 3, 5, 4, 6, 7, 8]).0, 0);
+    assert!(!partial.covers_every_tile());
+}
