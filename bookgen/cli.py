@@ -258,6 +258,7 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
         # A type that honours `timeout` itself (sliding: then a longer verified answer)
         # has a moment more before the hard stop that bounds every type.
         what = f"puzzle {label}" if len(found) > 1 else puzzle_file
+        ptype.prepare_solve(puzzle)
         with time_limit(timeout + SOLVE_GRACE, f"{what}: no answer within {timeout:g} s; allow more with --timeout"):
             result = ptype.solve(puzzle, timeout=timeout)
         if as_json:

@@ -225,6 +225,10 @@ class PuzzleType(ABC):
     @abstractmethod
     def generate(self, params: Any, rng: random.Random, budget: Budget) -> Puzzle: ...
 
+    def prepare_solve(self, puzzle: Puzzle) -> None:
+        """Work done once before solving and not counted against the solve's time (a
+        sliding puzzle's pattern databases, built on first use); nothing by default."""
+
     @abstractmethod
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult: ...
 

@@ -10,6 +10,7 @@ pub mod py;
 pub mod regions;
 pub mod rng;
 pub mod search;
+pub mod sliding;
 pub mod techniques;
 
 use pyo3::prelude::*;
@@ -31,5 +32,6 @@ fn source_digest() -> &'static str {
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(source_digest, m)?)?;
+    sliding::register(m)?;
     py::register(m)
 }

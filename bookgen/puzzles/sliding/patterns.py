@@ -1,27 +1,53 @@
-"""Additive pattern databases for the sliding puzzle (the 4×4's 6-6-3 partition).
+"""Additive pattern databases for the 15-puzzle: which tables, and where they are kept.
 
-Each table holds, for every placement of a few tiles, the fewest moves bringing them
-home; tables of disjoint patterns add up to an admissible heuristic stronger than
-Manhattan distance + linear conflict. Built once with numpy and cached on disk.
+The tiles are split into disjoint patterns (the 4×4's 6-6-3); each pattern's table holds,
+for every placement of its tiles, the fewest moves of those tiles that bring them home
+while the blank roams freely among the others. The engine builds the tables and looks
+them up, on the position and on its mirror image (bookgen._engine, from
+engine/src/sliding/tables.rs and patterns.rs); this module keeps them in the user's
+cache, one file a table in bookgen/cache.py's format (kind, version, shape, length and
+SHA-256 in a header line), and in memory once loaded.
 
-Measured on a 2-core machine, pure Python: the two 6-tile tables build in about 13 s
-(6.7 s + 6.1 s process time; 32 MB in the cache).
+Bounds: in memory, 32 MiB a process (two tables of 16^6 bytes and one of 16^3), held
+once. Loading them reads each file whole and checks its SHA-256 (0.07 s of CPU; 32 MiB
+more for that moment); building them takes 5-7 s of CPU once per machine (on the 2-core
+development machine under a load of 8), with at most about 80 MB more for that moment
+(a bit a state searched, the table, the breadth-first frontiers). Measured: a process
+peaked at 92 MiB building, 81 MiB loading, and held 50 MiB after, from 17 MiB before.
+A build is said on stderr in one line and never counted against a solve's time: callers
+get the tables ready before their clock starts (search.prepare).
 """
 
 from __future__ import annotations
 
+import logging
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from bookgen import cache
+from bookgen._engine import SlidingPatterns
 
+log = logging.getLogger("bookgen")
 
 # The 4×4 partition into disjoint patterns (goal cells, blank top-left): the top-right
 # 2×3 block, the bottom-right 2×3 block and the left column — compact groups, so most
-# linear conflicts fall inside one pattern (the Korf–Felner 6-6-3 shape).
+# linear conflicts fall inside one pattern (the Korf–Felner 6-6-3 shape). The label
+# frame (board.label_frame) turns a goal with the blank in any corner so the blank is
+# top-left: "blank last" and "blank first" books share these tables.
 _PATTERNS_4X4 = ((1, 2, 3, 5, 6, 7), (9, 10, 11, 13, 14, 15), (4, 8, 12))
 
-_PDB_FORMAT = 2  # bump when the table layout changes: cached tables of another version are rebuilt
+# Bump when the tables' bytes change: cached tables of another version are rebuilt.
+# 3: the tables follow the blank (2 let each tile step into any cell free of its pattern).
+_PDB_FORMAT = 3
+_KIND = "sliding-pattern-database"
+
+
+def pattern_partition(rows: int, cols: int, blank: int) -> tuple[tuple[int, ...], ...] | None:
+    """The disjoint patterns used for this board and goal blank, or None (no tables)."""
+    if (rows, cols) == (4, 4) and blank == 0:
+        return _PATTERNS_4X4
+    return None
 
 
 def pattern_cache_dir() -> Path:
@@ -29,85 +55,92 @@ def pattern_cache_dir() -> Path:
     return cache.cache_root() / "sliding"
 
 
-def build_pattern_table(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
-    """Fewest moves of the pattern's tiles to bring them home, for every placement.
-
-    The table is indexed by Σ cell(tile_i) · N^(k−1−i) (a sparse index: cheap to update
-    by one term per move during search). Breadth-first search backward from the goal in
-    a space where only the pattern's tiles exist and each may step into any adjacent
-    cell that no other pattern tile holds: a relaxation of the real puzzle, so the
-    value is admissible, and tables of disjoint patterns add up because every real move
-    moves one tile, counted in one pattern only. Unreachable indices hold 255.
-    """
-    import numpy as np
-
-    n = rows * cols
-    k = len(pattern)
-    weights = [n ** (k - 1 - i) for i in range(k)]
-    dist = np.full(n**k, 255, dtype=np.uint8)
-    goal_index = sum(cell * w for cell, w in zip(pattern, weights))
-    dist[goal_index] = 0
-    steps = []  # per direction: the cell each cell leads to, or −1 off the board
-    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        step = [-1] * n
-        for cell in range(n):
-            r, c = divmod(cell, cols)
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                step[cell] = (r + dr) * cols + c + dc
-        steps.append(np.array(step, dtype=np.int64))
-    frontier = np.array([goal_index], dtype=np.int64)
-    depth = 0
-    chunk = 1 << 18
-    while frontier.size:
-        found = []
-        for lo in range(0, frontier.size, chunk):
-            part = frontier[lo : lo + chunk]
-            cells = [(part // w) % n for w in weights]
-            for i in range(k):
-                for step in steps:
-                    dest = step[cells[i]]
-                    ok = dest >= 0
-                    for j in range(k):
-                        if j != i:
-                            ok &= dest != cells[j]
-                    moved = part[ok] + (dest[ok] - cells[i][ok]) * weights[i]
-                    moved = moved[dist[moved] == 255]
-                    dist[moved] = depth + 1
-                    found.append(moved)
-        depth += 1
-        frontier = np.unique(np.concatenate(found)) if found else np.array([], dtype=np.int64)
-    return dist.tobytes()
+def _shape(rows: int, cols: int, blank: int, pattern: Sequence[int]) -> str:
+    return f"{rows}x{cols} blank {blank}:" + "-".join(map(str, pattern))
 
 
-def _pattern_file(rows: int, cols: int, pattern: Sequence[int]) -> Path:
-    name = f"pdb-v{_PDB_FORMAT}-{rows}x{cols}-" + "-".join(map(str, pattern)) + ".bin"
+def _pattern_file(rows: int, cols: int, blank: int, pattern: Sequence[int]) -> Path:
+    name = f"pdb-v{_PDB_FORMAT}-{rows}x{cols}-b{blank}-" + "-".join(map(str, pattern)) + ".bin"
     return pattern_cache_dir() / name
 
 
-_loaded_tables: dict[tuple[int, int, tuple[int, ...]], bytes] = {}
+def _header(rows: int, cols: int, blank: int, pattern: Sequence[int]) -> dict:
+    return cache.table_header(_KIND, _PDB_FORMAT, _shape(rows, cols, blank, pattern), (rows * cols) ** len(pattern))
 
 
-def pattern_table(rows: int, cols: int, pattern: Sequence[int], build: bool = True) -> bytes | None:
-    """The pattern's table, from memory, then the disk cache (only if its header and
-    checksum match), then built (if `build`) and cached when the cache can be written."""
-    key = (rows, cols, tuple(pattern))
-    if key in _loaded_tables:
-        return _loaded_tables[key]
-    path = _pattern_file(rows, cols, pattern)
-    shape = f"{rows}x{cols}:" + "-".join(map(str, pattern))
-    header = cache.table_header("sliding-pattern-database", _PDB_FORMAT, shape, (rows * cols) ** len(pattern))
-    table = cache.load_table(path, header)
-    if table is None:
+_loaded: dict[tuple[int, int, int, tuple[tuple[int, ...], ...]], SlidingPatterns] = {}
+
+
+def pattern_tables(rows: int, cols: int, blank: int, patterns: Sequence[Sequence[int]] | None = None,
+                   build: bool = True) -> SlidingPatterns | None:
+    """The tables of `patterns` (by default the board's partition), from memory, else the
+    disk cache (only files whose header and checksum match), else built once and cached
+    when the cache can be written. None where the board has no partition, or when a
+    table is not cached and `build` is false."""
+    partition = tuple(map(tuple, patterns)) if patterns is not None else pattern_partition(rows, cols, blank)
+    if not partition:
+        return None
+    key = (rows, cols, blank, partition)
+    if key in _loaded:
+        return _loaded[key]
+    tables = _cached_tables(rows, cols, blank, partition)
+    if any(table is None for table in tables):
         if not build:
             return None
-        table = build_pattern_table(rows, cols, pattern)
-        cache.store_table(path, header, table)
-    _loaded_tables[key] = table
-    return table
+        with _one_builder():
+            # Another process may have built them while this one waited.
+            tables = _cached_tables(rows, cols, blank, partition)
+            missing = [p for p, table in zip(partition, tables) if table is None]
+            if missing:
+                built = _build(rows, cols, blank, missing)
+                tables = [table if table is not None else built.pop(0) for table in tables]
+    loaded = SlidingPatterns.from_tables(rows, cols, blank, [list(p) for p in partition], tables)
+    _loaded[key] = loaded
+    return loaded
 
 
-def pattern_partition(rows: int, cols: int, blank: int) -> tuple[tuple[int, ...], ...] | None:
-    """The disjoint patterns used for this board and goal blank, or None (Manhattan only)."""
-    if (rows, cols) == (4, 4) and blank == 0:
-        return _PATTERNS_4X4
-    return None
+def _cached_tables(rows: int, cols: int, blank: int, partition: Sequence[Sequence[int]]) -> list[bytes | None]:
+    return [cache.load_table(_pattern_file(rows, cols, blank, p), _header(rows, cols, blank, p)) for p in partition]
+
+
+def _build(rows: int, cols: int, blank: int, patterns: Sequence[Sequence[int]]) -> list[bytes]:
+    """Build the patterns' tables (saying so on stderr when it takes a while) and cache them."""
+    large = any((rows * cols) ** len(p) >= 1 << 20 for p in patterns)
+    if large:
+        log.warning(f"building the {rows}×{cols} pattern databases, once for this machine "
+                    f"(a few seconds; kept in {pattern_cache_dir()})")
+    built = SlidingPatterns.build(rows, cols, blank, [list(p) for p in patterns])
+    tables = [built.table(i) for i in range(len(patterns))]
+    for pattern, table in zip(patterns, tables):
+        cache.store_table(_pattern_file(rows, cols, blank, pattern), _header(rows, cols, blank, pattern), table)
+    return tables
+
+
+@contextmanager
+def _one_builder() -> Iterator[None]:
+    """One process at a time builds tables (a book's workers would otherwise each spend
+    the build's CPU): an exclusive lock on a file in the cache folder, where the platform
+    has one and the folder can be written; otherwise no lock (each builds its own)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        pattern_cache_dir().mkdir(parents=True, exist_ok=True)
+        handle = open(pattern_cache_dir() / ".building.lock", "a")
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def forget_loaded() -> None:
+    """Drop the tables held in memory (tests: the next use reads the cache again)."""
+    _loaded.clear()
+

@@ -135,6 +135,13 @@ class SlidingType(PuzzleType):
 
     # ----- solving and checking
 
+    def prepare_solve(self, puzzle: Puzzle) -> None:
+        """The 15-puzzle's pattern databases, loaded or built (once, saying so) before the
+        solve's clock starts: a first build must not eat the time of the proof."""
+        board: SlidingBoard = puzzle.board
+        if is_solvable(board.start, board.goal, board.cols):
+            search.prepare(board.start, board.goal, board.cols)
+
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         """Shortest moves if found within `timeout` seconds (default DEFAULT_SOLVE_SECONDS),
         else a verified longer solution marked not optimal; IMPOSSIBLE by parity at once."""
@@ -142,9 +149,9 @@ class SlidingType(PuzzleType):
         if not is_solvable(board.start, board.goal, board.cols):
             return SolveResult(Outcome.IMPOSSIBLE, detail={"reason": "parity"})
         limit = DEFAULT_SOLVE_SECONDS if timeout is None else timeout
-        # A verified answer first (well under a second on any board): the searches below
-        # build tables no clock interrupts (an 8×8's take 13 s), and when the command's
-        # hard stop comes first this is the answer, not nothing.
+        self.prepare_solve(puzzle)
+        # A verified answer first (well under a second on any board): when the command's
+        # hard stop comes before the searches below end, this is the answer, not nothing.
         fallback = constructive_solve(board.start, board.goal, board.cols)
         try:
             expired = search.deadline_after(OPTIMAL_SHARE * limit)
@@ -172,7 +179,7 @@ class SlidingType(PuzzleType):
             moves = tuple(known)
         if self.check(puzzle, moves):
             raise GenerationError("internal error: no solution found replays to the goal")
-        detail = {"optimal": False, "lower_bound": _manhattan(board)}
+        detail = {"optimal": False, "lower_bound": search.lower_bound(board.start, board.goal, board.cols)}
         return SolveResult(Outcome.SOLVED, solution=tuple(moves), solutions=1, detail=detail)
 
     def check(self, puzzle: Puzzle, solution: Any) -> list[Violation]:
@@ -205,6 +212,7 @@ class SlidingType(PuzzleType):
         problems += [str(v) for v in self.check(puzzle, puzzle.solution)]
         if problems or not board.optimal:
             return problems
+        search.prepare(board.start, board.goal, board.cols)  # a first build of the tables is not the proof's time
         try:
             shortest = search.solve_optimal(board.start, board.goal, board.cols, search.deadline_after(PROOF_SECONDS))
         except search.SearchTimeout:
@@ -328,14 +336,6 @@ class SlidingType(PuzzleType):
         image = picture(Path(board.image)) if board.image else None
         frame = _frame(puzzle)
         drawing.draw_puzzle(pen, board, frame.moves, frame.cutouts, image)
-
-
-def _manhattan(board: SlidingBoard) -> int:
-    """Manhattan distance, a lower bound cheap on any board (the linear-conflict tables
-    of an 8×8 take seconds to build)."""
-    where = {tile: k for k, tile in enumerate(board.goal)}
-    return sum(abs(k // board.cols - where[t] // board.cols) + abs(k % board.cols - where[t] % board.cols)
-               for k, t in enumerate(board.start) if t != BLANK)
 
 
 def _frame(puzzle: Puzzle) -> drawing.Frame:

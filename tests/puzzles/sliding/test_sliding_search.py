@@ -1,12 +1,14 @@
 """Sliding-tile search: IDA* shortest against breadth-first search, whatever the heuristic;
-timeouts, weighted and quick solutions."""
+timeouts, signals, weighted and quick solutions."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
+from bookgen._engine import sliding_search as engine_search
 from bookgen.puzzles.sliding import board as sliding_board
 
 from bookgen.puzzles.sliding import constructive as sliding_constructive
@@ -16,6 +18,7 @@ from bookgen.puzzles.sliding import patterns as sliding_patterns
 from bookgen.puzzles.sliding import scramble as sliding_scramble
 
 from bookgen.puzzles.sliding import search as sliding_search
+from bookgen.stopping import OutOfTime, time_limit
 
 
 GOALS_3X3 = [
@@ -55,12 +58,12 @@ SMALL_PATTERNS = ((1, 2, 3, 4), (5, 6, 7, 8))  # 3×3, blank top-left
 
 
 def test_ida_with_pattern_tables_finds_shortest_solutions(bfs_distances, replay):
-    goal = sliding_board.standard_goal(3, 3, blank_first=True)
+    goal = sliding_board.standard_goal(3, 3, blank_first=True)  # labels are the tiles themselves
     distances = bfs_distances(goal, 3, 3)
-    tables = [sliding_patterns.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
+    tables = sliding_patterns.pattern_tables(3, 3, 0, SMALL_PATTERNS)
     rng = random.Random(8)
     for state in rng.sample(sorted(distances), 150):
-        labels, _ = sliding_search._ida_patterns(state, 0, 3, 3, SMALL_PATTERNS, tables, sliding_search._Clock(None))
+        labels, _ = engine_search(list(state), 3, 3, 0, 1, tables)
         assert len(labels) == distances[state]
         assert replay(state, labels, 3) == goal
 
@@ -69,11 +72,28 @@ def test_first_shortest_path_is_the_same_whatever_the_heuristic(bfs_distances):
     """Generation relies on this: the scramble cut from a path never depends on the tables."""
     goal = sliding_board.standard_goal(3, 3, blank_first=True)
     distances = bfs_distances(goal, 3, 3)
-    tables = [sliding_patterns.build_pattern_table(3, 3, p) for p in SMALL_PATTERNS]
+    tables = sliding_patterns.pattern_tables(3, 3, 0, SMALL_PATTERNS)
     rng = random.Random(12)
     for state in rng.sample(sorted(distances), 100):
-        with_tables, _ = sliding_search._ida_patterns(state, 0, 3, 3, SMALL_PATTERNS, tables, sliding_search._Clock(None))
+        with_tables, _ = engine_search(list(state), 3, 3, 0, 1, tables)
         assert tuple(with_tables) == sliding_search.solve_optimal(state, goal, 3).moves
+
+
+# The 4×4's tables take seconds to build the first time in a process.
+@pytest.mark.slow
+@pytest.mark.parametrize("blank_first", [False, True])
+def test_fifteen_puzzle_tables_find_the_path_manhattan_finds(blank_first, replay):
+    goal = sliding_board.standard_goal(4, 4, blank_first=blank_first)
+    rng = random.Random(15)
+    for distance in (20, 30, 36, 40):
+        scramble = sliding_scramble.scramble_at_distance(goal, 4, distance, rng)
+        frame = sliding_board.label_frame(scramble.start, goal, 4, 4)
+        tables = sliding_patterns.pattern_tables(4, 4, frame.blank)
+        with_tables, _ = engine_search(list(frame.perm), 4, 4, frame.blank, 1, tables)
+        without, _ = engine_search(list(frame.perm), 4, 4, frame.blank, 1, None)
+        assert with_tables == without and len(without) == distance
+        moves = tuple(frame.tile_of_label[t] for t in without)
+        assert moves == scramble.moves and replay(scramble.start, moves, 4) == goal
 
 
 def test_search_gives_up_when_time_is_out():
@@ -82,6 +102,41 @@ def test_search_gives_up_when_time_is_out():
     state, _ = sliding_scramble.random_walk(goal, 5, 120, rng)
     with pytest.raises(sliding_search.SearchTimeout):
         sliding_search.solve_optimal(state, goal, 5, expired=lambda: True)
+
+
+def _hopeless_search() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A 5×5 position 300 random moves out: proving its shortest solution takes hours."""
+    goal = sliding_board.standard_goal(5, 5)
+    return sliding_scramble.random_walk(goal, 5, 300, random.Random(1))[0], goal
+
+
+def test_a_signal_during_a_search_raises_at_once():
+    """The engine runs Python's signal handlers as it searches: bookgen solve's alarm
+    (and so Ctrl-C and SIGTERM) stop it as they stop Python code."""
+    state, goal = _hopeless_search()
+    began = time.monotonic()
+    with pytest.raises(OutOfTime, match="stopped"):
+        with time_limit(0.2, "stopped"):
+            sliding_search.solve_optimal(state, goal, 5)
+    assert time.monotonic() - began < 2.0
+
+
+def test_an_error_in_the_deadline_check_comes_through():
+    state, goal = _hopeless_search()
+
+    def broken() -> bool:
+        raise ZeroDivisionError("from expired()")
+
+    with pytest.raises(ZeroDivisionError, match="from expired"):
+        sliding_search.solve_optimal(state, goal, 5, expired=broken)
+
+
+def test_a_deadline_stops_a_search_within_milliseconds():
+    state, goal = _hopeless_search()
+    began = time.monotonic()
+    with pytest.raises(sliding_search.SearchTimeout):
+        sliding_search.solve_optimal(state, goal, 5, expired=sliding_search.deadline_after(0.1))
+    assert time.monotonic() - began < 1.0
 
 
 @pytest.mark.parametrize("weight", [2, 4])
@@ -100,3 +155,10 @@ def test_quick_solution_is_verified_and_no_longer_than_the_constructive_one(repl
     quick = sliding_search.solve_quickly(state, goal, 5, sliding_search.deadline_after(2.0))
     assert replay(state, quick, 5) == goal
     assert len(quick) <= len(sliding_constructive.constructive_solve(state, goal, 5))
+
+
+def test_tables_of_some_tiles_only_cannot_guide_a_search():
+    """A sum of 0 over a partial partition is no proof of the goal: the engine refuses."""
+    tables = sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)])
+    with pytest.raises(ValueError, match="covering every tile"):
+        engine_search([0, 1, 2, 3, 5, 4, 6, 7, 8], 3, 3, 0, 1, tables)

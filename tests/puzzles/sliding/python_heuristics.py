@@ -1,8 +1,9 @@
-"""Sliding-tile heuristics: Manhattan distance plus linear conflict, on every board.
+"""The pure-Python Manhattan distance + linear conflict the engine replaced
+(engine/src/sliding/manhattan.rs), kept only for the differential test
+(test_sliding_differential.py), with python_ida.py: it goes with them.
 
 Admissible lower bounds on the number of moves, kept as flat tables so IDA* updates
-them incrementally, one move at a time (see `ManhattanConflict`). The 4×4's pattern
-databases are in `sliding_patterns`.
+them incrementally, one move at a time (see `ManhattanConflict`).
 """
 
 from __future__ import annotations
