@@ -218,11 +218,13 @@ def main(argv: list[str]) -> None:
     print(f"{ptype.name}: {len(jobs)} combinations, {args.seeds} seeds each within {args.budget:g} s of CPU",
           flush=True)
     writing = not args.dry_run and args.seeds >= 100
+    measured: list[Row] = []
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for row in pool.map(measure, jobs):
             print(line(row), flush=True)
-            if writing:  # row by row: a long run stopped part way keeps what it measured
-                path = write(ptype, [row])
+            measured.append(row)
+            if writing:  # after every row, so a long run stopped part way keeps what it measured
+                path = write(ptype, measured)
     if not writing:
         print("not written: a record holds runs of 100 seeds or more (--dry-run or fewer seeds)")
     elif jobs:
