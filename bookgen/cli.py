@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 import click
 
 from bookgen import __version__
-from bookgen.errors import BookgenError, CommandLineError, InputError, Location, Problem, PuzzleFormatError
+from bookgen.errors import BookgenError, CommandLineError, InputError
 from bookgen.outputs import WriteError, committed
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
 
@@ -29,15 +29,12 @@ from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limi
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from bookgen.puzzles.base import Puzzle
     from bookgen.spec import BookSpec
 
 # `bookgen solve` stops any puzzle after this long (--timeout), plus a grace for types
 # that use the time themselves and then settle for a verified answer (sliding).
 DEFAULT_SOLVE_SECONDS = 60.0
 SOLVE_GRACE = 5.0
-# Whole numbers in a puzzle file: more digits than any target (Python refuses thousands).
-MAX_JSON_DIGITS = 40
 
 
 def _speclib() -> ModuleType:
@@ -251,6 +248,8 @@ def counted(spec: BookSpec) -> str:
 @_reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
+    from bookgen.puzzles.interchange import read_puzzles
+
     found = read_puzzles(puzzle_file)
     reports = []
     for label, puzzle in found:
@@ -268,61 +267,6 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
             _echo(heading + ptype.result_text(puzzle, result))
     if as_json:
         _echo(json.dumps(reports[0] if len(reports) == 1 else reports))
-
-
-def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
-    from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
-
-    text = read_text(path, PuzzleFormatError, MAX_PUZZLE_FILE_BYTES)
-    if text.lstrip().startswith(("{", "[")):
-        return _read_json(text, path)
-    for ptype in _registry().all_types():
-        puzzle = ptype.from_text(text, path)
-        if puzzle is not None:
-            return [("1", puzzle)]
-    raise PuzzleFormatError(Problem(Location(path), "", "expected interchange JSON"))
-
-
-def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
-    try:
-        data = json.loads(text, parse_constant=_no_constant, parse_int=_short_int)
-    except json.JSONDecodeError as exc:
-        raise PuzzleFormatError(Problem(Location(path, exc.lineno, exc.colno), "", f"JSON syntax error: {exc.msg}")) from None
-    except RecursionError:
-        raise PuzzleFormatError(Problem(Location(path), "", "JSON nested too deeply to be a puzzle")) from None
-    except ValueError as exc:  # a number of thousands of digits, or Infinity/NaN
-        raise PuzzleFormatError(Problem(Location(path), "", f"JSON value bookgen cannot use: {exc}")) from None
-    items = data.get("puzzles") if isinstance(data, dict) and "puzzles" in data else data
-    items = items if isinstance(items, list) else [items]
-    found = []
-    for i, item in enumerate(items):
-        field = f"puzzles[{i}]" if len(items) > 1 or isinstance(data, dict) and "puzzles" in data else ""
-        if not isinstance(item, dict):
-            raise PuzzleFormatError(Problem(Location(path), field, "expected a puzzle object"))
-        ptype = _registry().get(str(item.get("type", "")))
-        if ptype is None:
-            raise PuzzleFormatError(Problem(Location(path), f"{field}.type".lstrip("."),
-                                            f"expected one of {', '.join(_registry().names())}, got {item.get('type')!r}"))
-        try:
-            puzzle = ptype.from_json(item, path)
-        except PuzzleFormatError as exc:
-            if field:
-                raise PuzzleFormatError([Problem(p.location, f"{field}.{p.field}".rstrip("."), p.message)
-                                         for p in exc.problems]) from None
-            raise
-        found.append((str(item.get("id", i + 1)), puzzle))
-    return found
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a puzzle can hold")
-
-
-def _short_int(text: str) -> int:
-    digits = len(text.lstrip("-"))
-    if digits > MAX_JSON_DIGITS:
-        raise ValueError(f"a number of {digits} digits is more than any puzzle holds")
-    return int(text)
 
 
 STARTERS = ("book", "worksheet", "large-print")

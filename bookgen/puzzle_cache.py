@@ -30,11 +30,11 @@ from typing import Any
 from bookgen import _engine, cache
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import Puzzle, PuzzleType
+from bookgen.puzzles.interchange import plain_json
 
 _KIND = "puzzle"
 _FORMAT = 2  # 2: the interchange JSON (1 was a pickle, and is never read)
 MAX_ENTRY_BYTES = 2**20  # a samurai's entry is about 10 KB
-MAX_DIGITS = 40  # whole numbers in an entry: more than any target
 ROOT = Path(__file__).parent.parent
 
 
@@ -102,7 +102,7 @@ def load(entry: str, ptype: PuzzleType, params: Any) -> Puzzle | None:
     if data is None:
         return None
     try:
-        fields = json.loads(data, parse_constant=_refused, parse_int=_short_int)
+        fields = plain_json(data)
     except (ValueError, RecursionError):
         return None
     if not isinstance(fields, dict) or fields.get("type") != ptype.name:
@@ -112,16 +112,6 @@ def load(entry: str, ptype: PuzzleType, params: Any) -> Puzzle | None:
     except PuzzleFormatError:
         return None
     return None if ptype.misfit(puzzle, params) else puzzle
-
-
-def _refused(name: str) -> Any:
-    raise ValueError(f"{name} is not plain data")
-
-
-def _short_int(text: str) -> int:
-    if len(text) > MAX_DIGITS:
-        raise ValueError("a number longer than any puzzle holds")
-    return int(text)
 
 
 def store(entry: str, ptype: PuzzleType, puzzle: Puzzle) -> None:
