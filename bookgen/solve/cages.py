@@ -23,10 +23,11 @@ SHOWN_OPS = ("+", "-", "*", "/")
 Differ = tuple[tuple[bool, ...], ...]
 
 
-class CageTooLarge(ValueError):
-    """A cage whose assignments cannot be listed in bounded time and memory (a 9-cell row
-    sum of 1..9 has millions): the search narrows it by bounds instead; listing-based
-    reasoning (the grader) must skip it."""
+# A cage whose assignments cannot be listed in bounded time and memory (a 9-cell row sum
+# of 1..9 has millions): the search narrows it by bounds instead; listing-based reasoning
+# (the grader) must skip it. The engine's exception (a ValueError), raised by its boards
+# and by the listing here alike.
+CageTooLarge = _engine.CageTooLarge
 
 
 def cage_value(op: str, values: list[int] | tuple[int, ...]) -> int | None:

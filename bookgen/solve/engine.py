@@ -18,6 +18,8 @@ from bookgen.model import Grid, GridModel, Group, grid_from_values, is_connected
 
 Contradiction = _engine.Contradiction
 SearchAborted = _engine.SearchAborted
+# A KenKen cage with too many ways to make its target to list: not graded.
+CageTooLarge = _engine.CageTooLarge
 
 # Kinds of group that are pieces of the grid a child scans as a whole (cross-hatching),
 # as opposed to lines: boxes, jigsaw regions (on a torus too), hyper windows.

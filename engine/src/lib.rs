@@ -5,6 +5,7 @@
 
 pub mod cellset;
 pub mod grader;
+pub mod kenken;
 pub mod killer;
 pub mod py;
 pub mod regions;

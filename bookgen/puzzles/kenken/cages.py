@@ -14,7 +14,7 @@ from bookgen.model import Cage, Cell, Grid, bipartitions, full_cells, is_connect
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, STYLES, Params, digit_sets, is_giveaway, kenken_model, latin_structure, solving_model,
 )
-from bookgen.puzzles.kenken.board import CageBoard
+from bookgen.solve import engine
 from bookgen.solve.cages import HIDDEN, cage_value, makes_target
 from bookgen.solve.grader import Grade, grade_board
 from bookgen.solve.search import solver_for
@@ -226,8 +226,8 @@ def _handoffs(att: Attempt, cages: list[Cage], owner: dict[Cell, int], k: int, c
     return handoffs
 
 
-def grade_cages(att: Attempt, cages: list[Cage], up_to: int | None) -> tuple[Grade, CageBoard]:
-    board = CageBoard(solving_model(kenken_model(att.n, cages), att.params.hide_operations))
+def grade_cages(att: Attempt, cages: list[Cage], up_to: int | None) -> tuple[Grade, engine.Board]:
+    board = engine.Board(solving_model(kenken_model(att.n, cages), att.params.hide_operations), "kenken")
     return grade_board(board, LEVELS, up_to), board
 
 

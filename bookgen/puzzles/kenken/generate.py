@@ -31,7 +31,6 @@ from bookgen.puzzles.kenken.cages import (
     op_counts, random_layout,
 )
 from bookgen.puzzles.kenken.rules import LEVEL_NAMES, LEVELS, Params, is_giveaway, kenken_model
-from bookgen.puzzles.kenken.board import CageBoard
 from bookgen.solve.grader import grade_board
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver
@@ -92,10 +91,10 @@ def harden(att: Attempt, cages: list[Cage], graded: int, level: int, budget: Bud
     return None
 
 
-def _looseness(board: CageBoard) -> float:
-    """How much of the grid the pencil marks leave open, 0 (solved) to 1 (nothing known)."""
-    n = board.model.rows
-    return sum(math.log2(max(d.bit_count(), 1)) for d in board.cand) / (n * n * math.log2(n))
+def _looseness(n: int, cand: list[int]) -> float:
+    """How much of an n×n grid the pencil marks `cand` leave open, 0 (solved) to 1
+    (nothing known)."""
+    return sum(math.log2(max(d.bit_count(), 1)) for d in cand) / (n * n * math.log2(n))
 
 
 def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[Cage] | None:
@@ -119,7 +118,7 @@ def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[
             return cages if graded.level == level else harden(att, cages, graded.level, level, budget)
         if graded.outcome is Outcome.IMPOSSIBLE:
             return None  # cannot happen: the square meets every cage
-        unfilled = {cell for cell in board.model.cells if not board.placed[board.model.index[cell]]}
+        unfilled = {cell for cell, done in zip(board.model.cells, board.placed) if not done}
         other, proved = None, known_unique
         if not known_unique:
             # The harder levels' techniques go on from where the level stalled: if they
@@ -131,8 +130,9 @@ def settle(att: Attempt, cages: list[Cage], level: int, budget: Budget) -> list[
             if level + 1 < len(LEVELS):
                 reach = min(level + (PROOF_LEVELS_UP if att.n < 10 else 1), len(LEVELS) - 1)
                 proved = grade_board(board, LEVELS, reach).outcome is Outcome.SOLVED
-            if not proved and not (att.hidden and _looseness(board) > LOOSE_SHARE):
-                count = Solver(board.model).count_from(board.cand, limit=2, node_limit=SEARCH_NODES)
+            cand = board.cand  # the engine's marks, copied once
+            if not proved and not (att.hidden and _looseness(att.n, cand) > LOOSE_SHARE):
+                count = Solver(board.model).count_from(cand, limit=2, node_limit=SEARCH_NODES)
                 other = next((s for s in count.solutions if s != att.solution), None)
                 proved = count.complete
         if other is not None:

@@ -42,7 +42,6 @@ from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
-from bookgen.puzzles.kenken.board import CageBoard
 from bookgen.puzzles.kenken.draw import clues_of, draw_kenken
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
@@ -52,6 +51,7 @@ from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, solving_model,
 )
 from bookgen.puzzles.kenken.text import parse_text
+from bookgen.solve import engine
 from bookgen.solve.result import SolveResult
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "solving_model"]
@@ -110,8 +110,10 @@ class KenKenType(GridType):
         model = parse_text(text, source)
         return Puzzle(self.name, "", model, None, Params(size=model.rows))
 
-    def new_board(self, model: GridModel) -> CageBoard:
-        return CageBoard(model)
+    def new_board(self, model: GridModel) -> engine.Board:
+        """The engine's board with KenKen's cages: each keeps the combinations of digits
+        that can still make its target."""
+        return engine.Board(model, "kenken")
 
     def solving_model(self, puzzle: Puzzle) -> GridModel:
         """Solved and graded under the hidden rules when the signs are hidden."""

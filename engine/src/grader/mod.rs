@@ -20,6 +20,8 @@ pub enum Family {
     Plain,
     /// Sum cages without repeats (killer sudoku).
     Killer,
+    /// Arithmetic cages whose digits may repeat off a line (KenKen).
+    KenKen,
 }
 
 impl Family {
@@ -27,6 +29,7 @@ impl Family {
         match name {
             "plain" => Some(Family::Plain),
             "killer" => Some(Family::Killer),
+            "kenken" => Some(Family::KenKen),
             _ => None,
         }
     }
@@ -37,15 +40,16 @@ impl Family {
 pub enum Rules {
     Plain,
     Killer(Box<crate::killer::Killer>),
+    KenKen(crate::kenken::KenKen),
 }
 
 impl Rules {
     /// The family's state for a board just made (its givens written in).
     pub fn for_board(family: Family, board: &mut Board) -> Outcome<Rules> {
-        let _ = board;
         match family {
             Family::Plain => Ok(Rules::Plain),
             Family::Killer => Ok(Rules::Killer(Box::new(crate::killer::Killer::new(board)?))),
+            Family::KenKen => Ok(Rules::KenKen(crate::kenken::KenKen::new(board))),
         }
     }
 }
@@ -55,6 +59,7 @@ impl Rules {
 pub enum Technique {
     Shared(Shared),
     Killer(crate::killer::KillerTechnique),
+    KenKen(crate::kenken::Technique),
 }
 
 impl Technique {
@@ -67,6 +72,11 @@ impl Technique {
                 return Some(Technique::Killer(t));
             }
         }
+        if family == Family::KenKen {
+            if let Some(t) = crate::kenken::Technique::named(name) {
+                return Some(Technique::KenKen(t));
+            }
+        }
         Shared::named(name).map(Technique::Shared)
     }
 
@@ -74,6 +84,7 @@ impl Technique {
         match self {
             Technique::Shared(t) => t.name(),
             Technique::Killer(t) => t.name(),
+            Technique::KenKen(t) => t.name(),
         }
     }
 
@@ -82,6 +93,7 @@ impl Technique {
         match self {
             Technique::Shared(t) => t.apply(board),
             Technique::Killer(t) => t.apply(board),
+            Technique::KenKen(t) => t.apply(board),
         }
     }
 }

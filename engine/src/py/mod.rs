@@ -26,6 +26,12 @@ create_exception!(
 );
 create_exception!(
     _engine,
+    CageTooLarge,
+    PyValueError,
+    "A cage has too many ways to make its target to list: no person would list them either, so it is not graded."
+);
+create_exception!(
+    _engine,
     SearchAborted,
     PyException,
     "The branching budget ran out before the search finished."
@@ -239,6 +245,13 @@ impl Board {
     fn new(grid: &Grid, givens: Vec<(usize, usize)>, family: &str) -> PyResult<Board> {
         let board = grader::Board::new(Arc::clone(&grid.shape), &givens, self::family(family)?)
             .map_err(|_| Contradiction::new_err("the givens clash"))?;
+        if let grader::Rules::KenKen(kenken) = &board.rules {
+            if let Some(k) = kenken.compiled.unlisted {
+                return Err(CageTooLarge::new_err(format!(
+                    "cage {k} has too many ways to make its target to list"
+                )));
+            }
+        }
         Ok(Board { board })
     }
 
@@ -391,5 +404,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shuffle_regions, m)?)?;
     m.add("Contradiction", m.py().get_type::<Contradiction>())?;
     m.add("SearchAborted", m.py().get_type::<SearchAborted>())?;
+    m.add("CageTooLarge", m.py().get_type::<CageTooLarge>())?;
     Ok(())
 }

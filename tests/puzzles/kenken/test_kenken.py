@@ -473,14 +473,9 @@ def test_multiply_only_hard_and_expert_and_hidden_beginner_are_unique_and_graded
 
 def test_looseness_is_one_before_any_pencil_mark_and_zero_when_solved():
     from bookgen.puzzles.kenken.generate import _looseness
-    from bookgen.puzzles.kenken.board import CageBoard
 
-    puzzle = generate(0, size=6, difficulty="easy", hide_operations=True)
-    board = CageBoard(solving_model(puzzle.board, hidden=True))
-    board.cand[:] = [(1 << 6) - 1] * 36
-    assert _looseness(board) == pytest.approx(1.0)
-    board.cand[:] = [1 << (puzzle.solution[r][c] - 1) for r, c in board.model.cells]
-    assert _looseness(board) == 0.0
+    assert _looseness(6, [(1 << 6) - 1] * 36) == pytest.approx(1.0)
+    assert _looseness(6, [1 << (i % 6) for i in range(36)]) == 0.0
 
 
 def test_hidden_beginner_allows_more_one_cell_cages_than_shown_beginner():
@@ -565,12 +560,13 @@ def test_beginner_is_defined_once_as_one_or_two_open_cells_in_docstring_readme_a
     from pathlib import Path
 
     from bookgen.puzzles.kenken import type as kenken
-    from bookgen.puzzles.kenken import techniques
 
-    assert techniques.BEGINNER_OPEN_CELLS == 2
     assert "cage with one or two empty cells" in kenken.__doc__
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    root = Path(__file__).resolve().parents[3]
+    readme = (root / "README.md").read_text(encoding="utf-8")
     assert "a cage with one or two empty squares" in readme
+    grader = (root / "engine" / "src" / "kenken" / "mod.rs").read_text(encoding="utf-8")
+    assert "pub const BEGINNER_OPEN_CELLS: usize = 2;" in grader
 
 
 def _beginner_board(open_cells: int):
@@ -578,26 +574,27 @@ def _beginner_board(open_cells: int):
     last `open_cells` squares of the top row and one-cell cages everywhere else."""
     from bookgen.model import Cage
     from bookgen.puzzles.kenken.rules import kenken_model
-    from bookgen.puzzles.kenken.board import CageBoard
+    from bookgen.solve import engine
 
     top = [(0, c) for c in range(4 - open_cells, 4)]
     rest = [(0, c) for c in range(4 - open_cells)]
     cages = [Cage(tuple(top), "+", 7 if open_cells == 2 else 10)]
     cages += [Cage(((r, c),), "=", ((r + c) % 4) + 1) for r in range(1, 4) for c in range(4)]
     cages += [Cage((cell,), "=", cell[1] + 1) for cell in rest]
-    return CageBoard(kenken_model(4, cages))
+    return engine.Board(kenken_model(4, cages), "kenken")
 
 
 @pytest.mark.parametrize("open_cells,forced", [(2, True), (3, False)])
 def test_a_beginner_cage_single_works_on_two_open_cells_not_three(open_cells, forced):
-    from bookgen.puzzles.kenken.techniques import cage_single
+    from bookgen.puzzles.kenken.rules import CAGE_SINGLE
+    from bookgen.solve.grader import Level
 
     board = _beginner_board(open_cells)
     # Fill every one-cell cage, so only the + cage along the top row is open.
     for i, cell in enumerate(board.model.cells):
         if cell[0] > 0 or cell[1] < 4 - open_cells:
             board.place(i, 1 << ((cell[0] + cell[1]) % 4))
-    assert cage_single(board) == forced
+    assert board.step((Level("beginner cage single", (CAGE_SINGLE,)),)) == forced
 
 
 def test_instructions_explain_the_pencil_marks_only_when_printed():

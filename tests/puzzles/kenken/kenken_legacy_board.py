@@ -1,4 +1,6 @@
-"""KenKen's board: the shared grader's Board plus what a person knows about each cage.
+"""The Python KenKen board as it was before the engine graded KenKen, kept only as the
+reference the differential test (test_kenken_engine.py) compares the engine with; it
+goes with that test. The shared grader's Board plus what a person knows about each cage.
 
 `CageBoard` keeps the digit combinations that can still make each cage's target in its
 cells. Combinations come from the shared cache in bookgen.solve.cages (keyed by
@@ -6,7 +8,7 @@ operation, target, digits and which cells share a row or column), packed one int
 combination, `nsym` bits per cell. A combination is alive while every cell's digit is
 still a candidate there; techniques that reason beyond single cells (a line forcing a
 digit into a cage, two cages that cannot agree) strike combinations out directly. The
-techniques themselves are in bookgen.puzzles.kenken.techniques.
+techniques themselves are in kenken_legacy_techniques.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""KenKen's own human techniques, on its CageBoard (bookgen.puzzles.kenken.board): cage
+"""The Python KenKen techniques as they were before the engine graded KenKen, kept only
+as the reference for the differential test (test_kenken_engine.py), with the level table
+that used them (LEGACY_LEVELS). KenKen's own human techniques, on its CageBoard: cage
 singles and cage arithmetic, a cage claiming a digit in its line, a line pinning a digit
 into a cage, two cages in a line, and the line sum and product rules. Each technique is a
 small function `Board -> bool` (True when it made progress), as in
@@ -10,9 +12,10 @@ from __future__ import annotations
 from itertools import product as cartesian
 from math import prod
 
-from bookgen.puzzles.kenken.board import CageBoard
+from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
-from bookgen.solve.grader import Board, Contradiction, Detail, Technique, bit_values
+from bookgen.solve.grader import Board, Contradiction, Detail, Level, Technique, bit_values
+from kenken_legacy_board import CageBoard
 
 # Beginner "cage single" only looks at cages with at most this many empty cells: the
 # arithmetic a beginner does in their head ("7+ with a 3 already in: the other is 4").
@@ -288,5 +291,11 @@ CAGE_PAIRS = Technique("two cages in a line", cage_pairs)
 LINE_SUM = Technique("line sum rule", line_sum)
 LINE_PRODUCT = Technique("line product rule", line_product)
 
-# Re-exported so a puzzle type's LEVELS table reads from one module.
-NAKED_SINGLE, HIDDEN_SINGLE = t.NAKED_SINGLE, t.HIDDEN_SINGLE
+# KenKen's level table as it was (bookgen.puzzles.kenken.rules), on these techniques.
+LEGACY_LEVELS: tuple[Level, ...] = (
+    Level("beginner", (SINGLE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, CAGE_SINGLE)),
+    Level("easy", (CAGE_CANDIDATES,)),
+    Level("medium", (t.NAKED_PAIR, t.HIDDEN_PAIR, CAGE_LINE)),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, LINE_INTO_CAGE, fw.X_WING)),
+    Level("expert", (LINE_SUM, LINE_PRODUCT, CAGE_PAIRS, fw.XY_WING, fw.SWORDFISH)),
+)
