@@ -15,10 +15,11 @@ measured cannot drift apart. Re-measuring one type rewrites only its own record.
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Iterable
 
 RECORD_NAME = "offer.json"
@@ -130,7 +131,9 @@ _ABSENT = object()
 @lru_cache(maxsize=None)
 def record(package: str) -> tuple[Row, ...]:
     """Every row of a type package's record (its offer.json); none when it has no record."""
-    path = resources.files(package).joinpath(RECORD_NAME)
+    # The package's own folder (bookgen ships as files, never zipped), found without
+    # importlib.resources, whose import would cost every command's start.
+    path = Path(importlib.import_module(package).__file__).parent / RECORD_NAME
     if not path.is_file():
         return ()
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -42,11 +42,9 @@ from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
 from bookgen.puzzles.grid import GridType
-from bookgen.puzzles.kenken.draw import clues_of, draw_kenken
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken import offer as kenken_offer
-from bookgen.puzzles.kenken.generate import generate_kenken
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, solving_model,
 )
@@ -103,6 +101,9 @@ class KenKenType(GridType):
         return kenken_offer.offered_lines(self.offer)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
+        # Imported when first used, as the drawing is: `bookgen solve` needs neither.
+        from bookgen.puzzles.kenken.generate import generate_kenken
+
         model, solution = generate_kenken(params, rng, budget)
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
@@ -177,10 +178,14 @@ class KenKenType(GridType):
         return words.gettext("{size} · no signs").format(size=shown) if is_hidden(puzzle) else shown
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
+        from bookgen.puzzles.kenken.draw import draw_kenken
+
         draw_kenken(puzzle, pen, solution, style)
 
     def section_style(self, puzzles: list[Puzzle]) -> tuple[str, ...]:
         """Every clue of the section: its drawings share the size that fits the widest."""
+        from bookgen.puzzles.kenken.draw import clues_of
+
         return clues_of(puzzles)
 
 
