@@ -120,6 +120,15 @@ class Board:
     def solved(self) -> bool:
         return self._board.solved()
 
+    def eliminate(self, i: int, bits: int) -> bool:
+        """Cross candidates (a mask) out of a cell by hand, as a test setting up a
+        position does: True when one went; raises Contradiction."""
+        return self._board.eliminate(i, bits)
+
+    def restrict(self, i: int, bits: int) -> bool:
+        """Keep only `bits` among a cell's candidates."""
+        return self.eliminate(i, self.cand[i] & ~bits)
+
     def values(self) -> list[int]:
         return [self.model.symbols[d.bit_length() - 1] for d in self.cand]
 

@@ -1,13 +1,14 @@
-"""The sudoku family's grader, technique by technique: on a small hand-made position
-where exactly that technique makes progress, every technique before it in the level
-table makes none, and the technique does what it should."""
+"""The sudoku family's grader (the engine's), technique by technique: on a small
+hand-made position where exactly that technique makes progress, every technique before
+it in the level table makes none, and the technique does what it should (each applied
+alone, one engine step)."""
 
 from __future__ import annotations
 
 from bookgen.puzzles.sudoku.type import LEVELS, structure
-from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
-from bookgen.solve.grader import Board, Technique
+from bookgen.solve.engine import Board
+from bookgen.solve.grader import Technique
 
 ORDER = [tech for level in LEVELS for tech in level.techniques]
 
@@ -119,7 +120,7 @@ def test_x_wing_clears_its_columns():
     board = empty()
     for r in (0, 4):
         keep_only_in(board, 1, [(r, 0), (r, 4)], row(r))
-    only(board, fw.X_WING)
+    only(board, t.X_WING)
     assert not any(board.cand[at(r, c)] & bits(1) for r in range(9) if r not in (0, 4) for c in (0, 4))
 
 
@@ -127,7 +128,7 @@ def test_swordfish_clears_its_columns_where_no_x_wing_exists():
     board = empty()
     for r, cols in ((0, (0, 3)), (3, (3, 6)), (6, (0, 6))):
         keep_only_in(board, 1, [(r, c) for c in cols], row(r))
-    only(board, fw.SWORDFISH)
+    only(board, t.SWORDFISH)
     assert not any(board.cand[at(r, c)] & bits(1) for r in range(9) if r not in (0, 3, 6) for c in (0, 3, 6))
 
 
@@ -136,7 +137,7 @@ def test_xy_wing_clears_the_cell_seeing_both_pincers():
     board.restrict(at(4, 4), bits(1, 2))  # pivot
     board.restrict(at(4, 0), bits(1, 3))  # pincer in its row
     board.restrict(at(0, 4), bits(2, 3))  # pincer in its column
-    only(board, fw.XY_WING)
+    only(board, t.XY_WING)
     assert not board.cand[at(0, 0)] & bits(3)
 
 
@@ -145,6 +146,6 @@ def test_xyz_wing_clears_cells_seeing_pivot_and_both_pincers():
     board.restrict(at(4, 4), bits(1, 2, 3))  # pivot
     board.restrict(at(3, 3), bits(1, 3))  # pincer in its box
     board.restrict(at(4, 7), bits(2, 3))  # pincer in its row
-    only(board, fw.XYZ_WING)
+    only(board, t.XYZ_WING)
     assert not board.cand[at(4, 3)] & bits(3) and not board.cand[at(4, 5)] & bits(3)
     assert board.cand[at(4, 6)] & bits(3)  # sees the pivot and one pincer only

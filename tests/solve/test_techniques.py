@@ -5,11 +5,11 @@ import random
 import pytest
 
 from bookgen.puzzles.sudoku.type import LEVELS, structure
-from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
+from bookgen.solve.engine import Board
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
-from bookgen.solve.grader import Board, Contradiction, grade
+from bookgen.solve.grader import Contradiction, grade
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 
@@ -37,7 +37,7 @@ def test_technique_never_removes_the_true_value(technique):
         board = Board(model)
         try:
             for _ in range(60):
-                if not technique.apply(board) and not t.naked_single(board):
+                if not technique.apply(board) and not t.NAKED_SINGLE.apply(board):
                     break
         except Contradiction:
             continue  # only possible when the sparse puzzle is ambiguous
@@ -74,7 +74,7 @@ def test_locked_candidates_removes_pointing_candidates():
     # Digit 1 in box 0 only in row 0: it must leave the rest of row 0.
     for i in (9, 10, 11, 18, 19, 20):
         board.eliminate(i, 1)
-    assert t.locked_candidates(board)
+    assert t.LOCKED_CANDIDATES.apply(board)
     assert all(not board.cand[i] & 1 for i in range(3, 9))
 
 
@@ -82,7 +82,7 @@ def test_naked_pair_clears_its_symbols_from_the_group():
     board = Board(structure(9))
     board.restrict(0, 0b11)
     board.restrict(1, 0b11)
-    assert t.naked_pair(board)
+    assert t.NAKED_PAIR.apply(board)
     assert all(not board.cand[i] & 0b11 for i in range(2, 9))
 
 
@@ -102,6 +102,7 @@ def test_fish_on_overlapping_lines_removes_nothing():
     answer = dict(zip(names, (1, 2, 3, 3, 2, 2, 3, 1)))
     assert check_grid(model, (tuple(answer[x] for x in names),)) == []
     board = Board(model)
-    board.cand[names.index("p")] = board.cand[names.index("q")] = 0b110
-    assert not fw.x_wing(board)
+    board.restrict(names.index("p"), 0b110)
+    board.restrict(names.index("q"), 0b110)
+    assert not t.X_WING.apply(board)
     assert board.cand[names.index("z")] & 1

@@ -1,4 +1,4 @@
-"""The grader on the variants' shapes: it knows nothing of diagonals, windows or jigsaw
+"""The grader (the engine's) on the variants' shapes: it knows nothing of diagonals, windows or jigsaw
 regions, yet its techniques must use them (locked candidates between any two groups)
 and stay sound where groups overlap beyond rows, columns and boxes."""
 
@@ -9,15 +9,14 @@ import random
 import pytest
 
 from bookgen.puzzles.sudoku import shapes, variants
-from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
-from bookgen.solve.chains import CHAINS
+from bookgen.solve.engine import Board
 from bookgen.solve.search import count_solutions
-from bookgen.solve.grader import Board, Contradiction
+from bookgen.solve.grader import Contradiction
 
 TECHNIQUES = (
     t.HIDDEN_SINGLE, t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE,
-    fw.X_WING, fw.SWORDFISH, fw.XY_WING, fw.XYZ_WING, *CHAINS,
+    t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING, *t.CHAINS,
 )
 SHAPES = [(9, "x"), (9, "hyper"), (9, "jigsaw"), (6, "x"), (7, "jigsaw")]
 
@@ -45,7 +44,7 @@ def test_every_technique_keeps_the_true_value_on_variant_shapes(size: int, varia
             board = Board(model)
             try:
                 for _ in range(200):
-                    if not technique.apply(board) and not t.naked_single(board):
+                    if not technique.apply(board) and not t.NAKED_SINGLE.apply(board):
                         break
             except Contradiction:
                 pytest.fail(f"{technique.name} contradicted a unique {variant} puzzle")
@@ -59,7 +58,7 @@ def test_locked_candidates_points_from_a_box_into_a_diagonal():
     # Digit 1 in box 0 only on its diagonal cells: it leaves the rest of the diagonal.
     for cell in [(r, c) for r in range(3) for c in range(3) if r != c]:
         board.eliminate(index[cell], 1)
-    assert t.locked_candidates(board)
+    assert t.LOCKED_CANDIDATES.apply(board)
     assert all(not board.cand[index[(i, i)]] & 1 for i in range(3, 9))
     assert board.cand[index[(0, 8)]] & 1  # the other diagonal is untouched
 
@@ -70,7 +69,7 @@ def test_locked_candidates_claims_from_a_diagonal_into_a_box():
     # Digit 1 on the main diagonal only inside box 4: the rest of box 4 loses it.
     for i in (0, 1, 2, 6, 7, 8):
         board.eliminate(index[(i, i)], 1)
-    assert t.locked_candidates(board)
+    assert t.LOCKED_CANDIDATES.apply(board)
     assert all(not board.cand[index[(r, c)]] & 1 for r in range(3, 6) for c in range(3, 6) if r != c)
 
 
@@ -81,7 +80,7 @@ def test_locked_candidates_points_from_a_hyper_window_into_a_row():
     # although that row crosses two boxes.
     for cell in [(r, c) for r in (2, 3) for c in (1, 2, 3)]:
         board.eliminate(index[cell], 1)
-    assert t.locked_candidates(board)
+    assert t.LOCKED_CANDIDATES.apply(board)
     assert all(not board.cand[index[(1, c)]] & 1 for c in (0, 4, 5, 6, 7, 8))
 
 
@@ -96,5 +95,5 @@ def test_locked_candidates_points_from_a_jigsaw_region_into_a_column():
     for cell in region:
         if cell[1] != column:
             board.eliminate(index[cell], 1)
-    assert t.locked_candidates(board)
+    assert t.LOCKED_CANDIDATES.apply(board)
     assert all(not board.cand[index[(r, column)]] & 1 for r in range(9) if (r, column) not in region)

@@ -12,42 +12,28 @@ from bookgen.errors import ParamsError
 from bookgen.model import Cage, Cell, GridModel, full_cells, is_connected, line_groups
 from bookgen.options import Bool, Choice, Int, Optional, Square, SubsetOf, option
 from bookgen.puzzles.base import Puzzle, Violation
-from bookgen.solve import engine
-from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
 from bookgen.solve.grader import Level, Technique
 
 
-def _on_the_engine(name: str) -> Technique:
-    """KenKen's own technique of this name, worked by the engine (engine/src/kenken) on
-    its KenKen boards, whose grader takes the level table by technique names. Applied to
-    such a board: one step of it alone, True when it made progress (raises
-    Contradiction)."""
-
-    def apply(board: engine.Board) -> bool:
-        return board.step(alone)
-
-    technique = Technique(name, apply)
-    alone = (Level(name, (technique,)),)
-    return technique
-
-
-SINGLE_CELL_CAGE = _on_the_engine("one-cell cage")
-CAGE_SINGLE = _on_the_engine("cage single")  # a cage with one or two empty cells
-CAGE_CANDIDATES = _on_the_engine("cage arithmetic")
-CAGE_LINE = _on_the_engine("cage claims a digit in its line")
-LINE_INTO_CAGE = _on_the_engine("line pins a digit into a cage")
-CAGE_PAIRS = _on_the_engine("two cages in a line")
-LINE_SUM = _on_the_engine("line sum rule")
-LINE_PRODUCT = _on_the_engine("line product rule")
+# KenKen's own techniques, by name: the engine works them (engine/src/kenken) on its
+# KenKen boards.
+SINGLE_CELL_CAGE = Technique("one-cell cage")
+CAGE_SINGLE = Technique("cage single")  # a cage with one or two empty cells
+CAGE_CANDIDATES = Technique("cage arithmetic")
+CAGE_LINE = Technique("cage claims a digit in its line")
+LINE_INTO_CAGE = Technique("line pins a digit into a cage")
+CAGE_PAIRS = Technique("two cages in a line")
+LINE_SUM = Technique("line sum rule")
+LINE_PRODUCT = Technique("line product rule")
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (SINGLE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, CAGE_SINGLE)),
     Level("easy", (CAGE_CANDIDATES,)),
     Level("medium", (t.NAKED_PAIR, t.HIDDEN_PAIR, CAGE_LINE)),
-    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, LINE_INTO_CAGE, fw.X_WING)),
-    Level("expert", (LINE_SUM, LINE_PRODUCT, CAGE_PAIRS, fw.XY_WING, fw.SWORDFISH)),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, LINE_INTO_CAGE, t.X_WING)),
+    Level("expert", (LINE_SUM, LINE_PRODUCT, CAGE_PAIRS, t.XY_WING, t.SWORDFISH)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 

@@ -39,9 +39,7 @@ from bookgen.puzzles.killer.offer import SIZES, killer_key
 from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
 from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
-from bookgen.solve import chains
 from bookgen.puzzles.killer import techniques as k
-from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve import engine
 from bookgen.solve.grader import Level
@@ -51,8 +49,8 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", (k.CAGE_COMBINATIONS,)),
     Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, k.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
                      t.HIDDEN_PAIR)),
-    Level("hard", (k.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING, fw.SWORDFISH)),
-    Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
+    Level("hard", (k.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.XY_WING, t.XYZ_WING, t.SWORDFISH)),
+    Level("expert", (k.INNIES_OUTIES, k.CAGES_IN_HOUSE, t.X_CHAIN, t.XY_CHAIN)),
 )
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 

@@ -18,7 +18,7 @@ solves it with that level's techniques and needs one of them:
   easy differ by their givens only (8 against 6).
 - medium: + pointing and claiming (locked candidates), naked and hidden pairs.
 - hard: + naked and hidden triples, X-wing, swordfish, XY-wing, XYZ-wing.
-- expert: + X-chains and XY-chains (bookgen.solve.chains).
+- expert: + X-chains and XY-chains (names in bookgen.solve.techniques).
 
 Givens suit the level: beginner has 44-50% of the cells given (9x9: 36-40), easy
 37-45% (9x9: 30-36); per size (fewest-most): 4x4 beginner 8, easy 6 (pairs of cells
@@ -56,8 +56,6 @@ from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
 from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
-from bookgen.solve import chains
-from bookgen.solve import fish_wings as fw
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
 from bookgen.solve.grader import Level
@@ -66,8 +64,8 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX)),
     Level("easy", (t.HIDDEN_SINGLE, t.NAKED_SINGLE)),
     Level("medium", (t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR)),
-    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.SWORDFISH, fw.XY_WING, fw.XYZ_WING)),
-    Level("expert", chains.CHAINS),
+    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING)),
+    Level("expert", t.CHAINS),
 )
 
 # Share of the cells given (fewest, most) for the levels with generous givens; the

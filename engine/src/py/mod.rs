@@ -268,6 +268,18 @@ impl Board {
             .map_err(|_| Contradiction::new_err("no room for that symbol"))
     }
 
+    /// Cross the candidates `bits` (a mask) out of cell `i`, as a person crossing out
+    /// pencil marks by hand (how a test sets up a position): true when one went; raises
+    /// Contradiction when the cell is left with none.
+    fn eliminate(&mut self, i: usize, bits: u64) -> PyResult<bool> {
+        if i >= self.board.cand.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err("no such cell"));
+        }
+        self.board
+            .eliminate(i, bits)
+            .map_err(|_| Contradiction::new_err("a cell lost its last candidate"))
+    }
+
     #[getter]
     fn cand(&self) -> Vec<u64> {
         self.board.cand.clone()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bookgen.model import GridModel
 from bookgen.solve.cages import differ_matrix, packed_tuples
-from bookgen.solve.grader import Board, Contradiction, Detail
+from legacy_grader import Board, Contradiction, Detail
 
 @dataclass(frozen=True)
 class CageShape:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from itertools import product as cartesian
 from math import prod
 
-from bookgen.solve import fish_wings as fw
-from bookgen.solve import techniques as t
-from bookgen.solve.grader import Board, Contradiction, Detail, Level, Technique, bit_values
+import legacy_fish_wings as fw
+import legacy_techniques as t
+from legacy_grader import Board, Contradiction, Detail, Level, Technique, bit_values
 from kenken_legacy_board import CageBoard
 
 # Beginner "cage single" only looks at cages with at most this many empty cells: the

@@ -587,14 +587,13 @@ def _beginner_board(open_cells: int):
 @pytest.mark.parametrize("open_cells,forced", [(2, True), (3, False)])
 def test_a_beginner_cage_single_works_on_two_open_cells_not_three(open_cells, forced):
     from bookgen.puzzles.kenken.rules import CAGE_SINGLE
-    from bookgen.solve.grader import Level
 
     board = _beginner_board(open_cells)
     # Fill every one-cell cage, so only the + cage along the top row is open.
     for i, cell in enumerate(board.model.cells):
         if cell[0] > 0 or cell[1] < 4 - open_cells:
             board.place(i, 1 << ((cell[0] + cell[1]) % 4))
-    assert board.step((Level("beginner cage single", (CAGE_SINGLE,)),)) == forced
+    assert CAGE_SINGLE.apply(board) == forced
 
 
 def test_instructions_explain_the_pencil_marks_only_when_printed():

@@ -9,11 +9,11 @@ perturbed (digits given, a wrong digit given, a clue changed, two cages merged) 
 are easier, impossible, ambiguous or stuck. The pytest case runs a small share; the large
 run is this file as a script:
 
-    python tests/puzzles/kenken/test_kenken_engine.py [seeds]
+    PYTHONPATH=tests/legacy_grader python tests/puzzles/kenken/test_kenken_engine.py [seeds]
 
 The Python grader compared with is a copy of KenKen's board and techniques as they were
 before the switch (kenken_legacy_board.py, kenken_legacy_techniques.py beside this file),
-on the shared Python grader; this test and that copy live only while both graders exist.
+on the legacy copy of the Python grader (tests/legacy_grader/).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterator
 
+import legacy_grader
 import pytest
 
 from bookgen.errors import GenerationError
@@ -148,7 +149,7 @@ def compare(model: GridModel, tally: Tally, limits=LIMITS, steps: int = 400) -> 
             return
         ls, es = [], []
         t0 = time.process_time()
-        lg = grader.grade_board(legacy, LEGACY_LEVELS, up_to, ls)
+        lg = legacy_grader.grade_board(legacy, LEGACY_LEVELS, up_to, ls)
         t1 = time.process_time()
         eg = grader.grade_board(ported, LEVELS, up_to, es)
         t2 = time.process_time()
@@ -166,7 +167,7 @@ def compare(model: GridModel, tally: Tally, limits=LIMITS, steps: int = 400) -> 
             # A part-solved board graded on with every level, as the generator does when
             # a level stalls: the cages' live combinations carry over.
             tally.comparisons += 1
-            lg, eg = grader.grade_board(legacy, LEGACY_LEVELS), grader.grade_board(ported, LEVELS)
+            lg, eg = legacy_grader.grade_board(legacy, LEGACY_LEVELS), grader.grade_board(ported, LEVELS)
             if (lg.outcome, lg.level, lg.used, lg.values) != (eg.outcome, eg.level, eg.used, eg.values) or (
                     legacy.cand != ported.cand):
                 tally.mismatches.append(f"{where} up to {up_to}, then on: {lg} against {eg}")

@@ -15,7 +15,7 @@ step by step, the marks after every step. The marks crossed out are compared in 
 order logged; a step listing the same marks in another order (the Python code walked
 some cells and houses from a set) is counted apart, and nothing else may differ.
 
-    python tests/puzzles/killer/killer_differential.py [seeds] [random boards per size]
+    PYTHONPATH=tests/legacy_grader python tests/puzzles/killer/killer_differential.py [seeds] [random boards per size]
 """
 
 from __future__ import annotations
@@ -35,24 +35,26 @@ from bookgen.puzzles.killer import generate as killer_generate
 from bookgen.puzzles.killer.generate import Attempt, Plan, killer_model, random_layout
 from bookgen.puzzles.killer.type import LEVELS
 from bookgen.puzzles.sudoku.shapes import fixed_structure
-from bookgen.solve import chains, engine, grader
-from bookgen.solve import fish_wings as fw
-from bookgen.solve import techniques as t
+from bookgen.solve import engine, grader
 from bookgen.solve.search import solver_for
 from legacy_killer_board import KillerBoard
 import legacy_killer_rule45 as r45
 import legacy_killer_techniques as k
+import legacy_chains as chains
+import legacy_fish_wings as fw
+import legacy_grader
+import legacy_techniques as t
 
 # The killer type's level table with the Python techniques, level for level and in order
 # (see same_ladders).
-LEGACY_LEVELS: tuple[grader.Level, ...] = (
-    grader.Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
-    grader.Level("easy", (k.CAGE_COMBINATIONS,)),
-    grader.Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, r45.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
+LEGACY_LEVELS: tuple[legacy_grader.Level, ...] = (
+    legacy_grader.Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
+    legacy_grader.Level("easy", (k.CAGE_COMBINATIONS,)),
+    legacy_grader.Level("medium", (t.LOCKED_CANDIDATES, k.CAGE_CLAIMS, r45.RULE_45_HOUSE, k.HOUSE_PINS, t.NAKED_PAIR,
                             t.HIDDEN_PAIR)),
-    grader.Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING,
+    legacy_grader.Level("hard", (r45.RULE_45, t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, fw.X_WING, fw.XY_WING, fw.XYZ_WING,
                           fw.SWORDFISH)),
-    grader.Level("expert", (r45.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
+    legacy_grader.Level("expert", (r45.INNIES_OUTIES, k.CAGES_IN_HOUSE, chains.X_CHAIN, chains.XY_CHAIN)),
 )
 
 
@@ -158,7 +160,7 @@ def compare_boards(lb, eb, up_to: int | None, record: bool, tally: Tally, label:
     ls = [] if record else None
     es = [] if record else None
     t0 = time.process_time()
-    lg = grader.grade_board(lb, LEGACY_LEVELS, up_to, ls)
+    lg = legacy_grader.grade_board(lb, LEGACY_LEVELS, up_to, ls)
     t1 = time.process_time()
     eg = grader.grade_board(eb, LEVELS, up_to, es)
     t2 = time.process_time()
@@ -294,7 +296,7 @@ def run_generation(seeds: int, tally: Tally, every: int = 7) -> list[tuple[str, 
         start = time.process_time()
         graded = original(board, levels, up_to, steps)
         middle = time.process_time()
-        twin_graded = original(twin, LEGACY_LEVELS, up_to, None)
+        twin_graded = legacy_grader.grade_board(twin, LEGACY_LEVELS, up_to, None)
         end = time.process_time()
         tally.engine_seconds += middle - start
         tally.legacy_seconds += end - middle

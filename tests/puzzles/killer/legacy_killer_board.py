@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from bookgen.model import GridModel
-from bookgen.solve.grader import Board, Contradiction, Detail, bit_values
+from legacy_grader import Board, Contradiction, Detail, bit_values
 
 
 # --- combination tables ------------------------------------------------------------------

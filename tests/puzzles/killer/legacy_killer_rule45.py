@@ -22,7 +22,7 @@ from itertools import combinations
 
 from bookgen.model import Cell, Group
 from legacy_killer_board import KillerBoard
-from bookgen.solve.grader import Contradiction, Detail, Technique, bit_values
+from legacy_grader import Contradiction, Detail, Technique, bit_values
 
 # Rule-of-45 sums are worked out over at most this many unknown cells (a person adds up
 # two or three; enumeration is bounded by nsym**cells).

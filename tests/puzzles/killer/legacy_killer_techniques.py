@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from legacy_killer_board import KillerBoard
-from bookgen.solve.grader import Board, Contradiction, Technique, bit_values
+from legacy_grader import Board, Contradiction, Technique, bit_values
 
 # Two cages in one house compare their combinations pairwise; beyond this many pairs the
 # comparison is skipped (a count, not a time, so grading never depends on speed).

@@ -1,4 +1,4 @@
-"""Chains: the expert techniques, as alternating chains of strong and weak links.
+"""(The legacy Python copy, kept for the differential tests only.) Chains: the expert techniques, as alternating chains of strong and weak links.
 
 A candidate is a (cell, symbol) pair. A *strong* link joins two candidates of which at
 least one is true: the only two places of a symbol in a group that must hold every
@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from bookgen.solve.grader import Board, Technique
+from legacy_grader import Board, Technique
 
 # Links in the longest chain looked for (strong and weak together). Long chains are
 # rarely needed by a person and make the search cost grow quickly; 11 links is six

@@ -1,4 +1,4 @@
-"""What the grader needs of a grid's shape, worked out once per shape and shared by every
+"""(The legacy Python copy, kept for the differential tests only.) What the grader needs of a grid's shape, worked out once per shape and shared by every
 board of it: the cell numbers of every group, which groups hold every symbol, which are
 pieces scanned as a whole, peers, intersections for pointing and claiming, and the two
 ways round for fish. Profiled on 9x9 generation: building these per board (above all the

@@ -1,4 +1,4 @@
-"""Techniques that look across the whole grid rather than one group: fish (X-wing,
+"""(The legacy Python copy, kept for the differential tests only.) Techniques that look across the whole grid rather than one group: fish (X-wing,
 swordfish), over rows and columns, and wings (XY-wing, XYZ-wing), over any groups. The
 techniques of one group or two are in bookgen.solve.techniques, the board and the grader
 in bookgen.solve.grader."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from bookgen.solve.grader import Board, Technique, bits_of
+from legacy_grader import Board, Technique, bits_of
 
 
 FRUITLESS_KEPT = 50_000  # entries kept per technique and size, at most
