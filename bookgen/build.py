@@ -293,12 +293,18 @@ def _say_why_fallback(spec: BookSpec, fonts: Fonts, texts: list[tuple[str, str]]
     if fonts is not fallback_fonts():
         return
     primary = default_fonts()
-    for field, text in texts:
+    # A section's title or instructions that bookgen wrote in the book's language are not
+    # the spec's text: the teacher is told of what they wrote, or else of `language:`.
+    theirs = [(field, text) for field, text in texts if field != "language" and not (
+        field.endswith((".title", ".instructions")) and field not in spec.locations)]
+    for field, text in theirs + [("language", words_for(spec.language).letters)]:
         ch = primary.missing(text)
         if ch is not None and fonts.missing(text) is None:
+            because = (f"the words it prints in '{spec.language}' have" if field == "language"
+                       else f"{text!r} has")
             logging.getLogger("bookgen").warning(
                 f"{spec.location(field)}: {field}: the whole book is set in {FALLBACK}, not {PRIMARY}, because "
-                f"{text!r} has {ch!r}, which {PRIMARY} lacks (a book keeps to one typeface)")
+                f"{because} {ch!r}, which {PRIMARY} lacks (a book keeps to one typeface)")
             return
 
 

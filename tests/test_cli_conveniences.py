@@ -162,3 +162,13 @@ def test_a_name_that_needs_the_other_font_says_what_it_did(tmp_path: Path):
     result = run("check", str(spec))
     assert result.exit_code == 0
     assert "students[1]: the whole book is set in Noto Sans, not Atkinson Hyperlegible, because 'Dũng'" in result.stderr
+
+
+@pytest.mark.slow  # makes the Noto Sans bold when the cache lacks it
+def test_a_book_in_cyrillic_names_its_language_not_instructions_it_never_wrote(tmp_path: Path):
+    spec = tmp_path / "ru.yaml"
+    spec.write_text("seed: 1\nlanguage: ru\n" + SUDOKU)
+    result = run("check", str(spec))
+    assert result.exit_code == 0
+    assert "language: the whole book is set in Noto Sans, not Atkinson Hyperlegible" in result.stderr
+    assert "instructions" not in result.stderr and "sections[0].title" not in result.stderr

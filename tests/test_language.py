@@ -211,3 +211,25 @@ def test_right_to_left_text_is_refused_with_one_line_naming_its_field_and_line(t
 def test_an_unknown_language_names_the_shipped_ones(tmp_path: Path):
     result = run(tmp_path, "language: xx\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
     assert result.exit_code == 2 and "language" in result.output and "de" in result.output
+
+
+def answers_on_first_key_page(tmp_path: Path, language: str) -> int:
+    spec = tmp_path / f"key-{language}.yaml"
+    spec.write_text(f"seed: 31\nlayout: worksheet\nlanguage: {language}\n"
+                    "students: [Amira, Ben, Chloe, Dev, Elif, Finn, Grace, Hugo, Iris, Jon, Kai, Lena]\n"
+                    "sections:\n  - type: sudoku\n    size: 6\n    difficulty: easy\n    count: 4\n"
+                    "    per_page: 4\n", encoding="utf-8")
+    pdf = tmp_path / f"key-{language}.pdf"
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(pdf), "--jobs", "1", "-q"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(pdf) as read:
+        # Only the key labels its answers "Amira · 2 (page 1)".
+        labels = [len(re.findall(r"· \d+ \(\S+ \d+\)", page.extract_text())) for page in read.pages]
+    return next(n for n in labels if n)
+
+
+@pytest.mark.slow  # two class sets of 48 puzzles
+def test_a_russian_answer_label_packs_a_key_page_as_full_as_an_english_one(tmp_path: Path):
+    # "(страница 16)" was wider than a 6×6 answer, so a row held four answers where English
+    # holds five, and the sample class set's key took a third sheet on A4.
+    assert answers_on_first_key_page(tmp_path, "ru") == answers_on_first_key_page(tmp_path, "en")
