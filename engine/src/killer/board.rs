@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::cellset::{bit_values, CellSet, Mask};
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
-use crate::search::cages::Op;
+use crate::search::cages::{distinct_sum_subsets, Op};
 
 /// A cage whose combinations would number more than this is refused at set-up: listing
 /// them is no person's reasoning (a 9x9 cage has at most 126; this allows 16 symbols).
@@ -70,34 +70,6 @@ pub struct Killer {
     /// last worked out on without progress.
     pub equations: Option<Arc<Vec<Equation>>>,
     pub seen: Vec<Option<Vec<Mask>>>,
-}
-
-/// Every set of `size` different symbols (as a mask over their indices) whose values add
-/// up to `target`, in the order of combinations of indices.
-pub fn combinations(symbols: &[i64], size: usize, target: i128) -> Vec<Mask> {
-    let n = symbols.len();
-    let mut found = Vec::new();
-    if size == 0 || size > n {
-        return found;
-    }
-    let mut idx: Vec<usize> = (0..size).collect();
-    loop {
-        let sum: i128 = idx.iter().map(|&i| symbols[i] as i128).sum();
-        if sum == target {
-            found.push(idx.iter().fold(0, |m, &i| m | 1 << i));
-        }
-        let mut pos = size;
-        while pos > 0 && idx[pos - 1] == n - size + pos - 1 {
-            pos -= 1;
-        }
-        if pos == 0 {
-            return found;
-        }
-        idx[pos - 1] += 1;
-        for j in pos..size {
-            idx[j] = idx[j - 1] + 1;
-        }
-    }
 }
 
 fn binomial(n: usize, k: usize) -> u128 {
@@ -244,7 +216,7 @@ impl Killer {
             for &c in &cage.cells {
                 cage_of[c] = Some(k);
             }
-            alive.push(combinations(&shape.symbols, size, cage.target));
+            alive.push(distinct_sum_subsets(&shape.symbols, size, cage.target));
         }
         let mut peer_sets = shape.peer_sets.clone();
         for cage in &cages {
@@ -346,7 +318,7 @@ impl Killer {
         }
         self.support(board, k)?;
         let cage = &self.cages[k];
-        let ways = combinations(&board.shape.symbols, cage.cells.len(), cage.target);
+        let ways = distinct_sum_subsets(&board.shape.symbols, cage.cells.len(), cage.target);
         let detail = Detail {
             cage: Some(cage.model),
             ways: sets(board, &ways),

@@ -9,7 +9,7 @@ mod rule45;
 #[cfg(test)]
 mod tests;
 
-pub use board::{combinations, fit, Killer};
+pub use board::{fit, Killer};
 
 use crate::grader::{Board, Outcome, Rules};
 use rule45::{Scope, SUM_CELLS_HARD, SUM_CELLS_MEDIUM};

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use super::{combinations, fit, KillerTechnique};
+use super::{fit, KillerTechnique};
 use crate::cellset::Mask;
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{Board, Family, Rules, Technique};
-use crate::search::cages::Op;
+use crate::search::cages::{distinct_sum_subsets as combinations, Op};
 use crate::search::CageSpec;
 
 fn bits(values: &[usize]) -> Mask {
