@@ -56,8 +56,12 @@ class Client:
 def start_server(tmp: Path) -> Served:
     tmp.mkdir(exist_ok=True)
     env = {**os.environ, "TMPDIR": str(tmp)}
+    # Ctrl-C reaches the server as it reaches one started from a terminal, even when the
+    # tests run as a background job (whose children start with SIGINT ignored, so Python
+    # would install no KeyboardInterrupt handler and the Ctrl-C tests would wait forever).
     process = subprocess.Popen(BOOKGEN + ["serve", "--no-browser", "--port", "0"], stderr=subprocess.PIPE,
-                               stdout=subprocess.DEVNULL, text=True, env=env)
+                               stdout=subprocess.DEVNULL, text=True, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     line = process.stderr.readline()
     found = re.search(r"(http://127\.0\.0\.1:[0-9]+/)", line)
     if not found:
