@@ -56,6 +56,10 @@ ANSWER_STEP = 1.0
 ANSWER_GROUP_GAP = 0.6
 ANSWER_LINE = 0.75
 ANSWER_SIZE = 0.4
+# The notes under an answer never shrink below this (about 6 pt at the usual answer cell):
+# a note too long for the line at it (a longer language) wraps onto the line kept for it.
+NOTE_MIN = 0.85 * ANSWER_SIZE
+NOTE_LINES = 3  # the count, how many ways are as short, and one for a wrapped note
 ANSWER_HEAD = N_("Slide these tiles, in this order:")
 NO_OTHER_WAY = N_("No other way is as short.")
 ANOTHER_WAY = N_("Another way just as short is right too.")
@@ -126,10 +130,10 @@ class Frame:
 
 
 def answer_size(moves: int) -> tuple[float, float]:
-    """The head, the moves in lines of ten, and two lines saying how short it is."""
+    """The head, the moves in lines of ten, and the lines saying how short it is."""
     width = ANSWER_PER_LINE * ANSWER_STEP + ANSWER_GROUP_GAP
     lines = max(1, ceil(moves / ANSWER_PER_LINE))
-    return width, ANSWER_LINE * (lines + 3)
+    return width, ANSWER_LINE * (lines + 1 + NOTE_LINES)
 
 
 def prepared(picture: Any) -> Any:
@@ -284,9 +288,34 @@ def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool, ways: int | Non
         pen.text((x, ANSWER_LINE * (line + 1.5)), str(tile), ANSWER_SIZE)
     lines = max(1, ceil(len(moves) / ANSWER_PER_LINE))
     notes = [note for note in shortness(len(moves), optimal, ways, words) if note]
-    size = min(ANSWER_SIZE, *(ANSWER_SIZE * width / max(pen.text_width(note, ANSWER_SIZE), 1e-9) for note in notes))
-    for k, note in enumerate(notes):
+    size, printed = note_lines(pen, notes, width)
+    for k, note in enumerate(printed):
         pen.text((0.0, ANSWER_LINE * (lines + 1.7 + k)), note, size, align="left")
+
+
+def note_lines(pen: Pen, notes: list[str], width: float) -> tuple[float, list[str]]:
+    """The notes as printed lines and their one size: at the answer size where they fit;
+    else a note wraps at a space onto the spare line, down to NOTE_MIN; only when even
+    that cannot fit (no spare line left) does the size go lower."""
+    def fits(size: float, lines: list[str]) -> bool:
+        return all(pen.text_width(line, size) <= width for line in lines)
+
+    for size in (ANSWER_SIZE, NOTE_MIN):
+        if fits(size, notes):
+            return size, notes
+        wrapped = [part for note in notes for part in (_halves(note) if not fits(size, [note]) else [note])]
+        if len(wrapped) <= NOTE_LINES and fits(size, wrapped):
+            return size, wrapped
+    return min(NOTE_MIN, *(NOTE_MIN * width / max(pen.text_width(n, NOTE_MIN), 1e-9) for n in notes)), notes
+
+
+def _halves(text: str) -> list[str]:
+    """The text in two lines, split at the space nearest its middle."""
+    spaces = [k for k, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda k: abs(k - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
 
 
 def move_lines(moves: Sequence[int], per_line: int) -> list[str]:

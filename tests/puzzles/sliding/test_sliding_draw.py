@@ -248,3 +248,20 @@ def test_cut_out_pictures_keep_a_white_gutter_so_every_cut_line_runs_on_white(tm
         square = next(sq for sq in cut_squares if sq[0][0] <= x0 < sq[1][0] and sq[0][1] <= y0 < sq[2][1])
         assert x0 - square[0][0] >= gutter - 1e-9 and y0 - square[0][1] >= gutter - 1e-9
         assert square[1][0] - x1 >= gutter - 1e-9 and square[2][1] - y1 >= gutter - 1e-9
+
+
+@pytest.mark.parametrize("code", ["en", "de", "pl", "pt", "ru", "uk"])
+def test_an_answers_notes_wrap_rather_than_shrink_below_the_floor(code: str):
+    # Ukrainian's "3 ways take 26 moves" is wider than the answer: it wraps onto the line
+    # kept for it, at no less than NOTE_MIN, instead of shrinking to 4.6 pt.
+    from bookgen.language import words_for
+
+    pen = RecordingPen()
+    pen.words = words_for(code)
+    drawing.draw_answer(pen, tuple(range(1, 27)), True, 3)
+    width, height = drawing.answer_size(26)
+    notes = [call for call in pen.calls if call[0] == "text"][-drawing.NOTE_LINES:]
+    notes = [call for call in notes if call[4] == "left" and not call[2].isdigit()]
+    assert all(call[3] >= drawing.NOTE_MIN for call in notes)
+    assert all(pen.text_width(call[2], call[3]) <= width + 1e-9 for call in notes)
+    assert all(call[1][0][1] <= height for call in notes)
