@@ -12,9 +12,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cellset::Mask;
+use crate::grader::shape::Shape;
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
 use crate::search::cages::{index_tuples, Differ, Op};
+use crate::search::CageSpec;
 
 /// One cage as the board sees it.
 pub struct CageShape {
@@ -87,7 +89,9 @@ static LISTED: OnceLock<Mutex<HashMap<Key, Listing>>> = OnceLock::new();
 /// holds never changes a result).
 const LISTED_KINDS: usize = 8192;
 
-fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
+/// A kind of cage's combinations (symbol indices, flat), listed once; None when too
+/// many to list.
+pub(crate) fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
     let key: Key = (op, target, symbols.to_vec(), differ.clone());
     let cache = LISTED.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
@@ -105,11 +109,16 @@ fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
 impl KenKen {
     /// The cages of the board's shape, every combination alive.
     pub fn new(board: &Board) -> KenKen {
-        let shape = &board.shape;
+        KenKen::with_cages(&board.shape, &board.shape.cages)
+    }
+
+    /// These cages over a shape of rows and columns, every combination alive: a
+    /// generator grades many cagings of one grid without compiling a shape for each.
+    pub fn with_cages(shape: &Shape, specs: &[CageSpec]) -> KenKen {
         let mut cage_of = vec![None; shape.n];
-        let mut cages = Vec::with_capacity(shape.cages.len());
+        let mut cages = Vec::with_capacity(specs.len());
         let mut unlisted = None;
-        for (k, spec) in shape.cages.iter().enumerate() {
+        for (k, spec) in specs.iter().enumerate() {
             let cells = spec.cells.clone();
             let differ: Differ = cells
                 .iter()
