@@ -106,6 +106,43 @@ pub(crate) fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) ->
     made
 }
 
+/// A kind of cage over the symbols 1..n, in a few words: operation, target, cell count,
+/// which cells share a line (bit a*8+b), n. A generator builds a board per caging from
+/// mostly the same kinds, and looking them up by this key costs no allocation.
+type Small = (Op, i128, usize, u64, usize);
+static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listing>>> = OnceLock::new();
+/// Cages of at most this many cells are looked up by the small key.
+const SMALL_CELLS: usize = 8;
+
+/// `listing` for a cage over the symbols 1..n of a shape, by its small key first.
+fn listing_small(shape: &Shape, spec: &CageSpec) -> Listing {
+    let cells = &spec.cells;
+    let shared = |a: usize, b: usize| a != b && shape.peer_sets[cells[a]].contains(cells[b]);
+    let mut bits = 0u64;
+    for a in 0..cells.len() {
+        for b in 0..cells.len() {
+            if shared(a, b) {
+                bits |= 1 << (a * SMALL_CELLS + b);
+            }
+        }
+    }
+    let key: Small = (spec.op, spec.target, cells.len(), bits, shape.nsym);
+    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let differ: Differ = (0..cells.len())
+        .map(|a| (0..cells.len()).map(|b| shared(a, b)).collect())
+        .collect();
+    let made = listing(spec.op, spec.target, &shape.symbols, &differ);
+    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if held.len() >= LISTED_KINDS {
+        held.clear();
+    }
+    held.insert(key, made.clone());
+    made
+}
+
 impl KenKen {
     /// The cages of the board's shape, every combination alive.
     pub fn new(board: &Board) -> KenKen {
@@ -118,18 +155,23 @@ impl KenKen {
         let mut cage_of = vec![None; shape.n];
         let mut cages = Vec::with_capacity(specs.len());
         let mut unlisted = None;
+        let one_to_n = shape.symbols.iter().zip(1..).all(|(&s, k)| s == k);
         for (k, spec) in specs.iter().enumerate() {
             let cells = spec.cells.clone();
-            let differ: Differ = cells
-                .iter()
-                .map(|&a| {
-                    cells
-                        .iter()
-                        .map(|&b| a != b && shape.peer_sets[a].contains(b))
-                        .collect()
-                })
-                .collect();
-            let combos = listing(spec.op, spec.target, &shape.symbols, &differ);
+            let combos = if one_to_n && cells.len() <= SMALL_CELLS {
+                listing_small(shape, spec)
+            } else {
+                let differ: Differ = cells
+                    .iter()
+                    .map(|&a| {
+                        cells
+                            .iter()
+                            .map(|&b| a != b && shape.peer_sets[a].contains(b))
+                            .collect()
+                    })
+                    .collect();
+                listing(spec.op, spec.target, &shape.symbols, &differ)
+            };
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
@@ -187,20 +229,26 @@ impl KenKen {
                 .zip(combo)
                 .all(|(&c, &s)| cand[c] >> s & 1 == 1)
         };
-        let alive: Vec<u32> = self.alive[k]
-            .iter()
-            .copied()
-            .filter(|&c| fits(cage.combo(c)))
-            .collect();
-        if alive.is_empty() {
+        // Kept in place (no new list): the live combinations are only dropped once some
+        // is known to fit, so a contradiction leaves them as they were.
+        if !self.alive[k].iter().any(|&c| fits(cage.combo(c))) {
             return Err(Contradiction);
         }
-        let support = union(cage, &alive);
-        self.alive[k] = alive;
-        self.fit[k] = Some(Fit {
-            marks: cage.cells.iter().map(|&c| cand[c]).collect(),
-            support: support.clone(),
-        });
+        self.alive[k].retain(|&c| fits(cage.combo(c)));
+        let support = union(cage, &self.alive[k]);
+        match &mut self.fit[k] {
+            Some(fit) => {
+                fit.marks.clear();
+                fit.marks.extend(cage.cells.iter().map(|&c| cand[c]));
+                fit.support.clone_from(&support);
+            }
+            None => {
+                self.fit[k] = Some(Fit {
+                    marks: cage.cells.iter().map(|&c| cand[c]).collect(),
+                    support: support.clone(),
+                });
+            }
+        }
         Ok(support)
     }
 
