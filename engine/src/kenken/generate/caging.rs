@@ -47,6 +47,11 @@ impl Cells {
         self.at[0] as usize
     }
 
+    /// The j-th cell (j below `len`).
+    pub fn at(&self, j: usize) -> usize {
+        self.at[j] as usize
+    }
+
     pub fn contains(&self, cell: usize) -> bool {
         self.iter().any(|c| c == cell)
     }

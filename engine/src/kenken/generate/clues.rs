@@ -2,8 +2,8 @@
 //! clue drawn for an even mix of operations and the level's share of giveaways, and how
 //! many sets of digits make a clue (a giveaway: only one).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 use super::caging::{Cage, Cells, Tally};
 use super::Settings;
@@ -56,12 +56,14 @@ pub fn fitting_ops(values: &[i64], allowed: &[Op]) -> Fits {
     found
 }
 
-/// How many different sets of digits make each kind of clue, counted once per process:
+/// How many different sets of digits make each kind of clue, counted once per thread:
 /// by grid size, operation as the solver reads it, target, size and which cells share a
 /// line. Counted from the grader's own listing of the cage's combinations (kept for the
 /// boards that grade the clue later).
 type Kind = (usize, Op, i64, usize, u64);
-static COUNTED: OnceLock<Mutex<HashMap<Kind, usize>>> = OnceLock::new();
+thread_local! {
+    static COUNTED: RefCell<HashMap<Kind, usize>> = RefCell::new(HashMap::new());
+}
 /// The counts are forgotten past this many kinds (bounded memory; a count never changes).
 const COUNTED_KINDS: usize = 1 << 16;
 
@@ -73,18 +75,22 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
     } else {
         cage.op
     };
-    let cells: Vec<usize> = cage.cells.iter().collect();
-    let k = cells.len();
+    let (cells, k) = (&cage.cells, cage.cells.len());
+    let cell = |j: usize| cells.at(j);
     let shared = |a: usize, b: usize| {
-        a != b && (cells[a] / n == cells[b] / n || cells[a] % n == cells[b] % n)
+        let (x, y) = (cell(a), cell(b));
+        a != b && (x / n == y / n || x % n == y % n)
     };
-    let differ_bits = (0..k)
-        .flat_map(|a| (0..k).map(move |b| (a, b)))
-        .filter(|&(a, b)| shared(a, b))
-        .fold(0u64, |bits, (a, b)| bits | 1 << (a * MAX_BITS + b));
+    let mut differ_bits = 0u64;
+    for a in 0..k {
+        for b in 0..k {
+            if shared(a, b) {
+                differ_bits |= 1 << (a * MAX_BITS + b);
+            }
+        }
+    }
     let key = (n, op, cage.target, k, differ_bits);
-    let cache = COUNTED.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(&found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+    if let Some(found) = COUNTED.with(|counted| counted.borrow().get(&key).copied()) {
         return found;
     }
     let differ: Vec<Vec<bool>> = (0..k)
@@ -107,11 +113,13 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
             sets.len()
         }
     };
-    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if held.len() >= COUNTED_KINDS {
-        held.clear();
-    }
-    held.insert(key, found);
+    COUNTED.with(|counted| {
+        let mut held = counted.borrow_mut();
+        if held.len() >= COUNTED_KINDS {
+            held.clear();
+        }
+        held.insert(key, found);
+    });
     found
 }
 

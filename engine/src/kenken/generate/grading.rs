@@ -3,6 +3,9 @@
 //! square's solver. A caging is graded by giving a copy of the board KenKen's rules for
 //! its cages; the search for a second solution compiles its own solver.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use super::caging::Cage;
@@ -31,6 +34,20 @@ pub struct Graded {
 }
 
 impl Grid {
+    /// The grid of side n, made once per thread (None only if an empty board could
+    /// contradict, which it cannot).
+    pub fn shared(n: usize) -> Option<Rc<Grid>> {
+        thread_local! {
+            static GRIDS: RefCell<BTreeMap<usize, Rc<Grid>>> = const { RefCell::new(BTreeMap::new()) };
+        }
+        if let Some(grid) = GRIDS.with(|grids| grids.borrow().get(&n).cloned()) {
+            return Some(grid);
+        }
+        let grid = Rc::new(Grid::new(n)?);
+        GRIDS.with(|grids| grids.borrow_mut().insert(n, Rc::clone(&grid)));
+        Some(grid)
+    }
+
     /// None only if an empty board could contradict (it cannot).
     pub fn new(n: usize) -> Option<Grid> {
         let symbols: Vec<i64> = (1..=n as i64).collect();
@@ -116,12 +133,11 @@ impl Grid {
         solution: &[u8],
         nodes: u64,
     ) -> Result<(Option<Vec<u8>>, bool), Stop> {
-        let solver = Solver::new(
-            self.n * self.n,
-            &self.symbols,
-            &self.groups,
-            &self.specs(cages, hidden),
-        );
+        let specs = self.specs(cages, hidden);
+        let solver = match self.latin.with_cages(&self.symbols, &specs) {
+            Some(solver) => solver,
+            None => Solver::new(self.n * self.n, &self.symbols, &self.groups, &specs),
+        };
         let mut never = || false;
         let count = solver.count_from(cand, 2, &mut Budget::new(Some(nodes), &mut never))?;
         let other = count

@@ -111,7 +111,7 @@ pub fn generate(
     {
         return Ok(None);
     }
-    let Some(grid) = Grid::new(settings.n) else {
+    let Some(grid) = Grid::shared(settings.n) else {
         return Ok(None);
     };
     let mut rng = Rng::new(seed);
@@ -161,7 +161,7 @@ pub fn generate(
 /// never graded: mostly ambiguous, fodder for tests of the grader's soundness. None when
 /// the layout left more one-cell cages than the cap (or no operation fits a cage).
 pub fn random_caging(settings: &Settings, seed: u64) -> Option<Made> {
-    let grid = Grid::new(settings.n)?;
+    let grid = Grid::shared(settings.n)?;
     let mut rng = Rng::new(seed);
     let mut never = || false;
     let solution = layout::latin_square(&grid.latin, settings.n, &mut rng, &mut never).ok()??;
