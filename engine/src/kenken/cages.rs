@@ -9,6 +9,7 @@
 //! `search::cages::value_tuples`, the order the grader has always walked them in.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cellset::Mask;
@@ -78,6 +79,10 @@ pub struct KenKen {
     fit: Vec<Option<Fit>>,
     /// The touching pairs of cages, worked out on first use (only expert grading asks).
     pairs: Option<Arc<Vec<Pair>>>,
+    /// Per touching pair, how many live combinations each cage had when the pair last
+    /// taught nothing. The live lists only ever shrink, so the same counts mean the same
+    /// lists, and the pair would teach nothing again.
+    pub pairs_idle: Vec<(usize, usize)>,
 }
 
 /// Combinations listed so far, by kind of cage: every grading of a generator's attempt
@@ -106,11 +111,56 @@ pub(crate) fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) ->
     made
 }
 
+/// A quick hash for the small keys of the listing caches (a few integers: no attacker
+/// chooses them, and a lookup per cage per grading is hot). Only looked up, never
+/// iterated, so it decides nothing.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct QuickHash(u64);
+
+impl Hasher for QuickHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_i64(&mut self, x: i64) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_isize(&mut self, x: isize) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_i128(&mut self, x: i128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+}
+
+pub(crate) type Quick = BuildHasherDefault<QuickHash>;
+
 /// A kind of cage over the symbols 1..n, in a few words: operation, target, cell count,
 /// which cells share a line (bit a*8+b), n. A generator builds a board per caging from
 /// mostly the same kinds, and looking them up by this key costs no allocation.
 type Small = (Op, i128, usize, u64, usize);
-static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listing>>> = OnceLock::new();
+static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listing, Quick>>> = OnceLock::new();
 /// Cages of at most this many cells are looked up by the small key.
 const SMALL_CELLS: usize = 8;
 
@@ -127,7 +177,7 @@ fn listing_small(shape: &Shape, spec: &CageSpec) -> Listing {
         }
     }
     let key: Small = (spec.op, spec.target, cells.len(), bits, shape.nsym);
-    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::default()));
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
@@ -199,6 +249,7 @@ impl KenKen {
             fit: vec![None; cages.len()],
             alive,
             pairs: None,
+            pairs_idle: Vec::new(),
             compiled: Arc::new(Compiled {
                 cages,
                 cage_of,
@@ -212,6 +263,13 @@ impl KenKen {
     /// combinations the marks no longer allow (always sound); a contradiction when none
     /// is left.
     pub fn support(&mut self, k: usize, cand: &[Mask]) -> Outcome<Vec<Mask>> {
+        self.refresh(k, cand)?;
+        Ok(self.fitted(k).to_vec())
+    }
+
+    /// `support` worked out (the live combinations brought up to the marks) without a
+    /// copy of it; `fitted` reads it.
+    pub fn refresh(&mut self, k: usize, cand: &[Mask]) -> Outcome<()> {
         let cage = &self.compiled.cages[k];
         if let Some(fit) = &self.fit[k] {
             if cage
@@ -220,7 +278,7 @@ impl KenKen {
                 .zip(&fit.marks)
                 .all(|(&c, &m)| cand[c] == m)
             {
-                return Ok(fit.support.clone());
+                return Ok(());
             }
         }
         let fits = |combo: &[u8]| {
@@ -240,16 +298,21 @@ impl KenKen {
             Some(fit) => {
                 fit.marks.clear();
                 fit.marks.extend(cage.cells.iter().map(|&c| cand[c]));
-                fit.support.clone_from(&support);
+                fit.support = support;
             }
             None => {
                 self.fit[k] = Some(Fit {
                     marks: cage.cells.iter().map(|&c| cand[c]).collect(),
-                    support: support.clone(),
+                    support,
                 });
             }
         }
-        Ok(support)
+        Ok(())
+    }
+
+    /// The support `refresh` last worked out for cage k (empty before any).
+    pub fn fitted(&self, k: usize) -> &[Mask] {
+        self.fit[k].as_ref().map_or(&[], |fit| &fit.support)
     }
 
     /// Keep only these combinations of cage k and restrict its cells to them; true when a
@@ -284,7 +347,7 @@ impl KenKen {
         if !board.recording() {
             return Ok(());
         }
-        self.support(k, &board.cand)?;
+        self.refresh(k, &board.cand)?;
         let cage = &self.compiled.cages[k];
         let all: Vec<u32> = (0..cage.count() as u32).collect();
         let detail = Detail {
@@ -327,6 +390,7 @@ impl KenKen {
         }
         let found = Arc::new(found);
         self.pairs = Some(Arc::clone(&found));
+        self.pairs_idle = vec![(usize::MAX, usize::MAX); found.len()];
         found
     }
 }

@@ -17,16 +17,16 @@ fn is_open(board: &Board, cells: &[usize]) -> bool {
 /// with every live combination of the other (the same digit twice in a line) is out.
 pub fn cage_pairs(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
     let compiled = Arc::clone(&kk.compiled);
-    for pair in kk.pairs().iter() {
+    for (pi, pair) in kk.pairs().iter().enumerate() {
         let (k1, k2) = (pair.first, pair.second);
         let (c1, c2) = (&compiled.cages[k1], &compiled.cages[k2]);
         if !is_open(board, &c1.cells) || !is_open(board, &c2.cells) {
             continue;
         }
-        kk.support(k1, &board.cand)?;
-        kk.support(k2, &board.cand)?;
+        kk.refresh(k1, &board.cand)?;
+        kk.refresh(k2, &board.cand)?;
         let (a, b) = (&kk.alive[k1], &kk.alive[k2]);
-        if a.len() * b.len() > PAIR_LIMIT {
+        if a.len() * b.len() > PAIR_LIMIT || kk.pairs_idle[pi] == (a.len(), b.len()) {
             continue;
         }
         let (keep_a, keep_b) = compatible(c1, a, c2, b, &pair.conflicts);
@@ -47,6 +47,7 @@ pub fn cage_pairs(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             kk.note_cage(board, k2, more)?;
             return Ok(true);
         }
+        kk.pairs_idle[pi] = (len_a, len_b);
     }
     Ok(false)
 }
@@ -60,7 +61,7 @@ fn compatible(
     conflicts: &[(usize, usize)],
 ) -> (Vec<u32>, Vec<u32>) {
     let mut ok_b = vec![false; b.len()];
-    let mut keep_a = Vec::new();
+    let mut keep_a = Vec::with_capacity(a.len());
     let mut forbidden = vec![0 as Mask; second.cells.len()];
     for &ca in a {
         let combo = first.combo(ca);
@@ -168,7 +169,7 @@ pub fn line_rule(board: &mut Board, kk: &mut KenKen, combine: Combine) -> Outcom
                     && is_open(board, &cage.cells)
                 {
                     seen.push(k);
-                    kk.support(k, &board.cand)?;
+                    kk.refresh(k, &board.cand)?;
                     let mut totals = kk.alive[k]
                         .iter()
                         .map(|&c| combine.of(cage.combo(c).iter().map(|&s| symbols[s as usize])));

@@ -22,8 +22,9 @@ pub fn one_cell_cage(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
     for &k in &compiled.singles {
         let c = compiled.cages[k].cells[0];
         if !board.placed[c] {
-            let support = kk.support(k, &board.cand)?;
-            board.place(c, support[0])?;
+            kk.refresh(k, &board.cand)?;
+            let d = kk.fitted(k)[0];
+            board.place(c, d)?;
             progress = true;
         }
     }
@@ -39,7 +40,19 @@ pub fn cage_single(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
         if empty == 0 || empty > BEGINNER_OPEN_CELLS {
             continue;
         }
-        let support = kk.support(k, &board.cand)?;
+        kk.refresh(k, &board.cand)?;
+        // Placing only ever removes marks, so no cell qualifies later that does not now:
+        // most cages have none, and need no copy of their support.
+        let writable = |c: usize, d: Mask| !board.placed[c] && single(d) && board.cand[c] & d != 0;
+        if !cage
+            .cells
+            .iter()
+            .zip(kk.fitted(k))
+            .any(|(&c, &d)| writable(c, d))
+        {
+            continue;
+        }
+        let support = kk.fitted(k).to_vec();
         let mut progress = false;
         for (&c, &d) in cage.cells.iter().zip(&support) {
             // The marks are read again cell by cell: a digit written in the cage's first
@@ -66,8 +79,8 @@ pub fn cage_arithmetic(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
         if open_count(board, &cage.cells) == 0 {
             continue;
         }
-        let support = kk.support(k, &board.cand)?;
-        if board.narrow(&cage.cells, &support)? {
+        kk.refresh(k, &board.cand)?;
+        if board.narrow(&cage.cells, kk.fitted(k))? {
             kk.note_cage(board, k, Detail::default())?;
             return Ok(true);
         }
@@ -84,7 +97,7 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
         if open_count(board, &cage.cells) == 0 {
             continue;
         }
-        kk.support(k, &board.cand)?;
+        kk.refresh(k, &board.cand)?;
         for (li, positions) in &cage.lines {
             let g = shape.covering[*li];
             let outside = |i: &usize| compiled.cage_of[*i] != Some(k) && !board.placed[*i];
@@ -158,7 +171,7 @@ pub fn line_pins(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
                 .filter(|&i| board.cand[i] & b != 0)
                 .collect();
             let cage = &compiled.cages[k];
-            kk.support(k, &board.cand)?;
+            kk.refresh(k, &board.cand)?;
             let positions: Vec<usize> = spots
                 .iter()
                 .filter_map(|&i| cage.cells.iter().position(|&c| c == i))

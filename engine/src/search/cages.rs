@@ -322,7 +322,38 @@ pub fn distinct_sum_subsets(symbols: &[i64], size: usize, target: i128) -> Vec<M
 /// `index_tuples` (flat), listed once per kind of cage: a generator compiles a search for many
 /// cagings made of mostly the same kinds.
 type Kind = (Op, i128, Vec<i64>, Differ);
-type Listed = Option<Arc<Vec<u8>>>;
+type Listed = Option<Arc<Assignments>>;
+
+/// A cage's assignments as the search's propagator keeps them: symbol indices, one per
+/// cell, the assignments one after another; and, where the cells times the symbols fit
+/// in 128 bits, each assignment packed as one bit per (cell, symbol), so checking one
+/// against the domains is a single AND.
+pub struct Assignments {
+    flat: Vec<u8>,
+    packed: Option<Vec<u128>>,
+    /// Bits per cell in `packed`: the number of symbols.
+    width: usize,
+}
+
+impl Assignments {
+    fn new(tuples: Vec<Vec<u8>>, cells: usize, width: usize) -> Assignments {
+        let packed = (cells > 0 && cells * width <= 128).then(|| {
+            tuples
+                .iter()
+                .map(|t| {
+                    t.iter()
+                        .enumerate()
+                        .fold(0u128, |p, (j, &s)| p | 1u128 << (j * width + s as usize))
+                })
+                .collect()
+        });
+        Assignments {
+            flat: tuples.concat(),
+            packed,
+            width,
+        }
+    }
+}
 static LISTED: OnceLock<Mutex<HashMap<Kind, Listed>>> = OnceLock::new();
 /// The cache is emptied past this many kinds (bounded memory; it never changes a result).
 const LISTED_KINDS: usize = 8192;
@@ -333,7 +364,9 @@ fn listed_tuples(op: Op, target: i128, symbols: &[i64], differ: Differ) -> Liste
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
-    let made = index_tuples(op, target, symbols, &key.3).map(|t| Arc::new(t.concat()));
+    let cells = key.3.len();
+    let made = index_tuples(op, target, symbols, &key.3)
+        .map(|t| Arc::new(Assignments::new(t, cells, symbols.len())));
     let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
     if held.len() >= LISTED_KINDS {
         held.clear();
@@ -348,8 +381,7 @@ pub enum Propagator {
     /// Keeps the listed assignments that fit the domains.
     Tuples {
         cells: Vec<usize>,
-        /// One symbol index per cell per assignment, the assignments one after another.
-        tuples: Arc<Vec<u8>>,
+        tuples: Arc<Assignments>,
     },
     /// A sum without repeats, by candidate subsets of symbols (long killer cages).
     DistinctSum {
@@ -441,11 +473,15 @@ impl Propagator {
 /// and killer cage; longer ones allocate).
 const ON_STACK: usize = 16;
 
-fn prune_tuples(cells: &[usize], tuples: &[u8], dom: &mut [Mask]) -> Pruned {
+fn prune_tuples(cells: &[usize], assignments: &Assignments, dom: &mut [Mask]) -> Pruned {
     let k = cells.len();
     if k == 0 {
         return Pruned::Impossible; // no assignment of no cells makes a target
     }
+    if let Some(packed) = &assignments.packed {
+        return prune_packed(cells, packed, assignments.width, dom);
+    }
+    let tuples = &assignments.flat[..];
     if k > ON_STACK {
         let mut current = vec![0 as Mask; k];
         let mut support = vec![0 as Mask; k];
@@ -453,6 +489,38 @@ fn prune_tuples(cells: &[usize], tuples: &[u8], dom: &mut [Mask]) -> Pruned {
     }
     let (mut current, mut support) = ([0 as Mask; ON_STACK], [0 as Mask; ON_STACK]);
     prune_tuples_in(cells, tuples, dom, &mut current[..k], &mut support[..k])
+}
+
+/// `prune_tuples` over packed assignments: the same assignments looked at in the same
+/// order, the same early end when every mark is supported, the same result.
+fn prune_packed(cells: &[usize], packed: &[u128], width: usize, dom: &mut [Mask]) -> Pruned {
+    let current = cells
+        .iter()
+        .enumerate()
+        .fold(0u128, |p, (j, &c)| p | u128::from(dom[c]) << (j * width));
+    let mut support = 0u128;
+    let mut any = false;
+    for &t in packed {
+        if t & !current == 0 {
+            any = true;
+            support |= t;
+            if support == current {
+                return Pruned::Unchanged;
+            }
+        }
+    }
+    if !any {
+        return Pruned::Impossible;
+    }
+    let low: u128 = if width >= 64 {
+        u128::from(u64::MAX)
+    } else {
+        (1u128 << width) - 1
+    };
+    let keep: Vec<Mask> = (0..cells.len())
+        .map(|j| ((support >> (j * width)) & low) as Mask)
+        .collect();
+    narrowed(cells, &keep, dom)
 }
 
 /// `prune_tuples` with room for the cells' marks and their support given.
@@ -486,7 +554,7 @@ fn prune_tuples_in(
 }
 
 fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {
-    let mut changed = Vec::new();
+    let mut changed = Vec::with_capacity(cells.len());
     for (&c, &d) in cells.iter().zip(keep) {
         if d != dom[c] {
             dom[c] = d;

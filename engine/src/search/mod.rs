@@ -478,7 +478,7 @@ struct Queue {
 impl Queue {
     fn new(size: usize) -> Queue {
         Queue {
-            items: Vec::new(),
+            items: Vec::with_capacity(size),
             queued: vec![false; size],
         }
     }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::caging::{Cage, Cells, Tally};
 use super::Settings;
-use crate::kenken::cages::listing;
+use crate::kenken::cages::{listing, Quick};
 use crate::rng::Rng;
 use crate::search::cages::{cage_value, makes_target, Op};
 
@@ -62,7 +62,7 @@ pub fn fitting_ops(values: &[i64], allowed: &[Op]) -> Fits {
 /// boards that grade the clue later).
 type Kind = (usize, Op, i64, usize, u64);
 thread_local! {
-    static COUNTED: RefCell<HashMap<Kind, usize>> = RefCell::new(HashMap::new());
+    static COUNTED: RefCell<HashMap<Kind, usize, Quick>> = RefCell::new(HashMap::default());
 }
 /// The counts are forgotten past this many kinds (bounded memory; a count never changes).
 const COUNTED_KINDS: usize = 1 << 16;
