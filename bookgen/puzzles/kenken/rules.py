@@ -158,10 +158,6 @@ class Params:
         return STYLES[self.difficulty]
 
     @property
-    def size_decay(self) -> float:
-        return self.style.size_decay
-
-    @property
     def cage_limit(self) -> int:
         """Only − and ÷ allowed: every cage has two cells (or one)."""
         return 2 if pairs_only(self.operations) else self.max_cage
