@@ -105,31 +105,72 @@ fn comb(n: u128, k: u128) -> u128 {
 }
 
 /// Every multiset of `k` symbols (sorted, in the order of combinations with replacement)
-/// that makes `target` under `op`.
+/// that makes `target` under `op`. With positive symbols, sums and products prune
+/// branches that can no longer reach the target (the order found is unchanged: the
+/// branches cut hold no multiset that makes it).
 fn multisets(op: Op, k: usize, sorted_symbols: &[i64], target: i128) -> Vec<Vec<i64>> {
     let mut found = Vec::new();
-    let n = sorted_symbols.len();
-    if k == 0 || n == 0 {
+    if k == 0 || sorted_symbols.is_empty() {
         return found;
     }
-    let mut idx = vec![0usize; k];
-    loop {
-        let values: Vec<i64> = idx.iter().map(|&i| sorted_symbols[i]).collect();
-        if cage_value(op, &values) == Some(target) {
-            found.push(values);
+    let positive = sorted_symbols[0] > 0;
+    let mut values = Vec::with_capacity(k);
+    let mut walk = MultisetWalk {
+        op,
+        k,
+        symbols: sorted_symbols,
+        target,
+        prune: positive && matches!(op, Op::Add | Op::Mul),
+        found: &mut found,
+    };
+    walk.extend(&mut values, 0, if op == Op::Mul { 1 } else { 0 });
+    found
+}
+
+/// The depth-first walk behind `multisets`: `values` holds the symbols chosen so far
+/// (non-decreasing), `acc` their sum or product.
+struct MultisetWalk<'a> {
+    op: Op,
+    k: usize,
+    symbols: &'a [i64],
+    target: i128,
+    prune: bool,
+    found: &'a mut Vec<Vec<i64>>,
+}
+
+impl MultisetWalk<'_> {
+    fn extend(&mut self, values: &mut Vec<i64>, from: usize, acc: i128) {
+        if values.len() == self.k {
+            if cage_value(self.op, values) == Some(self.target) {
+                self.found.push(values.clone());
+            }
+            return;
         }
-        // Next combination with replacement (non-decreasing indices).
-        let mut pos = k;
-        while pos > 0 && idx[pos - 1] == n - 1 {
-            pos -= 1;
-        }
-        if pos == 0 {
-            return found;
-        }
-        idx[pos - 1] += 1;
-        let v = idx[pos - 1];
-        for slot in idx.iter_mut().skip(pos) {
-            *slot = v;
+        let left = (self.k - values.len()) as u32;
+        for i in from..self.symbols.len() {
+            let v = self.symbols[i] as i128;
+            let next = if self.op == Op::Mul {
+                acc.saturating_mul(v)
+            } else {
+                acc + v
+            };
+            if self.prune {
+                // Every later symbol is at least v: the smallest reachable result.
+                let least = if self.op == Op::Mul {
+                    acc.saturating_mul(v.saturating_pow(left))
+                } else {
+                    acc + v * left as i128
+                };
+                if least > self.target {
+                    break;
+                }
+                if self.op == Op::Mul && (next == 0 || self.target % next != 0) {
+                    continue;
+                }
+            }
+            values.push(self.symbols[i]);
+            self.extend(values, i, next);
+            values.pop();
         }
     }
 }
@@ -155,18 +196,22 @@ pub fn listable(op: Op, target: i128, symbols: &[i64], cells: usize) -> bool {
         Op::Hidden => cells == 1 || SHOWN.iter().all(|&o| listable(o, target, symbols, cells)),
         Op::Sub | Op::Div | Op::Eq => true,
         Op::Add | Op::Mul => {
-            if comb(symbols.len() as u128 + cells as u128 - 1, cells as u128) > MAX_MULTISETS {
-                return false;
-            }
             let mut sorted = symbols.to_vec();
             sorted.sort_unstable();
-            let listed: u128 = multisets(op, cells, &sorted, target)
-                .iter()
-                .map(|m| arrangements(m))
-                .sum();
-            listed <= MAX_LISTED
+            listed_multisets(op, cells, &sorted, target).is_some()
         }
     }
+}
+
+/// The multisets of a + or × cage (see `multisets`), or None when the cage is too large
+/// to list: too many multisets to look through, or too many orders of them.
+fn listed_multisets(op: Op, k: usize, sorted: &[i64], target: i128) -> Option<Vec<Vec<i64>>> {
+    if comb(sorted.len() as u128 + k as u128 - 1, k as u128) > MAX_MULTISETS {
+        return None;
+    }
+    let found = multisets(op, k, sorted, target);
+    let listed: u128 = found.iter().map(|m| arrangements(m)).sum();
+    (listed <= MAX_LISTED).then_some(found)
 }
 
 /// The distinct orders of a sorted multiset, in increasing (lexicographic) order.
@@ -207,9 +252,6 @@ pub fn value_tuples(
     differ: &Differ,
 ) -> Option<Vec<Vec<i64>>> {
     let k = differ.len();
-    if !listable(op, target, symbols, k) {
-        return None;
-    }
     if op == Op::Hidden {
         if k == 1 {
             return value_tuples(Op::Eq, target, symbols, differ);
@@ -239,8 +281,12 @@ pub fn value_tuples(
         .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
         .filter(|&(a, b)| differ[a][b])
         .collect();
+    let listed = match op {
+        Op::Add | Op::Mul => listed_multisets(op, k, &sorted, target)?,
+        _ => multisets(op, k, &sorted, target),
+    };
     let mut found = Vec::new();
-    for multiset in multisets(op, k, &sorted, target) {
+    for multiset in listed {
         for values in orders(&multiset) {
             if pairs.iter().all(|&(a, b)| values[a] != values[b]) {
                 found.push(values);
