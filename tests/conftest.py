@@ -189,6 +189,13 @@ class RecordingPen:
     def line(self, a, b, weight):
         self._segment(a, b, weight)
 
+    def polylines(self, lines, weight):
+        for points in lines:
+            if len(points) == 2:
+                self.line(points[0], points[1], weight)
+            else:
+                self.outline(points, weight, closed=False)
+
     def outline(self, points, weight, closed=True):
         for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):
             self._segment(a, b, weight)

@@ -63,6 +63,11 @@ class Pen(Protocol):
     def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
         """One path through the points, joined at every corner (no overlapping ends)."""
 
+    def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
+        """Open paths, each through its points and joined at its own corners, drawn
+        together as one stroke: for many short lines alike (a killer's dashes), which
+        one at a time cost more to write than to draw."""
+
     def fill(self, points: list[Point], gray: float) -> None:
         """Fill a polygon with a grey tint (0 = white, 1 = black)."""
 
@@ -332,6 +337,9 @@ class ScaledPen:
 
     def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
         self.pen.outline([self._p(p) for p in points], weight, closed)
+
+    def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
+        self.pen.polylines([[self._p(p) for p in line] for line in lines], weight)
 
     def fill(self, points: list[Point], gray: float) -> None:
         self.pen.fill([self._p(p) for p in points], gray)

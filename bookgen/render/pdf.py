@@ -81,6 +81,17 @@ class PdfPen:
             path.close()
         self.c.drawPath(path, stroke=1, fill=0)
 
+    def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
+        if not lines:
+            return
+        self._stroke_style(weight)
+        path = self.c.beginPath()
+        for line in lines:
+            path.moveTo(*self._pt(line[0]))
+            for p in line[1:]:
+                path.lineTo(*self._pt(p))
+        self.c.drawPath(path, stroke=1, fill=0)
+
     def fill(self, points: list[Point], gray: float) -> None:
         self.c.setFillGray(1 - gray)
         path = self.c.beginPath()

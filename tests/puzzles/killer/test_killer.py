@@ -216,6 +216,13 @@ class RecordingPen:
     def line(self, a, b, weight):
         self.lines.append((a, b, weight))
 
+    def polylines(self, lines, weight):
+        for points in lines:
+            if len(points) == 2:
+                self.line(points[0], points[1], weight)
+            else:
+                self.outline(points, weight, closed=False)
+
     def outline(self, points, weight, closed=True):
         if not closed:
             self.bent.append((tuple(points), weight))

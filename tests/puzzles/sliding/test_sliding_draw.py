@@ -31,6 +31,13 @@ class RecordingPen:
     def line(self, a, b, weight):
         self.calls.append(("line", (a, b), weight))
 
+    def polylines(self, lines, weight):
+        for points in lines:
+            if len(points) == 2:
+                self.line(points[0], points[1], weight)
+            else:
+                self.outline(points, weight, closed=False)
+
     def outline(self, points, weight, closed=True):
         self.calls.append(("outline", tuple(points), weight))
 
