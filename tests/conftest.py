@@ -26,6 +26,7 @@ from bookgen.build import build
 from bookgen.layout.pages import BookLayout
 from bookgen.render import fonts
 from bookgen.spec import load
+from pens import PolylinesByParts
 
 SMALL_BOOK = """\
 title: Test book
@@ -174,7 +175,7 @@ def replay():
     return _replay
 
 
-class RecordingPen:
+class RecordingPen(PolylinesByParts):
     """A Pen that records unit edges drawn, by weight (lines and outlines cut into unit
     edges; any other segment, such as a diagonal's mark, whole in `strokes`), fills with
     their area and grey, texts, and the order of lines and fills."""
@@ -188,13 +189,6 @@ class RecordingPen:
 
     def line(self, a, b, weight):
         self._segment(a, b, weight)
-
-    def polylines(self, lines, weight):
-        for points in lines:
-            if len(points) == 2:
-                self.line(points[0], points[1], weight)
-            else:
-                self.outline(points, weight, closed=False)
 
     def outline(self, points, weight, closed=True):
         for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):

@@ -14,6 +14,7 @@ from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, solving_model
 from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver
+from pens import PolylinesByParts
 
 # 29 (size, level) cases x 7 seeds = 203 generated puzzles; about 15 s in all.
 CASES = [(size, level) for size in range(3, 10) for level in offered_levels(PUZZLE_TYPE.offer, size)]
@@ -279,7 +280,7 @@ def test_checker_catches_a_broken_answer():
 # --- drawing ------------------------------------------------------------------------------
 
 
-class RecordingPen:
+class RecordingPen(PolylinesByParts):
     def __init__(self) -> None:
         self.lines: list[tuple] = []
         self.outlines: list[tuple] = []
@@ -287,13 +288,6 @@ class RecordingPen:
 
     def line(self, a, b, weight):
         self.lines.append((a, b, weight))
-
-    def polylines(self, lines, weight):
-        for points in lines:
-            if len(points) == 2:
-                self.line(points[0], points[1], weight)
-            else:
-                self.outline(points, weight, closed=False)
 
     def outline(self, points, weight, closed=True):
         self.outlines.append((list(points), weight))
