@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+import signal
+import time
 
 import pytest
 
 from bookgen._engine import sliding_count_shortest
 from bookgen.puzzles.sliding.board import standard_goal
-from bookgen.puzzles.sliding.scramble import distance_layers, scramble_at_distance
+from bookgen.puzzles.sliding.scramble import distance_layers, random_walk, scramble_at_distance
+from bookgen.puzzles.sliding.search import lower_bound
 from bookgen.puzzles.sliding.shortest import count_shortest
 
 
@@ -85,3 +88,29 @@ def test_a_large_board_counts_within_its_budget_or_says_it_does_not_know():
     known = count_shortest(scramble.start, goal, 4, len(scramble.moves))
     assert known is not None and known >= 1
     assert count_shortest(scramble.start, goal, 4, len(scramble.moves), budget=3) is None
+
+
+class _Alarm(Exception):
+    pass
+
+
+def test_a_long_count_stops_when_a_signal_handler_raises():
+    """The engine runs Python's signal handlers as it counts (Ctrl-C, `bookgen solve`'s
+    alarm): a count far too long to finish stops with the handler's exception."""
+    goal = standard_goal(5, 5)
+    start, _ = random_walk(goal, 5, 200, random.Random(1))
+    slack = lower_bound(start, goal, 5) + 30  # 30 moves more than the bound: far too many paths
+
+    def alarm(*_):
+        raise _Alarm
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    began = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(_Alarm):
+            sliding_count_shortest(list(start), list(goal), 5, 5, slack)  # no budget
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - began < 5
