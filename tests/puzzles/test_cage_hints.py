@@ -112,7 +112,7 @@ def test_a_killer_cage_combinations_step_names_the_cage_and_its_ways():
 
 
 def test_kenken_first_sentences_start_from_the_one_square_cages_then_cage_arithmetic():
-    ptype, puzzle = made("kenken", 1, size=6, difficulty="easy")
+    ptype, puzzle = made("kenken", 0, size=6, difficulty="easy")
     said = [hint.text for hint in ptype.hints(puzzle, 4)]
     assert said[0].startswith("A cage of one square holds just its clue. Write ")
     assert any("cage" in s and "can" in s and "cross out" in s for s in said[1:])

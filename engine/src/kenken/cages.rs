@@ -12,9 +12,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cellset::Mask;
+use crate::grader::shape::Shape;
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
 use crate::search::cages::{index_tuples, Differ, Op};
+use crate::search::CageSpec;
 
 /// One cage as the board sees it.
 pub struct CageShape {
@@ -87,7 +89,9 @@ static LISTED: OnceLock<Mutex<HashMap<Key, Listing>>> = OnceLock::new();
 /// holds never changes a result).
 const LISTED_KINDS: usize = 8192;
 
-fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
+/// A kind of cage's combinations (symbol indices, flat), listed once; None when too
+/// many to list.
+pub(crate) fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
     let key: Key = (op, target, symbols.to_vec(), differ.clone());
     let cache = LISTED.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
@@ -102,25 +106,72 @@ fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
     made
 }
 
+/// A kind of cage over the symbols 1..n, in a few words: operation, target, cell count,
+/// which cells share a line (bit a*8+b), n. A generator builds a board per caging from
+/// mostly the same kinds, and looking them up by this key costs no allocation.
+type Small = (Op, i128, usize, u64, usize);
+static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listing>>> = OnceLock::new();
+/// Cages of at most this many cells are looked up by the small key.
+const SMALL_CELLS: usize = 8;
+
+/// `listing` for a cage over the symbols 1..n of a shape, by its small key first.
+fn listing_small(shape: &Shape, spec: &CageSpec) -> Listing {
+    let cells = &spec.cells;
+    let shared = |a: usize, b: usize| a != b && shape.peer_sets[cells[a]].contains(cells[b]);
+    let mut bits = 0u64;
+    for a in 0..cells.len() {
+        for b in 0..cells.len() {
+            if shared(a, b) {
+                bits |= 1 << (a * SMALL_CELLS + b);
+            }
+        }
+    }
+    let key: Small = (spec.op, spec.target, cells.len(), bits, shape.nsym);
+    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let differ: Differ = (0..cells.len())
+        .map(|a| (0..cells.len()).map(|b| shared(a, b)).collect())
+        .collect();
+    let made = listing(spec.op, spec.target, &shape.symbols, &differ);
+    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if held.len() >= LISTED_KINDS {
+        held.clear();
+    }
+    held.insert(key, made.clone());
+    made
+}
+
 impl KenKen {
     /// The cages of the board's shape, every combination alive.
     pub fn new(board: &Board) -> KenKen {
-        let shape = &board.shape;
+        KenKen::with_cages(&board.shape, &board.shape.cages)
+    }
+
+    /// These cages over a shape of rows and columns, every combination alive: a
+    /// generator grades many cagings of one grid without compiling a shape for each.
+    pub fn with_cages(shape: &Shape, specs: &[CageSpec]) -> KenKen {
         let mut cage_of = vec![None; shape.n];
-        let mut cages = Vec::with_capacity(shape.cages.len());
+        let mut cages = Vec::with_capacity(specs.len());
         let mut unlisted = None;
-        for (k, spec) in shape.cages.iter().enumerate() {
+        let one_to_n = shape.symbols.iter().zip(1..).all(|(&s, k)| s == k);
+        for (k, spec) in specs.iter().enumerate() {
             let cells = spec.cells.clone();
-            let differ: Differ = cells
-                .iter()
-                .map(|&a| {
-                    cells
-                        .iter()
-                        .map(|&b| a != b && shape.peer_sets[a].contains(b))
-                        .collect()
-                })
-                .collect();
-            let combos = listing(spec.op, spec.target, &shape.symbols, &differ);
+            let combos = if one_to_n && cells.len() <= SMALL_CELLS {
+                listing_small(shape, spec)
+            } else {
+                let differ: Differ = cells
+                    .iter()
+                    .map(|&a| {
+                        cells
+                            .iter()
+                            .map(|&b| a != b && shape.peer_sets[a].contains(b))
+                            .collect()
+                    })
+                    .collect();
+                listing(spec.op, spec.target, &shape.symbols, &differ)
+            };
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
@@ -178,20 +229,26 @@ impl KenKen {
                 .zip(combo)
                 .all(|(&c, &s)| cand[c] >> s & 1 == 1)
         };
-        let alive: Vec<u32> = self.alive[k]
-            .iter()
-            .copied()
-            .filter(|&c| fits(cage.combo(c)))
-            .collect();
-        if alive.is_empty() {
+        // Kept in place (no new list): the live combinations are only dropped once some
+        // is known to fit, so a contradiction leaves them as they were.
+        if !self.alive[k].iter().any(|&c| fits(cage.combo(c))) {
             return Err(Contradiction);
         }
-        let support = union(cage, &alive);
-        self.alive[k] = alive;
-        self.fit[k] = Some(Fit {
-            marks: cage.cells.iter().map(|&c| cand[c]).collect(),
-            support: support.clone(),
-        });
+        self.alive[k].retain(|&c| fits(cage.combo(c)));
+        let support = union(cage, &self.alive[k]);
+        match &mut self.fit[k] {
+            Some(fit) => {
+                fit.marks.clear();
+                fit.marks.extend(cage.cells.iter().map(|&c| cand[c]));
+                fit.support.clone_from(&support);
+            }
+            None => {
+                self.fit[k] = Some(Fit {
+                    marks: cage.cells.iter().map(|&c| cand[c]).collect(),
+                    support: support.clone(),
+                });
+            }
+        }
         Ok(support)
     }
 

@@ -70,6 +70,9 @@ fn compatible(
         }
         let mut fits = false;
         for (ok, &cb) in ok_b.iter_mut().zip(b) {
+            if fits && *ok {
+                continue; // nothing left to learn from this pair
+            }
             let clash = second
                 .combo(cb)
                 .iter()

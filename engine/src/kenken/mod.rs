@@ -5,6 +5,7 @@
 //! which names these techniques.
 
 pub mod cages;
+pub mod generate;
 mod lines;
 mod techniques;
 #[cfg(test)]

@@ -87,12 +87,8 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
         kk.support(k, &board.cand)?;
         for (li, positions) in &cage.lines {
             let g = shape.covering[*li];
-            let outside: Vec<usize> = shape.groups[g]
-                .iter()
-                .copied()
-                .filter(|&i| compiled.cage_of[i] != Some(k) && !board.placed[i])
-                .collect();
-            if outside.is_empty() {
+            let outside = |i: &usize| compiled.cage_of[*i] != Some(k) && !board.placed[*i];
+            if !shape.groups[g].iter().any(outside) {
                 continue;
             }
             let mut required = board.full();
@@ -105,6 +101,7 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
                 }
             }
             if required != 0 {
+                let outside: Vec<usize> = shape.groups[g].iter().copied().filter(outside).collect();
                 let mut progress = false;
                 for &i in &outside {
                     progress |= board.eliminate(i, required)?;
@@ -138,20 +135,28 @@ pub fn line_pins(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             .filter(|&&i| board.placed[i])
             .fold(0 as Mask, |m, &i| m | board.cand[i]);
         for b in bit_values(board.full() & !placed_bits) {
+            // The open cells that can hold b: two or more, all in one cage (looked at
+            // before any list is made: most digits have spots in several cages).
+            let mut spots_of = open.iter().copied().filter(|&i| board.cand[i] & b != 0);
+            let Some(first) = spots_of.next() else {
+                continue;
+            };
+            let Some(k) = compiled.cage_of[first] else {
+                continue;
+            };
+            let mut count = 1;
+            if spots_of.any(|i| {
+                count += 1;
+                compiled.cage_of[i] != Some(k)
+            }) || count < 2
+            {
+                continue;
+            }
             let spots: Vec<usize> = open
                 .iter()
                 .copied()
                 .filter(|&i| board.cand[i] & b != 0)
                 .collect();
-            if spots.len() < 2 {
-                continue;
-            }
-            let Some(k) = compiled.cage_of[spots[0]] else {
-                continue;
-            };
-            if spots[1..].iter().any(|&i| compiled.cage_of[i] != Some(k)) {
-                continue;
-            }
             let cage = &compiled.cages[k];
             kk.support(k, &board.cand)?;
             let positions: Vec<usize> = spots

@@ -4,6 +4,7 @@
 //! SIGTERM) now and then, so stopping works exactly as it does for Python code.
 
 mod convert;
+mod kenken_generate;
 
 use std::sync::{Arc, OnceLock};
 
@@ -444,5 +445,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Contradiction", m.py().get_type::<Contradiction>())?;
     m.add("SearchAborted", m.py().get_type::<SearchAborted>())?;
     m.add("CageTooLarge", m.py().get_type::<CageTooLarge>())?;
-    Ok(())
+    kenken_generate::register(m)
 }

@@ -5,6 +5,9 @@
 //! combinations with replacement, each multiset's distinct orders sorted by value — so a
 //! board that keeps a cage's combinations (KenKen's) keeps them in a known order.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use crate::cellset::{bit_indices, Mask};
 
 /// Listing a cage's assignments stops being worth it past these sizes (a 9-cell + cage
@@ -256,6 +259,7 @@ pub fn value_tuples(
         if k == 1 {
             return value_tuples(Op::Eq, target, symbols, differ);
         }
+        // Each sign's own listing says whether it can be listed (`listable` for Hidden).
         let mut merged: Vec<Vec<i64>> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for shown in SHOWN {
@@ -344,13 +348,37 @@ pub fn distinct_sum_subsets(symbols: &[i64], size: usize, target: i128) -> Vec<M
     }
 }
 
+/// `index_tuples` (flat), listed once per kind of cage: a generator compiles a search for many
+/// cagings made of mostly the same kinds.
+type Kind = (Op, i128, Vec<i64>, Differ);
+type Listed = Option<Arc<Vec<u8>>>;
+static LISTED: OnceLock<Mutex<HashMap<Kind, Listed>>> = OnceLock::new();
+/// The cache is emptied past this many kinds (bounded memory; it never changes a result).
+const LISTED_KINDS: usize = 8192;
+
+fn listed_tuples(op: Op, target: i128, symbols: &[i64], differ: Differ) -> Listed {
+    let cache = LISTED.get_or_init(|| Mutex::new(HashMap::new()));
+    let key: Kind = (op, target, symbols.to_vec(), differ);
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let made = index_tuples(op, target, symbols, &key.3).map(|t| Arc::new(t.concat()));
+    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if held.len() >= LISTED_KINDS {
+        held.clear();
+    }
+    held.insert(key, made.clone());
+    made
+}
+
 /// A cage compiled for the search: `prune` narrows the domains of its cells in place and
 /// says which changed, or that the cage can no longer be met.
 pub enum Propagator {
     /// Keeps the listed assignments that fit the domains.
     Tuples {
         cells: Vec<usize>,
-        tuples: Vec<Vec<u8>>,
+        /// One symbol index per cell per assignment, the assignments one after another.
+        tuples: Arc<Vec<u8>>,
     },
     /// A sum without repeats, by candidate subsets of symbols (long killer cages).
     DistinctSum {
@@ -410,7 +438,7 @@ impl Propagator {
                     .collect()
             })
             .collect();
-        match index_tuples(op, target, symbols, &differ) {
+        match listed_tuples(op, target, symbols, differ) {
             Some(tuples) => Propagator::Tuples { cells, tuples },
             None => bounds(cells),
         }
@@ -438,17 +466,44 @@ impl Propagator {
     }
 }
 
-fn prune_tuples(cells: &[usize], tuples: &[Vec<u8>], dom: &mut [Mask]) -> Pruned {
-    let current: Vec<Mask> = cells.iter().map(|&c| dom[c]).collect();
-    let mut support = vec![0 as Mask; cells.len()];
+/// Cages up to this many cells are pruned with their marks on the stack (every KenKen
+/// and killer cage; longer ones allocate).
+const ON_STACK: usize = 16;
+
+fn prune_tuples(cells: &[usize], tuples: &[u8], dom: &mut [Mask]) -> Pruned {
+    let k = cells.len();
+    if k == 0 {
+        return Pruned::Impossible; // no assignment of no cells makes a target
+    }
+    if k > ON_STACK {
+        let mut current = vec![0 as Mask; k];
+        let mut support = vec![0 as Mask; k];
+        return prune_tuples_in(cells, tuples, dom, &mut current, &mut support);
+    }
+    let (mut current, mut support) = ([0 as Mask; ON_STACK], [0 as Mask; ON_STACK]);
+    prune_tuples_in(cells, tuples, dom, &mut current[..k], &mut support[..k])
+}
+
+/// `prune_tuples` with room for the cells' marks and their support given.
+fn prune_tuples_in(
+    cells: &[usize],
+    tuples: &[u8],
+    dom: &mut [Mask],
+    current: &mut [Mask],
+    support: &mut [Mask],
+) -> Pruned {
+    for (m, &c) in current.iter_mut().zip(cells) {
+        *m = dom[c];
+    }
     let mut any = false;
-    for t in tuples {
-        if t.iter().zip(&current).all(|(&s, &d)| d >> s & 1 == 1) {
+    for t in tuples.chunks_exact(cells.len()) {
+        if t.iter().zip(current.iter()).all(|(&s, &d)| d >> s & 1 == 1) {
             any = true;
             for (j, &s) in t.iter().enumerate() {
                 support[j] |= 1 << s;
             }
-            if support == current {
+            // Word by word: a slice comparison calls memcmp, dear for a few words.
+            if support.iter().zip(current.iter()).all(|(s, c)| s == c) {
                 return Pruned::Unchanged;
             }
         }
@@ -456,7 +511,7 @@ fn prune_tuples(cells: &[usize], tuples: &[Vec<u8>], dom: &mut [Mask]) -> Pruned
     if !any {
         return Pruned::Impossible;
     }
-    narrowed(cells, &support, dom)
+    narrowed(cells, support, dom)
 }
 
 fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {

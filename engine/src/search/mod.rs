@@ -112,6 +112,39 @@ impl Solver {
         }
     }
 
+    /// This grid with other cages, none of them distinct (so no cell gains a peer): the
+    /// groups' tables are copied, only the cages compiled. A generator compiles a search
+    /// per caging of one grid. None when a cage is distinct.
+    pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Option<Solver> {
+        if cages.iter().any(|k| k.distinct) || symbols.len() != self.nsym {
+            return None;
+        }
+        let compiled: Vec<Propagator> = cages
+            .iter()
+            .map(|k| {
+                Propagator::compile(k.cells.clone(), k.op, k.target, false, symbols, |a, b| {
+                    self.peers[a].binary_search(&b).is_ok()
+                })
+            })
+            .collect();
+        let mut cages_of = vec![Vec::new(); self.n];
+        for (ci, k) in compiled.iter().enumerate() {
+            for &c in k.cells() {
+                cages_of[c].push(ci);
+            }
+        }
+        Some(Solver {
+            n: self.n,
+            nsym: self.nsym,
+            full: self.full,
+            covering: self.covering.clone(),
+            covering_of: self.covering_of.clone(),
+            peers: self.peers.clone(),
+            cages: compiled,
+            cages_of,
+        })
+    }
+
     /// Domains after placing the givens (cell, symbol index) and propagating; None if
     /// they contradict.
     pub fn initial(&self, givens: &[(usize, usize)]) -> Option<Vec<Mask>> {

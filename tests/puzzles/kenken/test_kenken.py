@@ -472,13 +472,6 @@ def test_multiply_only_hard_and_expert_and_hidden_beginner_are_unique_and_graded
         assert PUZZLE_TYPE.certify(puzzle) == []
 
 
-def test_looseness_is_one_before_any_pencil_mark_and_zero_when_solved():
-    from bookgen.puzzles.kenken.generate import _looseness
-
-    assert _looseness(6, [(1 << 6) - 1] * 36) == pytest.approx(1.0)
-    assert _looseness(6, [1 << (i % 6) for i in range(36)]) == 0.0
-
-
 def test_hidden_beginner_allows_more_one_cell_cages_than_shown_beginner():
     shown, hidden = Params(size=9, difficulty="beginner"), Params(size=9, difficulty="beginner", hide_operations=True)
     assert (shown.single_cap, hidden.single_cap) == (10, 16)

@@ -12,7 +12,7 @@ import pytest
 from bookgen.model import Cage, GridModel
 from bookgen.puzzles.kenken import type as kenken
 from bookgen.puzzles.kenken import rules as a
-from bookgen.puzzles.kenken.cages import latin_square, random_cage, random_layout
+from bookgen.puzzles.kenken.generate import random_caging
 from bookgen.puzzles.kenken.rules import LEVELS, kenken_model, solving_model
 from bookgen.solve import engine
 from bookgen.solve import techniques as t
@@ -34,11 +34,10 @@ def apply(board: engine.Board, *techniques: Technique) -> bool:
 def random_kenken(seed: int, n: int, hidden: bool = False):
     """A random, usually ambiguous, KenKen with a known solution: fodder for soundness."""
     rng = random.Random(seed)
-    solution = latin_square(n, rng)
-    layout = None
-    while layout is None:
-        layout = random_layout(n, 4, n * n, rng)
-    cages = [random_cage(cells, solution, ("+", "-", "*", "/"), rng) for cells in layout]
+    made = None
+    while made is None:
+        made = random_caging(n, 4, n * n, 0.6, ("+", "-", "*", "/"), rng)
+    solution, cages = made
     return solving_model(kenken_model(n, cages), hidden), solution
 
 

@@ -30,12 +30,11 @@ import pytest
 from bookgen.errors import GenerationError
 from bookgen.model import Cage, GridModel
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken.cages import fitting_ops, latin_square, make_cage, random_cage, random_layout
-from bookgen.puzzles.kenken.generate import generate_kenken
+from bookgen.puzzles.kenken.generate import generate_kenken, random_caging
 from bookgen.puzzles.kenken.rules import LEVEL_NAMES, LEVELS, Params, kenken_model, solving_model
 from bookgen.solve import engine, grader
 from bookgen.solve.result import Outcome
-from bookgen.solve.cages import CageTooLarge
+from bookgen.solve.cages import CageTooLarge, cage_value
 from kenken_legacy_board import CageBoard
 from kenken_legacy_techniques import LEGACY_LEVELS
 
@@ -75,13 +74,23 @@ def cagings(sizes, seeds: int) -> Iterator[tuple[GridModel, tuple, bool]]:
     for n in sizes:
         for seed in range(seeds):
             rng = random.Random(1000 * n + seed)
-            solution = latin_square(n, rng)
-            layout = None
-            while layout is None:
-                layout = random_layout(n, 2 + seed % 5, n * n, rng, 0.4 + 0.1 * (seed % 5))
             ops = OPERATION_SETS[seed % len(OPERATION_SETS)]
-            cages = [random_cage(cells, solution, ops, rng) or make_cage(cells, "+", solution) for cells in layout]
+            made = None
+            while made is None:
+                made = random_caging(n, 2 + seed % 5, n * n, 0.4 + 0.1 * (seed % 5), ops, rng)
+            solution, cages = made
             yield kenken_model(n, cages), solution, seed % 3 == 0
+
+
+def fitting_ops(values: list[int], allowed: tuple[str, ...]) -> list[str]:
+    """The allowed operations that fit these digits (− and ÷ on two cells, ÷ exact)."""
+    if len(values) == 2:
+        return [op for op in allowed if op != "/" or max(values) % min(values) == 0]
+    return [op for op in allowed if op in ("+", "*")]
+
+
+def make_cage(cells: tuple, op: str, solution) -> Cage:
+    return Cage(tuple(sorted(cells)), op, cage_value(op, [solution[r][c] for r, c in cells]))
 
 
 def perturbed(model: GridModel, solution, rng: random.Random) -> Iterator[GridModel]:

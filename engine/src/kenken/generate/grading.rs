@@ -1,0 +1,150 @@
+//! The engine's own structures for one grid size, built once per generation: the shape
+//! of rows and columns the grader's boards share, an empty board to copy, and the Latin
+//! square's solver. A caging is graded by giving a copy of the board KenKen's rules for
+//! its cages; the search for a second solution compiles its own solver.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::caging::Cage;
+use crate::cellset::Mask;
+use crate::grader::shape::{GroupSpec, Line, Shape};
+use crate::grader::{self, Board, Ending, Family, Rules, Technique};
+use crate::kenken::KenKen;
+use crate::search::cages::Op;
+use crate::search::{Budget, CageSpec, Solver, Stop};
+
+pub struct Grid {
+    pub n: usize,
+    symbols: Vec<i64>,
+    groups: Vec<Vec<usize>>,
+    shape: Arc<Shape>,
+    empty: Board,
+    pub latin: Solver,
+}
+
+/// How a grading ended, the hardest level it used (-1: none) and the board where it
+/// stopped.
+pub struct Graded {
+    pub ending: Ending,
+    pub level: i32,
+    pub board: Board,
+}
+
+impl Grid {
+    /// The grid of side n, made once per thread (None only if an empty board could
+    /// contradict, which it cannot).
+    pub fn shared(n: usize) -> Option<Rc<Grid>> {
+        thread_local! {
+            static GRIDS: RefCell<BTreeMap<usize, Rc<Grid>>> = const { RefCell::new(BTreeMap::new()) };
+        }
+        if let Some(grid) = GRIDS.with(|grids| grids.borrow().get(&n).cloned()) {
+            return Some(grid);
+        }
+        let grid = Rc::new(Grid::new(n)?);
+        GRIDS.with(|grids| grids.borrow_mut().insert(n, Rc::clone(&grid)));
+        Some(grid)
+    }
+
+    /// None only if an empty board could contradict (it cannot).
+    pub fn new(n: usize) -> Option<Grid> {
+        let symbols: Vec<i64> = (1..=n as i64).collect();
+        let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect::<Vec<usize>>());
+        let cols = (0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<usize>>());
+        let groups: Vec<Vec<usize>> = rows.chain(cols).collect();
+        let specs: Vec<GroupSpec> = groups
+            .iter()
+            .enumerate()
+            .map(|(g, cells)| GroupSpec {
+                cells: cells.clone(),
+                line: if g < n { Line::Row } else { Line::Column },
+                compact: false,
+            })
+            .collect();
+        let shape = Arc::new(Shape::new(n * n, &symbols, &specs, &[]));
+        let empty = Board::new(Arc::clone(&shape), &[], Family::Plain).ok()?;
+        Some(Grid {
+            n,
+            latin: Solver::new(n * n, &symbols, &groups, &[]),
+            symbols,
+            groups,
+            shape,
+            empty,
+        })
+    }
+
+    /// The cages as the solver reads them (any sign for a multi-cell cage when the signs
+    /// are hidden), in the order of the printed model: by their top-left cell.
+    fn specs(&self, cages: &[Cage], hidden: bool) -> Vec<CageSpec> {
+        let mut specs: Vec<CageSpec> = cages
+            .iter()
+            .map(|k| CageSpec {
+                cells: k.cells.iter().collect(),
+                op: if hidden && !k.single() {
+                    Op::Hidden
+                } else {
+                    k.op
+                },
+                target: i128::from(k.target),
+                distinct: false,
+            })
+            .collect();
+        specs.sort_by_key(|k| k.cells[0]);
+        specs
+    }
+
+    /// Grade the caging with the levels up to `up_to`.
+    pub fn grade(
+        &self,
+        cages: &[Cage],
+        hidden: bool,
+        levels: &[Vec<Technique>],
+        up_to: usize,
+    ) -> Graded {
+        let mut board = self.empty.clone();
+        let kenken = KenKen::with_cages(&self.shape, &self.specs(cages, hidden));
+        let listed = kenken.compiled.unlisted.is_none();
+        board.rules = Rules::KenKen(kenken);
+        if !listed {
+            // A cage with too many ways to list is not graded: never solved.
+            return Graded {
+                ending: Ending::Unfinished,
+                level: -1,
+                board,
+            };
+        }
+        let graded = grader::grade(&mut board, levels, Some(up_to), false);
+        Graded {
+            ending: graded.ending,
+            level: graded.level,
+            board,
+        }
+    }
+
+    /// A solution of the caging other than `solution` (digits 1..n per cell) found from
+    /// the pencil marks `cand` within `nodes` branchings, and whether the search finished.
+    pub fn second_solution(
+        &self,
+        cages: &[Cage],
+        hidden: bool,
+        cand: &[Mask],
+        solution: &[u8],
+        nodes: u64,
+    ) -> Result<(Option<Vec<u8>>, bool), Stop> {
+        let specs = self.specs(cages, hidden);
+        let solver = match self.latin.with_cages(&self.symbols, &specs) {
+            Some(solver) => solver,
+            None => Solver::new(self.n * self.n, &self.symbols, &self.groups, &specs),
+        };
+        let mut never = || false;
+        let count = solver.count_from(cand, 2, &mut Budget::new(Some(nodes), &mut never))?;
+        let other = count
+            .solutions
+            .into_iter()
+            .map(|s| s.into_iter().map(|k| k + 1).collect::<Vec<u8>>())
+            .find(|s| s.as_slice() != solution);
+        Ok((other, count.complete))
+    }
+}

@@ -1,0 +1,118 @@
+//! A random solved grid and a random layout of connected cages over it.
+
+use super::caging::{neighbours, Cells};
+use super::clues::weighted;
+use crate::rng::Rng;
+use crate::search::{Budget, Solver, Stop};
+
+/// A random Latin square (digits 1..n per cell, reading order): a randomised search,
+/// then rows, columns and digits shuffled (each keeps the square Latin) so every square
+/// can come out (None only if the search finds no square, which cannot be). `interrupted` is asked now and then during the search.
+pub fn latin_square(
+    latin: &Solver,
+    n: usize,
+    rng: &mut Rng,
+    interrupted: &mut dyn FnMut() -> bool,
+) -> Result<Option<Vec<u8>>, Stop> {
+    let square = {
+        let mut order = |mut bits: Vec<u64>| {
+            rng.shuffle(&mut bits);
+            bits
+        };
+        latin.random_solution(&mut Budget::new(None, interrupted), &mut order)?
+    };
+    let Some(square) = square else {
+        return Ok(None);
+    };
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut cols: Vec<usize> = (0..n).collect();
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut rows);
+    rng.shuffle(&mut cols);
+    rng.shuffle(&mut digits);
+    Ok(Some(
+        (0..n * n)
+            .map(|i| digits[square[rows[i / n] * n + cols[i % n]] as usize])
+            .collect(),
+    ))
+}
+
+/// What a layout is drawn with.
+pub struct LayoutRules {
+    pub n: usize,
+    pub max_cage: usize,
+    pub single_cap: usize,
+    /// Each cage's wanted size s (2..max_cage) is drawn with weight decay^(s-2).
+    pub size_decay: f64,
+}
+
+/// Connected cages covering the grid, grown from the cells in random order to sizes
+/// drawn by the decay; a cell left alone joins the smallest neighbouring cage with room.
+/// None when more one-cell cages are left than the cap allows.
+pub fn random_layout(rules: &LayoutRules, rng: &mut Rng) -> Option<Vec<Cells>> {
+    let n = rules.n;
+    let sizes: Vec<usize> = (2..=rules.max_cage).collect();
+    let weights: Vec<f64> = sizes
+        .iter()
+        .map(|&s| rules.size_decay.powi(s as i32 - 2))
+        .collect();
+    let mut owner = vec![usize::MAX; n * n];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    for start in order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = sizes[weighted(rng, &weights)];
+        let k = cages.len();
+        let mut cage = vec![start];
+        owner[start] = k;
+        while cage.len() < want {
+            let mut frontier: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| neighbours(c, n))
+                .filter(|&nb| owner[nb] == usize::MAX)
+                .collect();
+            frontier.sort_unstable();
+            frontier.dedup();
+            if frontier.is_empty() {
+                break;
+            }
+            let cell = *rng.choice(&frontier);
+            cage.push(cell);
+            owner[cell] = k;
+        }
+        cages.push(cage);
+    }
+    for k in 0..cages.len() {
+        if cages[k].len() != 1 {
+            continue;
+        }
+        let cell = cages[k][0];
+        let mut room: Vec<usize> = neighbours(cell, n)
+            .map(|nb| owner[nb])
+            .filter(|&j| cages[j].len() < rules.max_cage)
+            .collect();
+        room.sort_unstable();
+        room.dedup();
+        let Some(smallest) = room.iter().map(|&j| cages[j].len()).min() else {
+            continue;
+        };
+        let fewest: Vec<usize> = room
+            .into_iter()
+            .filter(|&j| cages[j].len() == smallest)
+            .collect();
+        let j = *rng.choice(&fewest);
+        cages[j].push(cell);
+        owner[cell] = j;
+        cages[k].clear();
+    }
+    let found: Vec<Cells> = cages
+        .iter()
+        .filter(|c| !c.is_empty())
+        .map(|c| Cells::of(c))
+        .collect();
+    let singles = found.iter().filter(|c| c.len() == 1).count();
+    (singles <= rules.single_cap).then_some(found)
+}

@@ -1,0 +1,234 @@
+//! The KenKen generator's Python face: one call makes one puzzle. The policy (the level's
+//! style, the caps, the work limits, the level table) comes from Python; the engine runs
+//! the whole generation without the GIL, asking between rounds whether an interrupt is
+//! pending and whether the caller's Budget has expired (its own clock, the process's CPU
+//! time, so time is measured exactly as before).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::{Ladder, SearchAborted};
+use crate::kenken::generate::{self, Halt, Limits, Made, Settings, Watched};
+use crate::search::cages::Op;
+
+/// A cage as Python builds it: cells as (row, column), operation sign, target.
+type CageOut = (Vec<(usize, usize)>, &'static str, i64);
+/// A puzzle as Python builds it: its cages and its solution's rows.
+type PuzzleOut = (Vec<CageOut>, Vec<Vec<u8>>);
+
+/// One KenKen of `size` at level index `level` of `ladder` (a KenKen ladder): (cages,
+/// solution rows), or None when no attempt succeeded within the work limits or before
+/// `budget.expired()`. Raises bookgen's GenerationError when the budget runs out while a
+/// caging is being settled, and whatever a pending signal's handler raised.
+/// `limits`: (attempts, rounds, search nodes, harden tries, harden grades, loose share,
+/// proof levels up, balance tries). Called by keyword from Python.
+#[pyfunction]
+#[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, budget, seed))]
+#[allow(clippy::too_many_arguments)]
+fn kenken_generate(
+    py: Python<'_>,
+    size: usize,
+    level: usize,
+    operations: Vec<String>,
+    hidden: bool,
+    cage_limit: usize,
+    single_cap: usize,
+    size_decay: f64,
+    giveaway_weight: f64,
+    limits: (usize, usize, u64, usize, usize, f64, usize, usize),
+    ladder: &Ladder,
+    budget: Py<PyAny>,
+    seed: u64,
+) -> PyResult<Option<PuzzleOut>> {
+    let request = Request {
+        size,
+        level,
+        levels: ladder.levels.len(),
+        operations,
+        hidden,
+        cage_limit,
+        single_cap,
+        size_decay,
+        giveaway_weight,
+    };
+    let settings = request.settings(limits)?;
+    let mut kept: Option<PyErr> = None;
+    let made = py.detach(|| {
+        let mut watch = || {
+            Python::attach(|py| {
+                if let Err(err) = py.check_signals() {
+                    kept = Some(err);
+                    return Watched::Interrupted;
+                }
+                match budget
+                    .call_method0(py, "expired")
+                    .and_then(|v| v.extract::<bool>(py))
+                {
+                    Ok(true) => Watched::Expired,
+                    Ok(false) => Watched::Running,
+                    Err(err) => {
+                        kept = Some(err);
+                        Watched::Interrupted
+                    }
+                }
+            })
+        };
+        generate::generate(&settings, &ladder.levels, seed, &mut watch)
+    });
+    match made {
+        Ok(None) => Ok(None),
+        Ok(Some(made)) => {
+            let cages = made
+                .cages
+                .iter()
+                .map(|k| {
+                    (
+                        k.cells.iter().map(|c| (c / size, c % size)).collect(),
+                        sign(k.op),
+                        k.target,
+                    )
+                })
+                .collect();
+            let rows = made.solution.chunks(size).map(|row| row.to_vec()).collect();
+            Ok(Some((cages, rows)))
+        }
+        Err(Halt::Interrupted) => {
+            Err(kept.unwrap_or_else(|| SearchAborted::new_err("interrupted")))
+        }
+        Err(Halt::BudgetSpent) => {
+            let error = py.import("bookgen.errors")?.getattr("GenerationError")?;
+            Err(PyErr::from_value(error.call1((
+                "time budget spent while making the KenKen unique and graded",
+            ))?))
+        }
+    }
+}
+
+/// What a section asks for, as it crosses the boundary.
+struct Request {
+    size: usize,
+    level: usize,
+    levels: usize,
+    operations: Vec<String>,
+    hidden: bool,
+    cage_limit: usize,
+    single_cap: usize,
+    size_decay: f64,
+    giveaway_weight: f64,
+}
+
+type LimitsIn = (usize, usize, u64, usize, usize, f64, usize, usize);
+
+impl Request {
+    fn settings(self, limits: LimitsIn) -> PyResult<Settings> {
+        let mut ops = Vec::new();
+        for text in &self.operations {
+            match Op::parse(text) {
+                Some(op @ (Op::Add | Op::Sub | Op::Mul | Op::Div)) => ops.push(op),
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "not a KenKen operation: {text:?}"
+                    )))
+                }
+            }
+        }
+        if ops.is_empty()
+            || !(3..=12).contains(&self.size)
+            || !(2..=generate::MAX_CAGE).contains(&self.cage_limit)
+            || self.level >= self.levels
+        {
+            return Err(PyValueError::new_err(
+                "a KenKen is 3x3 to 12x12 with some operation, its cages of 2 to 6 cells, at a level of its ladder",
+            ));
+        }
+        let (
+            attempts,
+            rounds,
+            search_nodes,
+            harden_tries,
+            harden_grades,
+            loose_share,
+            proof_levels_up,
+            balance_tries,
+        ) = limits;
+        Ok(Settings {
+            n: self.size,
+            level: self.level,
+            ops,
+            hidden: self.hidden,
+            cage_limit: self.cage_limit,
+            single_cap: self.single_cap,
+            size_decay: self.size_decay,
+            giveaway_weight: self.giveaway_weight,
+            limits: Limits {
+                attempts,
+                rounds,
+                search_nodes,
+                harden_tries,
+                harden_grades,
+                loose_share,
+                proof_levels_up,
+                balance_tries,
+            },
+        })
+    }
+}
+
+fn puzzle_out(made: &Made, size: usize) -> PuzzleOut {
+    let cages = made
+        .cages
+        .iter()
+        .map(|k| {
+            (
+                k.cells.iter().map(|c| (c / size, c % size)).collect(),
+                sign(k.op),
+                k.target,
+            )
+        })
+        .collect();
+    let rows = made.solution.chunks(size).map(|row| row.to_vec()).collect();
+    (cages, rows)
+}
+
+/// A random caging of a random Latin square (digits 1..size), clued for an even mix of
+/// `operations`, never graded: (cages, solution rows), or None when the layout left more
+/// than `single_cap` one-cell cages. Fodder for tests of the grader's soundness.
+#[pyfunction]
+#[pyo3(signature = (*, size, max_cage, single_cap, size_decay, operations, seed))]
+fn kenken_random_caging(
+    size: usize,
+    max_cage: usize,
+    single_cap: usize,
+    size_decay: f64,
+    operations: Vec<String>,
+    seed: u64,
+) -> PyResult<Option<PuzzleOut>> {
+    let request = Request {
+        size,
+        level: 0,
+        levels: 1,
+        operations,
+        hidden: false,
+        cage_limit: max_cage,
+        single_cap,
+        size_decay,
+        giveaway_weight: 1.0,
+    };
+    let settings = request.settings((1, 0, 0, 0, 0, 0.0, 0, 0))?;
+    Ok(generate::random_caging(&settings, seed).map(|made| puzzle_out(&made, size)))
+}
+
+fn sign(op: Op) -> &'static str {
+    match op {
+        Op::Add => "+",
+        Op::Sub => "-",
+        Op::Mul => "*",
+        Op::Div => "/",
+        _ => "=",
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(kenken_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(kenken_random_caging, m)?)
+}
