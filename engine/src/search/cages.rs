@@ -5,6 +5,7 @@
 //! combinations with replacement, each multiset's distinct orders sorted by value — so a
 //! board that keeps a cage's combinations (KenKen's) keeps them in a known order.
 
+use super::sum_sets::{self, MAX_SET_CELLS};
 use crate::cellset::{bit_indices, Mask};
 
 /// Listing a cage's assignments stops being worth it past these sizes (a 9-cell + cage
@@ -306,6 +307,12 @@ pub enum Propagator {
         cells: Vec<usize>,
         tuples: Vec<Vec<u8>>,
     },
+    /// A sum without repeats of a few cells, by its digit sets laid out over the cells
+    /// (keeps what `Tuples` of its assignments would keep; see sum_sets.rs).
+    SumSets {
+        cells: Vec<usize>,
+        subsets: Vec<Mask>,
+    },
     /// A sum without repeats, by candidate subsets of symbols (long killer cages).
     DistinctSum {
         cells: Vec<usize>,
@@ -357,6 +364,12 @@ impl Propagator {
                 cells,
             };
         }
+        if distinct && op == Op::Add && k <= MAX_SET_CELLS {
+            return Propagator::SumSets {
+                subsets: distinct_sum_subsets(symbols, k, target),
+                cells,
+            };
+        }
         let differ: Differ = (0..k)
             .map(|a| {
                 (0..k)
@@ -372,7 +385,9 @@ impl Propagator {
 
     pub fn cells(&self) -> &[usize] {
         match self {
-            Propagator::Tuples { cells, .. } | Propagator::DistinctSum { cells, .. } => cells,
+            Propagator::Tuples { cells, .. }
+            | Propagator::SumSets { cells, .. }
+            | Propagator::DistinctSum { cells, .. } => cells,
             Propagator::Bounds { cells, .. } => cells,
         }
     }
@@ -380,6 +395,7 @@ impl Propagator {
     pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
         match self {
             Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),
+            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom),
             Propagator::DistinctSum { cells, subsets } => prune_distinct_sum(cells, subsets, dom),
             Propagator::Bounds {
                 cells,
@@ -411,6 +427,17 @@ fn prune_tuples(cells: &[usize], tuples: &[Vec<u8>], dom: &mut [Mask]) -> Pruned
         return Pruned::Impossible;
     }
     narrowed(cells, &support, dom)
+}
+
+fn prune_sum_sets(cells: &[usize], subsets: &[Mask], dom: &mut [Mask]) -> Pruned {
+    let mut current = [0 as Mask; MAX_SET_CELLS];
+    for (d, &c) in current.iter_mut().zip(cells) {
+        *d = dom[c];
+    }
+    match sum_sets::support(&current[..cells.len()], subsets) {
+        None => Pruned::Impossible,
+        Some(keep) => narrowed(cells, &keep[..cells.len()], dom),
+    }
 }
 
 fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {
