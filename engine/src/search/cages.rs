@@ -392,6 +392,12 @@ impl Propagator {
         }
     }
 
+    /// Whether pruning again straight after a prune never narrows more (true of those
+    /// that keep exactly the symbols some fitting assignment or set uses).
+    pub fn idempotent(&self) -> bool {
+        !matches!(self, Propagator::Bounds { .. })
+    }
+
     pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
         match self {
             Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),

@@ -113,6 +113,51 @@ impl Solver {
         }
     }
 
+    /// This grid, compiled without cages, with these cages: what `new` builds from the
+    /// same groups and these cages (the same peers, in the same order), without working
+    /// the groups out again (a generator trying many cagings of one grid).
+    pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Solver {
+        let mut peers = self.peers.clone();
+        for k in cages.iter().filter(|k| k.distinct) {
+            for &a in &k.cells {
+                peers[a].extend(k.cells.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let compiled: Vec<Propagator> = cages
+            .iter()
+            .map(|k| {
+                Propagator::compile(
+                    k.cells.clone(),
+                    k.op,
+                    k.target,
+                    k.distinct,
+                    symbols,
+                    |a, b| peers[a].binary_search(&b).is_ok(),
+                )
+            })
+            .collect();
+        let mut cages_of = vec![Vec::new(); self.n];
+        for (ci, k) in compiled.iter().enumerate() {
+            for &c in k.cells() {
+                cages_of[c].push(ci);
+            }
+        }
+        Solver {
+            n: self.n,
+            nsym: self.nsym,
+            full: self.full,
+            covering: self.covering.clone(),
+            covering_of: self.covering_of.clone(),
+            peers,
+            cages: compiled,
+            cages_of,
+        }
+    }
+
     /// Domains after placing the givens (cell, symbol index) and propagating; None if
     /// they contradict.
     pub fn initial(&self, givens: &[(usize, usize)]) -> Option<Vec<Mask>> {
@@ -175,10 +220,15 @@ impl Solver {
                     Pruned::Impossible => return false,
                     Pruned::Unchanged => {}
                     Pruned::Changed(cells) => {
+                        // A cage that keeps exactly what still fits finds nothing more in
+                        // what it just narrowed: only the other cages of its cells look.
+                        let again = !self.cages[ci].idempotent();
                         for c in cells {
                             narrowed = true;
                             for &k in &self.cages_of[c] {
-                                cage_queue.push(k);
+                                if k != ci || again {
+                                    cage_queue.push(k);
+                                }
                             }
                             for &g in &self.covering_of[c] {
                                 group_queue.push(g);
@@ -446,7 +496,7 @@ struct Queue {
 impl Queue {
     fn new(size: usize) -> Queue {
         Queue {
-            items: Vec::new(),
+            items: Vec::with_capacity(size),
             queued: vec![false; size],
         }
     }

@@ -18,20 +18,114 @@ pub const MAX_SET_CELLS: usize = 6;
 pub fn support(cands: &[Mask], subsets: &[Mask]) -> Option<[Mask; MAX_SET_CELLS]> {
     let k = cands.len();
     let mut union = [0 as Mask; MAX_SET_CELLS];
-    let mut any = false;
     let together = cands.iter().fold(0, |u, &c| u | c);
+    if cands.iter().all(|&c| c & (c - 1) == 0) {
+        // Every cell decided: the digits are distinct and make one of the sets, or not.
+        let fits = together.count_ones() as usize == k && subsets.contains(&together);
+        union[..k].copy_from_slice(cands);
+        return fits.then_some(union);
+    }
+    let mut any = false;
     for &subset in subsets {
         // A set some cell has no candidate of, or with a symbol no cell can take, is out
         // at a glance.
         if together & subset != subset || cands.iter().any(|&c| c & subset == 0) {
             continue;
         }
-        any |= lay_out(cands, subset, &mut union);
+        any |= lay_out_into(cands, subset, &mut union);
         if union[..k] == cands[..k] {
             break; // nothing left to cross out
         }
     }
     any.then_some(union)
+}
+
+/// Add to `union` the symbols each cell can take in a layout of exactly `subset` over the
+/// cells (at most MAX_SET_CELLS of them, as many as the subset's symbols); false when
+/// there is none.
+pub fn lay_out_into(cands: &[Mask], subset: Mask, union: &mut [Mask; MAX_SET_CELLS]) -> bool {
+    match cands.len() {
+        1 => {
+            union[0] |= cands[0] & subset;
+            cands[0] & subset == subset
+        }
+        2 => pair(cands, subset, union),
+        3 | 4 => by_orders(cands, subset, union),
+        _ => lay_out(cands, subset, union),
+    }
+}
+
+/// The orders of 3 and 4 things, as positions: few enough to try each.
+const ORDERS_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `lay_out` for three or four cells, trying every order of the set's symbols.
+fn by_orders(cands: &[Mask], subset: Mask, union: &mut [Mask; MAX_SET_CELLS]) -> bool {
+    let mut digits = [0 as Mask; 4];
+    let mut count = 0;
+    for bit in bit_values(subset) {
+        if count == 4 {
+            return false;
+        }
+        digits[count] = bit;
+        count += 1;
+    }
+    if count != cands.len() {
+        return false;
+    }
+    let mut any = false;
+    if count == 3 {
+        for order in ORDERS_3 {
+            if (0..3).all(|j| cands[j] & digits[order[j]] != 0) {
+                for j in 0..3 {
+                    union[j] |= digits[order[j]];
+                }
+                any = true;
+            }
+        }
+        return any;
+    }
+    // Four cells: the first takes one symbol, the other three an order of the rest.
+    for first in 0..4 {
+        if cands[0] & digits[first] == 0 {
+            continue;
+        }
+        let mut rest = [0usize; 3];
+        for (slot, i) in rest.iter_mut().zip((0..4).filter(|&i| i != first)) {
+            *slot = i;
+        }
+        for order in ORDERS_3 {
+            if (0..3).all(|j| cands[j + 1] & digits[rest[order[j]]] != 0) {
+                union[0] |= digits[first];
+                for j in 0..3 {
+                    union[j + 1] |= digits[rest[order[j]]];
+                }
+                any = true;
+            }
+        }
+    }
+    any
+}
+
+/// `lay_out` for two cells: each takes one of the two symbols, the other cell the other.
+fn pair(cands: &[Mask], subset: Mask, union: &mut [Mask; MAX_SET_CELLS]) -> bool {
+    let low = subset & subset.wrapping_neg();
+    let high = subset ^ low;
+    let mut any = false;
+    for (first, second) in [(low, high), (high, low)] {
+        if cands[0] & first != 0 && cands[1] & second != 0 {
+            union[0] |= first;
+            union[1] |= second;
+            any = true;
+        }
+    }
+    any
 }
 
 /// Add to `union` the symbols each cell can take in a layout of exactly `subset` over the
