@@ -151,6 +151,11 @@ class Budget:
     def expired(self) -> bool:
         return self._clock() > self._deadline
 
+    def left(self) -> float:
+        """Seconds of CPU time left (below 0 once spent): what a generator in the engine
+        is handed, to check against the same clock."""
+        return self._deadline - self._clock()
+
 
 class PuzzleType(ABC):
     """Everything the core asks of a puzzle type, in one place. The core (build, spec,

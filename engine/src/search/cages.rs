@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::sum_sets::{self, MAX_SET_CELLS};
 use crate::cellset::{bit_indices, Mask};
 
 /// Listing a cage's assignments stops being worth it past these sizes (a 9-cell + cage
@@ -380,6 +381,12 @@ pub enum Propagator {
         /// One symbol index per cell per assignment, the assignments one after another.
         tuples: Arc<Vec<u8>>,
     },
+    /// A sum without repeats of a few cells, by its digit sets laid out over the cells
+    /// (keeps what `Tuples` of its assignments would keep; see sum_sets.rs).
+    SumSets {
+        cells: Vec<usize>,
+        subsets: Vec<Mask>,
+    },
     /// A sum without repeats, by candidate subsets of symbols (long killer cages).
     DistinctSum {
         cells: Vec<usize>,
@@ -431,6 +438,12 @@ impl Propagator {
                 cells,
             };
         }
+        if distinct && op == Op::Add && k <= MAX_SET_CELLS {
+            return Propagator::SumSets {
+                subsets: distinct_sum_subsets(symbols, k, target),
+                cells,
+            };
+        }
         let differ: Differ = (0..k)
             .map(|a| {
                 (0..k)
@@ -446,14 +459,23 @@ impl Propagator {
 
     pub fn cells(&self) -> &[usize] {
         match self {
-            Propagator::Tuples { cells, .. } | Propagator::DistinctSum { cells, .. } => cells,
+            Propagator::Tuples { cells, .. }
+            | Propagator::SumSets { cells, .. }
+            | Propagator::DistinctSum { cells, .. } => cells,
             Propagator::Bounds { cells, .. } => cells,
         }
+    }
+
+    /// Whether pruning again straight after a prune never narrows more (true of those
+    /// that keep exactly the symbols some fitting assignment or set uses).
+    pub fn idempotent(&self) -> bool {
+        !matches!(self, Propagator::Bounds { .. })
     }
 
     pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
         match self {
             Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),
+            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom),
             Propagator::DistinctSum { cells, subsets } => prune_distinct_sum(cells, subsets, dom),
             Propagator::Bounds {
                 cells,
@@ -512,6 +534,17 @@ fn prune_tuples_in(
         return Pruned::Impossible;
     }
     narrowed(cells, support, dom)
+}
+
+fn prune_sum_sets(cells: &[usize], subsets: &[Mask], dom: &mut [Mask]) -> Pruned {
+    let mut current = [0 as Mask; MAX_SET_CELLS];
+    for (d, &c) in current.iter_mut().zip(cells) {
+        *d = dom[c];
+    }
+    match sum_sets::support(&current[..cells.len()], subsets) {
+        None => Pruned::Impossible,
+        Some(keep) => narrowed(cells, &keep[..cells.len()], dom),
+    }
 }
 
 fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {
