@@ -111,3 +111,22 @@ def test_a_signal_during_generation_stops_it_with_the_handlers_exception():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("change", [{"max_cage": 17}, {"max_cage": 0}, {"weights": [1.0]}, {"weights": [0.0, 0.0]},
+                                    {"level": 5}, {"symbols": [1, 2, 3]}, {"levels": [["no such technique"]]}])
+def test_the_engine_refuses_a_malformed_request_with_a_value_error(change):
+    from bookgen import _engine
+    from bookgen.puzzles.killer.type import LEVELS
+    from bookgen.puzzles.sudoku.shapes import fixed_structure
+
+    base = fixed_structure(4)
+    request = {"side": 4, "symbols": [1, 2, 3, 4],
+               "groups": [([base.index[c] for c in g.cells], g.kind, g.kind == "box") for g in base.groups],
+               "levels": [[t.name for t in level.techniques] for level in LEVELS], "level": 1,
+               "sizes": [2, 3], "weights": [1.0, 1.0], "single_cap": 1, "givens": 0, "max_cage": 4,
+               "seed": 1, "seconds": 10.0}
+    status, made = _engine.generate_killer(**request)
+    assert status == "made" and made is not None
+    with pytest.raises(ValueError):
+        _engine.generate_killer(**{**request, **change})

@@ -46,6 +46,10 @@ pub const MAX_ROUNDS: usize = 80;
 /// A search for a second solution stops after this many branchings and counts as "not
 /// known"; the round then splits a cage as if the puzzle were unique but too hard.
 pub const SEARCH_NODES: u64 = 400;
+/// A random full grid is given up (the attempt counts as failed) past this many
+/// branchings: a bound on the work, never reached on a sudoku of 4, 6 or 9 (a 9x9 grid
+/// takes some tens).
+pub const GRID_NODES: u64 = 100_000;
 
 /// Why the caller's check stops the work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,7 +174,7 @@ fn random_solution(frame: &Frame, rng: &mut Rng) -> Option<Vec<u8>> {
     };
     frame
         .solver
-        .random_solution(&mut Budget::new(None, &mut never), &mut order)
+        .random_solution(&mut Budget::new(Some(GRID_NODES), &mut never), &mut order)
         .ok()
         .flatten()
 }

@@ -11,6 +11,10 @@ use super::{generate, Failure, Frame, Halt, Plan, Spec};
 use crate::grader::shape::Line;
 use crate::grader::{Family, Technique};
 
+/// The largest cage asked for: the killer board lists no longer cage's combinations, and
+/// the splits of a cage are tried one by one (2^(cells-1) of them).
+const MAX_CAGE: usize = 16;
+
 /// The process's CPU time in seconds, as Python's `time.process_time` reads it.
 fn process_time(py: Python<'_>) -> PyResult<f64> {
     py.import("time")?
@@ -112,9 +116,9 @@ fn generate_killer(
             "a killer grid is square, at most 11 cells a side, with one symbol per row cell",
         ));
     }
-    if level >= levels.len() || max_cage == 0 {
+    if level >= levels.len() || max_cage == 0 || max_cage > MAX_CAGE {
         return Err(invalid(
-            "the level is one of the ladder's, the largest cage 1 cell or more",
+            "the level is one of the ladder's, the largest cage 1 to 16 cells",
         ));
     }
     let frame = Frame::new(side, symbols, self::groups(side * side, groups)?);
