@@ -9,8 +9,6 @@ import logging
 import os
 import re
 import sys
-import tempfile
-import textwrap
 import time
 from contextlib import contextmanager
 from functools import wraps
@@ -322,6 +320,8 @@ WIDTH = 100
 
 def _say(text: str, indent: str = "") -> None:
     """One entry of a listing, wrapped to WIDTH with its continuation indented."""
+    import textwrap
+
     _echo(textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
                         break_on_hyphens=False, break_long_words=False))
 
@@ -415,6 +415,8 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
     out.mkdir(parents=True, exist_ok=True)
     # Made in a private folder beside them, then renamed into place together: an
     # interrupted or failed preview leaves the earlier one as it was, and nothing else.
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix=".bookgen-preview.", dir=out) as work:
         pdf = Path(work) / f"{stem}.pdf"
         with progress(spec.total_puzzles, quiet) as done:

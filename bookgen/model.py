@@ -61,10 +61,26 @@ class GridModel:
         """Position -> cell number, in reading order of `cells`."""
         return {cell: i for i, cell in enumerate(self.cells)}
 
+    @cached_property
+    def structure(self) -> GridModel:
+        """The model without its givens: what the engine compiles once per shape."""
+        return self.with_givens(()) if self.givens else self
+
     def with_givens(self, givens: dict[Cell, int] | tuple[tuple[int, int, int], ...]) -> GridModel:
         items = givens.items() if isinstance(givens, dict) else (((r, c), v) for r, c, v in givens)
         ordered = tuple(sorted((r, c, v) for (r, c), v in items))
-        return GridModel(self.rows, self.cols, self.symbols, self.cells, self.groups, self.cages, ordered)
+        made = GridModel(self.rows, self.cols, self.symbols, self.cells, self.groups, self.cages, ordered)
+        # The same cells, groups and cages: the new model shares what was worked out from
+        # them (a generator tries thousands of givens on one shape, and working these out
+        # again, hashing the whole shape to find its compiled grid, cost more than a step).
+        known = made.__dict__
+        if "index" in self.__dict__:
+            known["index"] = self.index
+        if not self.givens:
+            known["structure"] = self
+        elif "structure" in self.__dict__:
+            known["structure"] = self.structure
+        return made
 
     def empty_grid(self) -> list[list[int | None]]:
         return [[None] * self.cols for _ in range(self.rows)]

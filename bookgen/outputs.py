@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,6 +143,8 @@ def _target(out: Output) -> Path:
 def _probe(folder: Path) -> None:
     """Create and remove a temporary file: the only sure test that a folder is writable
     (permission bits say nothing about read-only mounts, and root passes every access check)."""
+    import tempfile  # only when a file is written: `bookgen solve` starts without it
+
     fd, name = tempfile.mkstemp(prefix=".bookgen.", suffix=TEMP_SUFFIX, dir=folder)
     os.close(fd)
     os.unlink(name)
@@ -185,6 +186,8 @@ def staged(targets: Sequence[Path], names: Sequence[str | Path] = ()) -> Iterato
         for target, name in zip(targets, names or targets):
             shown[str(target)] = name
             try:
+                import tempfile
+
                 fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
             except OSError as exc:
                 raise OutputError(f"cannot write {name}: {exc.strerror}") from None

@@ -20,9 +20,9 @@ own reader (every field checked), must be the puzzle its request asked for (the 
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -70,16 +70,33 @@ def _source(module: str) -> Path | None:
     return None
 
 
+# An import statement naming a bookgen module, at any indent (imports inside functions
+# count too): `import bookgen.x[, ...]` or `from bookgen.x import a, b` (the names in
+# parentheses may run over lines). Read by pattern rather than by parsing each file: a
+# build works out its types' versions before any puzzle is made, and parsing the files
+# a type reaches took longer than making most of the puzzles (tests check the
+# pattern finds what the parser finds, in every source file).
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(bookgen[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)|import[ \t]+(bookgen[^\n#;]*))",
+    re.MULTILINE,
+)
+
+
 def _imported(path: Path) -> list[str]:
     """The bookgen modules a source file imports (a name imported from a package counts
     as its module when there is one, else as the package)."""
+    return imported_modules(path.read_text(encoding="utf-8"))
+
+
+def imported_modules(source: str) -> list[str]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names if alias.name.startswith("bookgen")]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bookgen"):
-            found.append(node.module)
-            found += [f"{node.module}.{alias.name}" for alias in node.names]
+    for match in _IMPORT.finditer(source):
+        module, names, plain = match.groups()
+        if module:
+            found.append(module)
+            found += [f"{module}.{part.split()[0]}" for part in names.strip().strip("()").split(",") if part.split()]
+        else:
+            found += [part.split()[0] for part in plain.split(",") if part.split() and part.split()[0].startswith("bookgen")]
     return found
 
 

@@ -26,6 +26,7 @@ from bookgen.build import build
 from bookgen.layout.pages import BookLayout
 from bookgen.render import fonts
 from bookgen.spec import load
+from pens import PolylinesByParts
 
 SMALL_BOOK = """\
 title: Test book
@@ -174,7 +175,7 @@ def replay():
     return _replay
 
 
-class RecordingPen:
+class RecordingPen(PolylinesByParts):
     """A Pen that records unit edges drawn, by weight (lines and outlines cut into unit
     edges; any other segment, such as a diagonal's mark, whole in `strokes`), fills with
     their area and grey, texts, and the order of lines and fills."""

@@ -114,3 +114,27 @@ def test_a_types_generator_version_changes_with_the_engines_source(monkeypatch):
         monkeypatch.undo()
         puzzle_cache.generator_version.cache_clear()
     assert puzzle_cache.generator_version(module) == before
+
+
+def test_the_import_pattern_finds_what_the_parser_finds_in_every_source_file():
+    """The cache key's module list is read by a pattern (fast); it must name exactly
+    the bookgen modules Python's own parser finds imported, in every file of the package."""
+    import ast
+
+    def parsed(source: str) -> set[str]:
+        found = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names if a.name.startswith("bookgen")}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bookgen"):
+                found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        return found
+
+    root = Path(puzzle_cache.__file__).parent
+    files = sorted(root.rglob("*.py"))
+    assert len(files) > 80
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        assert set(puzzle_cache.imported_modules(source)) == parsed(source), path
+    tricky = "def f():\n    from bookgen.model import (\n        Cage,\n        Grid as G,\n    )\n    import bookgen.offer as o, os\n"
+    assert set(puzzle_cache.imported_modules(tricky)) == parsed(tricky)

@@ -3,6 +3,7 @@ all with the renderer's font metrics (passed in as a Measure)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 # The width in points of a text at a type size, bold or not: the renderer's font metrics,
@@ -48,15 +49,25 @@ def fitted(text: str, size: float, width: float, measure: Measure, bold: bool = 
            min_size: float = 7.0, max_lines: int = 1) -> tuple[list[str], float]:
     """Lines and the type size at which `text` fits `width` in at most `max_lines` lines:
     the size shrinks down to `min_size`, then the last line is cut with an ellipsis."""
+    lines, current = _fitted(text, size, width, measure, bold, min_size, max_lines)
+    return list(lines), current
+
+
+# A book fits the same texts again and again (a worksheet set: the same instructions on
+# every student's page), each fit measuring the words many times; the answer depends
+# only on the arguments (a Measure is a font's metrics, which never change).
+@lru_cache(maxsize=4096)
+def _fitted(text: str, size: float, width: float, measure: Measure, bold: bool, min_size: float,
+            max_lines: int) -> tuple[tuple[str, ...], float]:
     current = size
     while True:
         lines = wrap(text, current, width, measure, bold)
         if len(lines) <= max_lines:
-            return lines, current
+            return tuple(lines), current
         if current <= min_size:
             break
         current = max(min_size, current * 0.92)
     kept = lines[:max_lines]
     rest = " ".join(lines[max_lines - 1 :])
     kept[-1] = ellipsized(rest, current, width, measure, bold)
-    return kept, current
+    return tuple(kept), current

@@ -63,6 +63,11 @@ class Pen(Protocol):
     def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
         """One path through the points, joined at every corner (no overlapping ends)."""
 
+    def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
+        """Open paths, each through its points and joined at its own corners, drawn
+        together as one stroke: for many short lines alike (a killer's dashes), which
+        one at a time cost more to write than to draw."""
+
     def fill(self, points: list[Point], gray: float) -> None:
         """Fill a polygon with a grey tint (0 = white, 1 = black)."""
 
@@ -145,6 +150,11 @@ class Budget:
 
     def expired(self) -> bool:
         return self._clock() > self._deadline
+
+    def left(self) -> float:
+        """Seconds of CPU time left (below 0 once spent): what a generator in the engine
+        is handed, to check against the same clock."""
+        return self._deadline - self._clock()
 
 
 class PuzzleType(ABC):
@@ -332,6 +342,9 @@ class ScaledPen:
 
     def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
         self.pen.outline([self._p(p) for p in points], weight, closed)
+
+    def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
+        self.pen.polylines([[self._p(p) for p in line] for line in lines], weight)
 
     def fill(self, points: list[Point], gray: float) -> None:
         self.pen.fill([self._p(p) for p in points], gray)

@@ -18,11 +18,11 @@ from math import prod
 from typing import Any, Callable, Mapping
 
 from bookgen.language import ENGLISH, Words
-from bookgen.model import Cage, Grid, GridModel
+from bookgen.model import Cage, Grid, GridModel, grid_from_values
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
 from bookgen.puzzles import hints as wording
-from bookgen.solve.cages import CageTooLarge
+from bookgen.solve.cages import HIDDEN, CageTooLarge
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Contradiction, Level, Step, grade_board
 from bookgen.solve.result import Outcome, SolveResult
@@ -97,7 +97,9 @@ class GridType(PuzzleType):
         return check_grid(puzzle.board, solution)
 
     def certify(self, puzzle: Puzzle) -> list[str]:
-        return certify_grid(puzzle, self.solve(puzzle), self.check(puzzle, puzzle.solution))
+        result = self.solve(puzzle)
+        problems = certify_grid(puzzle, result, self.check(puzzle, puzzle.solution))
+        return problems + searched_once(self.solving_model(puzzle), result)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {**grid_json.model_to_json(puzzle.board), "solution": grid_json.grid_to_json(puzzle.solution)}
@@ -190,18 +192,24 @@ def check_grid(model: GridModel, grid: Grid) -> list[Violation]:
 
 
 def _cage_holds(cage: Cage, vs: list[int]) -> bool:
-    if cage.op == "+":
-        return sum(vs) == cage.target
-    if cage.op == "*":
-        return prod(vs) == cage.target
-    if cage.op == "=":
-        return len(vs) == 1 and vs[0] == cage.target
+    if cage.op == HIDDEN:  # a KenKen sign left for the solver: any sign that makes it
+        return any(_makes(op, cage.target, vs) for op in "+-*/")
+    return _makes(cage.op, cage.target, vs)
+
+
+def _makes(op: str, target: int, vs: list[int]) -> bool:
+    if op == "+":
+        return sum(vs) == target
+    if op == "*":
+        return prod(vs) == target
+    if op == "=":
+        return len(vs) == 1 and vs[0] == target
     if len(vs) != 2:
         return False
     a, b = sorted(vs)
-    if cage.op == "-":
-        return b - a == cage.target
-    return a != 0 and b == a * cage.target
+    if op == "-":
+        return b - a == target
+    return a != 0 and b == a * target
 
 
 def identity(model: GridModel) -> tuple:
@@ -223,20 +231,44 @@ def worked_steps(model: GridModel, levels: tuple[Level, ...], board: Board | Non
 
 
 def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> SolveResult:
-    """Count solutions (none / one / several) and grade a unique one (on the board
-    `board_of(model)`: a type with rules beyond groups has a Board of its own)."""
+    """Solutions (none / one / several) and the level of a unique one, graded on the
+    board `board_of(model)` (a type with rules beyond groups has a Board of its own).
+
+    The grader goes first: each of its steps is sound (it never crosses out a candidate a
+    solution needs), so when it fills the grid, and the grid it fills meets every rule
+    (the independent checker), that grid is the only solution, with no search. Only when
+    it stops short (or the puzzle is not one a person could grade) does the search count
+    solutions. `certify` counts by the search as well, before anything is printed."""
+    graded = None
+    try:
+        board = board_of(model)
+        graded = grade_board(board, levels)
+    except (Contradiction, CageTooLarge):  # no solution, or a cage too large to list
+        pass
+    if graded is not None and graded.outcome is Outcome.SOLVED:
+        answer = grid_from_values(model, board.values())
+        if not check_grid(model, answer):
+            return SolveResult(Outcome.SOLVED, answer, level=levels[max(graded.level, 0)].name, solutions=1)
     count = count_solutions(model, limit=2)
     if count.count == 0:
         return SolveResult(Outcome.IMPOSSIBLE, solutions=0)
     if count.count > 1:
         return SolveResult(Outcome.AMBIGUOUS, count.solutions[0], count.solutions[1], solutions=2)
-    try:
-        graded = grade_board(board_of(model), levels)
-    except (Contradiction, CageTooLarge):  # a cage too large to list is left out of grading
-        return SolveResult(Outcome.UNFINISHED, count.solutions[0], solutions=1)
-    level = levels[max(graded.level, 0)].name if graded.outcome is Outcome.SOLVED else None
-    outcome = Outcome.SOLVED if level is not None else Outcome.UNFINISHED
-    return SolveResult(outcome, count.solutions[0], level=level, solutions=1)
+    # Unique, and beyond the techniques (or a cage too large to list is left out).
+    return SolveResult(Outcome.UNFINISHED, count.solutions[0], solutions=1)
+
+
+def searched_once(model: GridModel, result: SolveResult) -> list[str]:
+    """Uniqueness proved a second way, by the search alone (for `certify`): what it
+    finds that disagrees with `result`."""
+    if result.solutions != 1:
+        return []
+    count = count_solutions(model, limit=2)
+    if count.count != 1:
+        return [f"the search finds {'no' if count.count == 0 else 'more than one'} solution"]
+    if count.solutions[0] != result.solution:
+        return ["the search finds another solution than the grader"]
+    return []
 
 
 def certify_grid(puzzle: Puzzle, result: SolveResult, violations: list[Violation]) -> list[str]:

@@ -10,13 +10,15 @@ from bookgen.puzzles.base import Pen, Weight
 def draw_cell_lines(pen: Pen, model: GridModel) -> None:
     """Thin lines around every cell of the puzzle, each edge drawn once."""
     cells = set(model.cells)
+    edges = []
     for r, c in sorted(cells):
-        pen.line((c, r), (c + 1, r), Weight.THIN)
-        pen.line((c, r), (c, r + 1), Weight.THIN)
+        edges.append([(c, r), (c + 1, r)])
+        edges.append([(c, r), (c, r + 1)])
         if (r, c + 1) not in cells:
-            pen.line((c + 1, r), (c + 1, r + 1), Weight.THIN)
+            edges.append([(c + 1, r), (c + 1, r + 1)])
         if (r + 1, c) not in cells:
-            pen.line((c, r + 1), (c + 1, r + 1), Weight.THIN)
+            edges.append([(c, r + 1), (c + 1, r + 1)])
+    pen.polylines(edges, Weight.THIN)
 
 
 def draw_region_borders(pen: Pen, regions: list[frozenset], weight: Weight) -> None:

@@ -57,6 +57,9 @@ class Face:
         # so knowing what the bold covers does not cost making it).
         self._like = like
         self._font: TTFont | None = None
+        # Characters already found in the face: layout asks about the same words
+        # thousands of times while it fits text, one character at a time was most of it.
+        self._present: set[str] = set()
 
     def font(self) -> TTFont:
         if self._font is None:
@@ -90,7 +93,15 @@ class Face:
 
     def missing(self, text: str) -> str | None:
         """The first character of `text` this face cannot print, or None."""
-        return next((ch for ch in text if not self.has(ch)), None)
+        present = self._present
+        if present.issuperset(text):
+            return None
+        glyphs = (self._like or self).font().face.charToGlyph
+        for ch in text:
+            if ord(ch) not in glyphs:
+                return ch
+            present.add(ch)
+        return None
 
     @property
     def cap_height(self) -> float:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
@@ -58,17 +59,12 @@ class PdfPen:
         return self.x0 + p[0] * self.cell, self.page_height - (self.y0 + p[1] * self.cell)
 
     def _stroke_style(self, weight: Weight) -> None:
-        c = self.c
-        c.setLineWidth(LINE_RATIO[weight] * self.cell)
-        c.setStrokeGray(1 - LINE_INK.get(weight, 1.0))
+        width = LINE_RATIO[weight] * self.cell
         if weight is Weight.DOTTED:
-            c.setLineCap(1)
-            c.setDash([0, LINE_RATIO[weight] * self.cell * 4], 0)
+            stroke(self.c, width, 1 - LINE_INK.get(weight, 1.0), 1, (0, width * 4))
         else:
             # Square caps let thick lines meeting at a corner close it without a notch.
-            c.setLineCap(0 if weight in (Weight.THIN, Weight.LIGHT) else 2)
-            c.setDash([], 0)
-        c.setLineJoin(0)
+            stroke(self.c, width, 1 - LINE_INK.get(weight, 1.0), 0 if weight in (Weight.THIN, Weight.LIGHT) else 2)
 
     def line(self, a: Point, b: Point, weight: Weight) -> None:
         self._stroke_style(weight)
@@ -83,6 +79,17 @@ class PdfPen:
             path.lineTo(*self._pt(p))
         if closed:
             path.close()
+        self.c.drawPath(path, stroke=1, fill=0)
+
+    def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
+        if not lines:
+            return
+        self._stroke_style(weight)
+        path = self.c.beginPath()
+        for line in lines:
+            path.moveTo(*self._pt(line[0]))
+            for p in line[1:]:
+                path.lineTo(*self._pt(p))
         self.c.drawPath(path, stroke=1, fill=0)
 
     def fill(self, points: list[Point], gray: float) -> None:
@@ -143,11 +150,28 @@ def _draw_text(canvas: Any, page_height: float, item: TextItem, fonts: Fonts) ->
 
 
 def _draw_rule(canvas: Any, page_height: float, rule: Rule) -> None:
-    canvas.setLineWidth(rule.width)
-    canvas.setLineCap(0)
-    canvas.setDash([], 0)
-    canvas.setStrokeGray(0)
+    stroke(canvas, rule.width, 0, 0)
     canvas.line(rule.x1, page_height - rule.y1, rule.x2, page_height - rule.y2)
+
+
+def stroke(canvas: Any, width: float, gray: float, cap: int, dash: tuple[float, ...] = ()) -> None:
+    """Set how lines are stroked (mitre joins), writing only what differs from the
+    canvas's current state: a grid draws tens of thousands of lines, mostly alike, and
+    five operators before each made the pages slow and their streams long. The state
+    is the one ReportLab keeps for the page (reset on each new page, saved and restored
+    with the graphics state), the dash included: it is written into the canvas's own
+    `_lineDash` slot, which ReportLab tracks but never sets."""
+    if canvas._lineWidth != width:
+        canvas.setLineWidth(width)
+    if canvas._strokeColorObj != (gray, gray, gray):
+        canvas.setStrokeGray(gray)
+    if canvas._lineCap != cap:
+        canvas.setLineCap(cap)
+    if (canvas._lineDash or ()) != dash:
+        canvas.setDash(list(dash), 0)
+        canvas._lineDash = dash
+    if canvas._lineJoin != 0:
+        canvas.setLineJoin(0)
 
 
 def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, Entry], fonts: Fonts,
@@ -223,14 +247,21 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     on_page: dict[int, list[tuple[int, Mark]]] = {}
     for k, mark in enumerate(marks):
         on_page.setdefault(mark.page, []).append((k, mark))
-    for page in layout.pages:
-        _draw_page(canvas, page, layout, by_number, fonts, words)
-        for k, mark in on_page.get(page.number, []):
-            _bookmark(canvas, layout.template.height, f"m{k}", mark)
-        canvas.showPage()
-    if marks:
-        canvas.showOutline()
-    canvas.save()
+    # Streams are compressed and written as binary, not also in ASCII base-85 (ReportLab's
+    # default): a quarter smaller, and the encoding cost more than drawing the pages. The
+    # setting is ReportLab's global, read as each stream is made: set for this book only.
+    base85, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        for page in layout.pages:
+            _draw_page(canvas, page, layout, by_number, fonts, words)
+            for k, mark in on_page.get(page.number, []):
+                _bookmark(canvas, layout.template.height, f"m{k}", mark)
+            canvas.showPage()
+        if marks:
+            canvas.showOutline()
+        canvas.save()
+    finally:
+        rl_config.useA85 = base85
 
 
 def _bookmark(canvas: Any, page_height: float, key: str, mark: Mark) -> None:

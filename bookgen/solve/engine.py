@@ -38,9 +38,28 @@ def is_compact(group: Group) -> bool:
     return len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1 and is_connected(cells)
 
 
-@lru_cache(maxsize=64)
+# Compiled grids by the structure's identity, in front of the cache by value: finding a
+# grid by value hashes the whole shape, and a generator asks thousands of times about one
+# shape object (models with givens share theirs: GridModel.structure). The structure is
+# kept beside its grid, so a reused id never finds the wrong one.
+_BY_IDENTITY: dict[int, tuple[GridModel, _engine.Grid]] = {}
+_MOST_BY_IDENTITY = 64
+
+
 def compiled(structure: GridModel) -> _engine.Grid:
     """The engine's grid for a model's structure (its givens aside): once per shape."""
+    known = _BY_IDENTITY.get(id(structure))
+    if known is not None and known[0] is structure:
+        return known[1]
+    if len(_BY_IDENTITY) >= _MOST_BY_IDENTITY:
+        _BY_IDENTITY.clear()
+    grid = _compiled(structure)
+    _BY_IDENTITY[id(structure)] = (structure, grid)
+    return grid
+
+
+@lru_cache(maxsize=64)
+def _compiled(structure: GridModel) -> _engine.Grid:
     index = structure.index
     groups = [([index[c] for c in g.cells], g.kind, is_compact(g)) for g in structure.groups]
     cages = [([index[c] for c in k.cells], k.op, k.target, k.distinct) for k in structure.cages]
@@ -48,7 +67,7 @@ def compiled(structure: GridModel) -> _engine.Grid:
 
 
 def structure_of(model: GridModel) -> GridModel:
-    return model.with_givens(()) if model.givens else model
+    return model.structure
 
 
 def givens_of(model: GridModel) -> list[tuple[int, int]]:

@@ -34,5 +34,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(source_digest, m)?)?;
     sliding::register(m)?;
+    killer::generate::python::register(m)?;
     py::register(m)
 }

@@ -110,19 +110,17 @@ def clip_out(seg: tuple[Point, Point], box: Box) -> list[tuple[Point, Point]]:
     return [((x1, p), (x1, q)) for p, q in parts if q - p >= SHORTEST]
 
 
-def _draw_piece(pen: Pen, piece: list[Point], keep_out: Box | None, weight: Weight) -> None:
-    """One dash (a bent one as one path, so its corner is joined), less what falls in
-    `keep_out`, the box around a sum."""
+def _kept(piece: list[Point], keep_out: Box | None) -> list[list[Point]]:
+    """One dash as the paths to draw (a bent one whole, so its corner is joined), less
+    what falls in `keep_out`, the box around a sum."""
     sides = list(zip(piece, piece[1:]))
     if keep_out is None:
         kept = sides
     else:
         kept = [part for side in sides for part in clip_out(side, keep_out)]
     if kept == sides and len(piece) > 2:
-        pen.outline(piece, weight, closed=False)
-        return
-    for a, b in kept:
-        pen.line(a, b, weight)
+        return [piece]
+    return [[a, b] for a, b in kept]
 
 
 def sum_offset(cell_points: float) -> float:
@@ -148,9 +146,9 @@ def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> Non
             width = pen.text_width(text, SUM_SIZE)
             keep_out = (c, r, c + at + width + clear, r + at + SUM_SIZE + clear)
             pen.text((c + at, r + at), text, SUM_SIZE, align="topleft")
-        for loop in outline(cage.cells):
-            for piece in dashed_loop(inset_loop(loop, INSET)):
-                _draw_piece(pen, piece, keep_out, cage_weight)
+        dashes = [path for loop in outline(cage.cells) for piece in dashed_loop(inset_loop(loop, INSET))
+                  for path in _kept(piece, keep_out)]
+        pen.polylines(dashes, cage_weight)
     boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
     grid_draw.draw_region_borders(pen, boxes, Weight.BOX)
     pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)

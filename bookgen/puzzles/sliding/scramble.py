@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
+from bookgen._engine import SlidingLayers
 from bookgen.puzzles.sliding.board import BLANK, State, apply_moves, neighbours
 from bookgen.puzzles.sliding.search import SearchTimeout, solve_optimal
 
 
 # Boards with at most this many reachable positions are searched exhaustively (the 3×3
-# has 181,440: about a second in pure Python), so scrambles can be drawn uniformly from
-# all positions at an exact distance.
+# has 181,440), so scrambles can be drawn uniformly from all positions at an exact
+# distance. The engine can search boards of up to 9 cells whole.
 EXHAUSTIVE_LIMIT = 200_000
 
 
@@ -27,27 +28,15 @@ def reachable_count(rows: int, cols: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def distance_layers(goal: State, cols: int) -> tuple[tuple[State, ...], ...]:
-    """Every position reachable from `goal`, grouped by distance, each layer sorted."""
-    rows = len(goal) // cols
-    near = neighbours(rows, cols)
-    seen = {goal}
-    layers = [[goal]]
-    while True:
-        nxt = []
-        for state in layers[-1]:
-            hole = state.index(BLANK)
-            for cell in near[hole]:
-                board = list(state)
-                board[hole], board[cell] = board[cell], BLANK
-                moved = tuple(board)
-                if moved not in seen:
-                    seen.add(moved)
-                    nxt.append(moved)
-        if not nxt:
-            break
-        layers.append(nxt)
-    return tuple(tuple(sorted(layer)) for layer in layers)
+def distance_layers(goal: State, cols: int) -> SlidingLayers:
+    """Every position reachable from `goal`, grouped by distance, each layer sorted.
+
+    The engine's breadth-first search (engine/src/sliding/layers.rs), kept there: Python
+    asks `len(layers)` (the longest distance + 1), `layers.size(d)`, `layers.position(d, k)`
+    (the k-th of layer d, in the order of sorted tuples) and `layers.distance(state)`.
+    The 3×3's take about 1.1 MiB (a rank a position, a byte a distance); four are kept.
+    """
+    return SlidingLayers.build(list(goal), len(goal) // cols, cols)
 
 
 def random_walk(goal: State, cols: int, length: int, rng: random.Random) -> tuple[State, tuple[int, ...]]:
@@ -104,7 +93,9 @@ def scramble_at_distance(
         layers = distance_layers(goal, cols)
         if distance >= len(layers):
             raise ValueError(f"no {rows}×{cols} position is {distance} moves from the goal (most: {len(layers) - 1})")
-        start = rng.choice(layers[distance])
+        # `rng.choice` of the indices draws the index `rng.choice` of the layer's tuple
+        # would: the same position from the same seed, without making the tuple.
+        start = layers.position(distance, rng.choice(range(layers.size(distance))))
         return Scramble(start, solve_optimal(start, goal, cols, expired).moves)
     step = max(2, distance // 4)
     extra = step

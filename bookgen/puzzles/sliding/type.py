@@ -123,7 +123,7 @@ class SlidingType(PuzzleType):
         else:
             lo, hi = move_ranges(rows, cols)[params.difficulty]
             wanted, distances = f"{lo} to {hi} moves ({params.difficulty})", list(range(lo, hi + 1))
-        positions = sum(len(layers[d]) for d in distances if d < len(layers))
+        positions = sum(layers.size(d) for d in distances if d < len(layers))
         if count > max(1, positions // 2):
             raise ParamsError("count", f"only {positions} different {rows}×{cols} positions need {wanted}, and a "
                                        f"book can draw at most half of them ({max(1, positions // 2)}); ask for fewer")

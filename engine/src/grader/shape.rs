@@ -25,6 +25,7 @@ pub struct GroupSpec {
 
 /// Where group `a` (holding every symbol) meets group `b` in two or more cells but not all
 /// of b: pointing and claiming look there.
+#[derive(Clone)]
 pub struct Intersection {
     pub a: usize,
     pub b: usize,
@@ -38,6 +39,7 @@ pub struct Intersection {
 
 /// A fish's way round: the lines a symbol is confined in (base) and the lines it is
 /// barred from the rest of (cover).
+#[derive(Clone)]
 pub struct FishAxis {
     pub base: Vec<usize>,
     pub base_sets: Vec<CellSet>,
@@ -48,6 +50,7 @@ pub struct FishAxis {
     pub apart: bool,
 }
 
+#[derive(Clone)]
 pub struct Shape {
     pub n: usize,
     pub nsym: usize,

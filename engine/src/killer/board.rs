@@ -14,6 +14,7 @@ use crate::cellset::{bit_values, CellSet, Mask};
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
 use crate::search::cages::{distinct_sum_subsets, Op};
+use crate::search::sum_sets::{lay_out_into, MAX_SET_CELLS};
 
 /// A cage whose combinations would number more than this is refused at set-up: listing
 /// them is no person's reasoning (a 9x9 cage has at most 126; this allows 16 symbols).
@@ -264,11 +265,22 @@ impl Killer {
             let cands: Vec<Mask> = cells.iter().map(|&c| board.cand[c]).collect();
             let mut live = Vec::new();
             let mut union = vec![0; cells.len()];
-            for &subset in &self.alive[k] {
-                if let Some(found) = fit(&cands, subset) {
-                    live.push(subset);
-                    for (u, d) in union.iter_mut().zip(found) {
-                        *u |= d;
+            if cells.len() <= MAX_SET_CELLS {
+                // Small cages: laid out on the stack (what `fit` finds, without its lists).
+                let mut small = [0 as Mask; MAX_SET_CELLS];
+                for &subset in &self.alive[k] {
+                    if lay_out_into(&cands, subset, &mut small) {
+                        live.push(subset);
+                    }
+                }
+                union.copy_from_slice(&small[..cells.len()]);
+            } else {
+                for &subset in &self.alive[k] {
+                    if let Some(found) = fit(&cands, subset) {
+                        live.push(subset);
+                        for (u, d) in union.iter_mut().zip(found) {
+                            *u |= d;
+                        }
                     }
                 }
             }

@@ -1,10 +1,12 @@
 //! Killer sudoku's own rules and techniques: sum cages without repeats (board.rs), the
-//! techniques on cages and houses (cages.rs) and the rule of 45 (rule45.rs). The shared
-//! techniques (singles, subsets, fish, wings, chains) work on a killer board as on any
-//! other; cage-mates are among a cell's peers, so wings and chains see them.
+//! techniques on cages and houses (cages.rs), the rule of 45 (rule45.rs), and the
+//! generator (generate/). The shared techniques (singles, subsets, fish, wings, chains)
+//! work on a killer board as on any other; cage-mates are among a cell's peers, so wings
+//! and chains see them.
 
 mod board;
 mod cages;
+pub mod generate;
 mod rule45;
 #[cfg(test)]
 mod tests;

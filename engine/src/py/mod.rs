@@ -6,7 +6,7 @@
 mod convert;
 mod kenken_generate;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
@@ -39,10 +39,31 @@ create_exception!(
 );
 
 /// A grid compiled once per shape: the search's solver and the grader's shape tables.
+/// The solver is compiled on first use: a puzzle the grader solves needs no search, and
+/// compiling lists every cage's assignments.
 #[pyclass(frozen, module = "bookgen._engine")]
 pub struct Grid {
-    solver: Solver,
+    n: usize,
+    parts: SolverParts,
+    solver: OnceLock<Solver>,
     shape: Arc<Shape>,
+}
+
+/// What the solver is compiled from.
+struct SolverParts {
+    symbols: Vec<i64>,
+    groups: Vec<Vec<usize>>,
+    cages: Vec<CageSpec>,
+}
+
+impl Grid {
+    /// The search's solver, compiled the first time a search asks for it.
+    fn solver(&self) -> &Solver {
+        self.solver.get_or_init(|| {
+            let parts = &self.parts;
+            Solver::new(self.n, &parts.symbols, &parts.groups, &parts.cages)
+        })
+    }
 }
 
 #[pymethods]
@@ -97,8 +118,14 @@ impl Grid {
         }
         let group_cells: Vec<Vec<usize>> = groups.into_iter().map(|(cells, _, _)| cells).collect();
         Ok(Grid {
-            solver: Solver::new(n, &symbols, &group_cells, &cage_specs),
+            n,
             shape: Arc::new(Shape::new(n, &symbols, &specs, &cage_specs)),
+            parts: SolverParts {
+                symbols,
+                groups: group_cells,
+                cages: cage_specs,
+            },
+            solver: OnceLock::new(),
         })
     }
 
@@ -115,7 +142,7 @@ impl Grid {
         let mut interrupt = None;
         let found = py.detach(|| {
             let mut check = || interrupted(&mut interrupt);
-            self.solver
+            self.solver()
                 .count(&givens, limit, &mut Budget::new(node_limit, &mut check))
         });
         match found {
@@ -127,10 +154,10 @@ impl Grid {
     /// Candidates (masks per cell) narrowed by the search's propagation to its fixpoint;
     /// None when they contradict.
     fn narrowed(&self, domains: Vec<u64>) -> PyResult<Option<Vec<u64>>> {
-        if domains.len() != self.solver.n {
+        if domains.len() != self.n {
             return Err(PyValueError::new_err("one candidate mask per cell"));
         }
-        Ok(self.solver.narrowed(&domains))
+        Ok(self.solver().narrowed(&domains))
     }
 
     /// `count` from candidates already narrowed by sound reasoning (masks per cell).
@@ -142,13 +169,13 @@ impl Grid {
         limit: usize,
         node_limit: Option<u64>,
     ) -> PyResult<(Vec<Vec<u8>>, bool)> {
-        if domains.len() != self.solver.n {
+        if domains.len() != self.n {
             return Err(PyValueError::new_err("one candidate mask per cell"));
         }
         let mut interrupt = None;
         let found = py.detach(|| {
             let mut check = || interrupted(&mut interrupt);
-            self.solver
+            self.solver()
                 .count_from(&domains, limit, &mut Budget::new(node_limit, &mut check))
         });
         match found {
@@ -175,7 +202,7 @@ impl Grid {
                 bits
             };
             let mut check = || interrupted(&mut interrupt);
-            self.solver
+            self.solver()
                 .random_solution(&mut Budget::new(node_limit, &mut check), &mut order)
         });
         match found {

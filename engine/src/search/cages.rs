@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::sum_sets::{self, MAX_SET_CELLS};
 use crate::cellset::{bit_indices, Mask};
 
 /// Listing a cage's assignments stops being worth it past these sizes (a 9-cell + cage
@@ -108,35 +109,72 @@ fn comb(n: u128, k: u128) -> u128 {
 }
 
 /// Every multiset of `k` symbols (sorted, in the order of combinations with replacement)
-/// that makes `target` under `op`.
+/// that makes `target` under `op`. With positive symbols, sums and products prune
+/// branches that can no longer reach the target (the order found is unchanged: the
+/// branches cut hold no multiset that makes it).
 fn multisets(op: Op, k: usize, sorted_symbols: &[i64], target: i128) -> Vec<Vec<i64>> {
     let mut found = Vec::new();
-    let n = sorted_symbols.len();
-    if k == 0 || n == 0 {
+    if k == 0 || sorted_symbols.is_empty() {
         return found;
     }
-    let mut idx = vec![0usize; k];
-    // One buffer for every multiset looked at; only those that make the target are kept.
-    let mut values: Vec<i64> = vec![0; k];
-    loop {
-        for (v, &i) in values.iter_mut().zip(&idx) {
-            *v = sorted_symbols[i];
+    let positive = sorted_symbols[0] > 0;
+    let mut values = Vec::with_capacity(k);
+    let mut walk = MultisetWalk {
+        op,
+        k,
+        symbols: sorted_symbols,
+        target,
+        prune: positive && matches!(op, Op::Add | Op::Mul),
+        found: &mut found,
+    };
+    walk.extend(&mut values, 0, if op == Op::Mul { 1 } else { 0 });
+    found
+}
+
+/// The depth-first walk behind `multisets`: `values` holds the symbols chosen so far
+/// (non-decreasing), `acc` their sum or product.
+struct MultisetWalk<'a> {
+    op: Op,
+    k: usize,
+    symbols: &'a [i64],
+    target: i128,
+    prune: bool,
+    found: &'a mut Vec<Vec<i64>>,
+}
+
+impl MultisetWalk<'_> {
+    fn extend(&mut self, values: &mut Vec<i64>, from: usize, acc: i128) {
+        if values.len() == self.k {
+            if cage_value(self.op, values) == Some(self.target) {
+                self.found.push(values.clone());
+            }
+            return;
         }
-        if cage_value(op, &values) == Some(target) {
-            found.push(values.clone());
-        }
-        // Next combination with replacement (non-decreasing indices).
-        let mut pos = k;
-        while pos > 0 && idx[pos - 1] == n - 1 {
-            pos -= 1;
-        }
-        if pos == 0 {
-            return found;
-        }
-        idx[pos - 1] += 1;
-        let v = idx[pos - 1];
-        for slot in idx.iter_mut().skip(pos) {
-            *slot = v;
+        let left = (self.k - values.len()) as u32;
+        for i in from..self.symbols.len() {
+            let v = self.symbols[i] as i128;
+            let next = if self.op == Op::Mul {
+                acc.saturating_mul(v)
+            } else {
+                acc + v
+            };
+            if self.prune {
+                // Every later symbol is at least v: the smallest reachable result.
+                let least = if self.op == Op::Mul {
+                    acc.saturating_mul(v.saturating_pow(left))
+                } else {
+                    acc + v * left as i128
+                };
+                if least > self.target {
+                    break;
+                }
+                if self.op == Op::Mul && (next == 0 || self.target % next != 0) {
+                    continue;
+                }
+            }
+            values.push(self.symbols[i]);
+            self.extend(values, i, next);
+            values.pop();
         }
     }
 }
@@ -162,18 +200,22 @@ pub fn listable(op: Op, target: i128, symbols: &[i64], cells: usize) -> bool {
         Op::Hidden => cells == 1 || SHOWN.iter().all(|&o| listable(o, target, symbols, cells)),
         Op::Sub | Op::Div | Op::Eq => true,
         Op::Add | Op::Mul => {
-            if comb(symbols.len() as u128 + cells as u128 - 1, cells as u128) > MAX_MULTISETS {
-                return false;
-            }
             let mut sorted = symbols.to_vec();
             sorted.sort_unstable();
-            let listed: u128 = multisets(op, cells, &sorted, target)
-                .iter()
-                .map(|m| arrangements(m))
-                .sum();
-            listed <= MAX_LISTED
+            listed_multisets(op, cells, &sorted, target).is_some()
         }
     }
+}
+
+/// The multisets of a + or × cage (see `multisets`), or None when the cage is too large
+/// to list: too many multisets to look through, or too many orders of them.
+fn listed_multisets(op: Op, k: usize, sorted: &[i64], target: i128) -> Option<Vec<Vec<i64>>> {
+    if comb(sorted.len() as u128 + k as u128 - 1, k as u128) > MAX_MULTISETS {
+        return None;
+    }
+    let found = multisets(op, k, sorted, target);
+    let listed: u128 = found.iter().map(|m| arrangements(m)).sum();
+    (listed <= MAX_LISTED).then_some(found)
 }
 
 /// The distinct orders of a sorted multiset, in increasing (lexicographic) order.
@@ -244,24 +286,12 @@ pub fn value_tuples(
         .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
         .filter(|&(a, b)| differ[a][b])
         .collect();
-    // `listable`, with the multisets worked out once for the check and the listing.
-    if comb(sorted.len() as u128 + k as u128 - 1, k as u128) > MAX_MULTISETS
-        && matches!(op, Op::Add | Op::Mul)
-    {
-        return None;
-    }
-    let found_multisets = multisets(op, k, &sorted, target);
-    if matches!(op, Op::Add | Op::Mul)
-        && found_multisets
-            .iter()
-            .map(|m| arrangements(m))
-            .sum::<u128>()
-            > MAX_LISTED
-    {
-        return None;
-    }
+    let listed = match op {
+        Op::Add | Op::Mul => listed_multisets(op, k, &sorted, target)?,
+        _ => multisets(op, k, &sorted, target),
+    };
     let mut found = Vec::new();
-    for multiset in found_multisets {
+    for multiset in listed {
         for values in orders(&multiset) {
             if pairs.iter().all(|&(a, b)| values[a] != values[b]) {
                 found.push(values);
@@ -383,6 +413,12 @@ pub enum Propagator {
         cells: Vec<usize>,
         tuples: Arc<Assignments>,
     },
+    /// A sum without repeats of a few cells, by its digit sets laid out over the cells
+    /// (keeps what `Tuples` of its assignments would keep; see sum_sets.rs).
+    SumSets {
+        cells: Vec<usize>,
+        subsets: Vec<Mask>,
+    },
     /// A sum without repeats, by candidate subsets of symbols (long killer cages).
     DistinctSum {
         cells: Vec<usize>,
@@ -434,6 +470,12 @@ impl Propagator {
                 cells,
             };
         }
+        if distinct && op == Op::Add && k <= MAX_SET_CELLS {
+            return Propagator::SumSets {
+                subsets: distinct_sum_subsets(symbols, k, target),
+                cells,
+            };
+        }
         let differ: Differ = (0..k)
             .map(|a| {
                 (0..k)
@@ -449,14 +491,23 @@ impl Propagator {
 
     pub fn cells(&self) -> &[usize] {
         match self {
-            Propagator::Tuples { cells, .. } | Propagator::DistinctSum { cells, .. } => cells,
+            Propagator::Tuples { cells, .. }
+            | Propagator::SumSets { cells, .. }
+            | Propagator::DistinctSum { cells, .. } => cells,
             Propagator::Bounds { cells, .. } => cells,
         }
+    }
+
+    /// Whether pruning again straight after a prune never narrows more (true of those
+    /// that keep exactly the symbols some fitting assignment or set uses).
+    pub fn idempotent(&self) -> bool {
+        !matches!(self, Propagator::Bounds { .. })
     }
 
     pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
         match self {
             Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),
+            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom),
             Propagator::DistinctSum { cells, subsets } => prune_distinct_sum(cells, subsets, dom),
             Propagator::Bounds {
                 cells,
@@ -551,6 +602,17 @@ fn prune_tuples_in(
         return Pruned::Impossible;
     }
     narrowed(cells, support, dom)
+}
+
+fn prune_sum_sets(cells: &[usize], subsets: &[Mask], dom: &mut [Mask]) -> Pruned {
+    let mut current = [0 as Mask; MAX_SET_CELLS];
+    for (d, &c) in current.iter_mut().zip(cells) {
+        *d = dom[c];
+    }
+    match sum_sets::support(&current[..cells.len()], subsets) {
+        None => Pruned::Impossible,
+        Some(keep) => narrowed(cells, &keep[..cells.len()], dom),
+    }
 }
 
 fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {

@@ -9,6 +9,7 @@
 //! (or in an order the caller's shuffle gives, for random full grids).
 
 pub mod cages;
+pub mod sum_sets;
 
 use crate::cellset::{single, Mask};
 use cages::{Propagator, Pruned};
@@ -112,19 +113,31 @@ impl Solver {
         }
     }
 
-    /// This grid with other cages, none of them distinct (so no cell gains a peer): the
-    /// groups' tables are copied, only the cages compiled. A generator compiles a search
-    /// per caging of one grid. None when a cage is distinct.
-    pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Option<Solver> {
-        if cages.iter().any(|k| k.distinct) || symbols.len() != self.nsym {
-            return None;
+    /// This grid, compiled without cages, with these cages: what `new` builds from the
+    /// same groups and these cages (the same peers, in the same order), without working
+    /// the groups out again (a generator trying many cagings of one grid).
+    pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Solver {
+        let mut peers = self.peers.clone();
+        for k in cages.iter().filter(|k| k.distinct) {
+            for &a in &k.cells {
+                peers[a].extend(k.cells.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
         }
         let compiled: Vec<Propagator> = cages
             .iter()
             .map(|k| {
-                Propagator::compile(k.cells.clone(), k.op, k.target, false, symbols, |a, b| {
-                    self.peers[a].binary_search(&b).is_ok()
-                })
+                Propagator::compile(
+                    k.cells.clone(),
+                    k.op,
+                    k.target,
+                    k.distinct,
+                    symbols,
+                    |a, b| peers[a].binary_search(&b).is_ok(),
+                )
             })
             .collect();
         let mut cages_of = vec![Vec::new(); self.n];
@@ -133,16 +146,16 @@ impl Solver {
                 cages_of[c].push(ci);
             }
         }
-        Some(Solver {
+        Solver {
             n: self.n,
             nsym: self.nsym,
             full: self.full,
             covering: self.covering.clone(),
             covering_of: self.covering_of.clone(),
-            peers: self.peers.clone(),
+            peers,
             cages: compiled,
             cages_of,
-        })
+        }
     }
 
     /// Domains after placing the givens (cell, symbol index) and propagating; None if
@@ -207,10 +220,15 @@ impl Solver {
                     Pruned::Impossible => return false,
                     Pruned::Unchanged => {}
                     Pruned::Changed(cells) => {
+                        // A cage that keeps exactly what still fits finds nothing more in
+                        // what it just narrowed: only the other cages of its cells look.
+                        let again = !self.cages[ci].idempotent();
                         for c in cells {
                             narrowed = true;
                             for &k in &self.cages_of[c] {
-                                cage_queue.push(k);
+                                if k != ci || again {
+                                    cage_queue.push(k);
+                                }
                             }
                             for &g in &self.covering_of[c] {
                                 group_queue.push(g);

@@ -150,3 +150,50 @@ fn the_node_limit_stops_a_search_and_says_it_is_incomplete() {
         .unwrap();
     assert!(!count.complete);
 }
+
+#[test]
+fn a_grid_given_cages_later_is_the_grid_compiled_with_them() {
+    // A 4x4 sudoku with a few sum cages: the same peers and the same counts either way.
+    let n = 4;
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for r in 0..n {
+        groups.push((0..n).map(|c| r * n + c).collect());
+    }
+    for c in 0..n {
+        groups.push((0..n).map(|r| r * n + c).collect());
+    }
+    for (br, bc) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+        groups.push(vec![
+            br * n + bc,
+            br * n + bc + 1,
+            (br + 1) * n + bc,
+            (br + 1) * n + bc + 1,
+        ]);
+    }
+    let symbols: Vec<i64> = (1..=4).collect();
+    let cage = |cells: Vec<usize>, target: i128, distinct: bool| CageSpec {
+        cells,
+        op: cages::Op::Add,
+        target,
+        distinct,
+    };
+    // Sums read off the grid 1234 / 3412 / 2143 / 4321.
+    let cages = vec![
+        cage(vec![0, 1], 3, true),
+        cage(vec![4, 5, 8], 9, true),
+        cage(vec![15, 11], 4, false),
+    ];
+    let whole = Solver::new(16, &symbols, &groups, &cages);
+    let later = Solver::new(16, &symbols, &groups, &[]).with_cages(&symbols, &cages);
+    assert_eq!(whole.peers, later.peers);
+    assert_eq!(whole.cages_of, later.cages_of);
+    let mut never = || false;
+    let a = whole
+        .count(&[], 5, &mut Budget::new(None, &mut never))
+        .expect("no limit");
+    let b = later
+        .count(&[], 5, &mut Budget::new(None, &mut never))
+        .expect("no limit");
+    assert_eq!(a.solutions, b.solutions);
+    assert!(!a.solutions.is_empty());
+}

@@ -6,10 +6,13 @@
 //! the constructive fallback. Here is only the search and the tables' building.
 
 pub mod board;
+pub mod count;
 pub mod ida;
+pub mod layers;
 pub mod manhattan;
 pub mod patterns;
 mod python;
+mod python_layers;
 pub mod tables;
 
 #[cfg(test)]
@@ -22,5 +25,10 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<python::SlidingPatterns>()?;
     module.add_function(wrap_pyfunction!(python::sliding_search, module)?)?;
     module.add_function(wrap_pyfunction!(python::sliding_lower_bound, module)?)?;
+    module.add_class::<python_layers::SlidingLayers>()?;
+    module.add_function(wrap_pyfunction!(
+        python_layers::sliding_count_shortest,
+        module
+    )?)?;
     Ok(())
 }

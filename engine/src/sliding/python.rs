@@ -24,7 +24,7 @@ use super::tables::{build_table, buildable};
 const MAX_WEIGHT: u32 = 64;
 
 /// Why a search in Python's name stopped early.
-enum Stop {
+pub(super) enum Stop {
     /// The caller's `expired()` said so.
     Expired,
     /// A signal handler raised (KeyboardInterrupt, Stopped, OutOfTime), or `expired()` did.
@@ -32,8 +32,8 @@ enum Stop {
 }
 
 /// Runs the signal handlers and asks `expired()`, with Python's lock held for the moment.
-struct PythonWatch<'a> {
-    expired: Option<&'a Py<PyAny>>,
+pub(super) struct PythonWatch<'a> {
+    pub(super) expired: Option<&'a Py<PyAny>>,
 }
 
 impl Watch for PythonWatch<'_> {

@@ -14,6 +14,7 @@ from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, solving_model
 from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver
+from pens import PolylinesByParts
 
 # 29 (size, level) cases x 7 seeds = 203 generated puzzles; about 15 s in all.
 CASES = [(size, level) for size in range(3, 10) for level in offered_levels(PUZZLE_TYPE.offer, size)]
@@ -279,7 +280,7 @@ def test_checker_catches_a_broken_answer():
 # --- drawing ------------------------------------------------------------------------------
 
 
-class RecordingPen:
+class RecordingPen(PolylinesByParts):
     def __init__(self) -> None:
         self.lines: list[tuple] = []
         self.outlines: list[tuple] = []

@@ -2,11 +2,12 @@
 techniques, as they were before the engine took them over (legacy_killer_*.py, kept only
 for this), against the engine's killer board (Rust), on many boards.
 
-Boards: every board the killer generator grades while making puzzles of sizes 4, 6 and 9
-at every level and option (the generator's own grading, at its level, is compared as it
-goes); each finished puzzle perturbed (givens dropped, added or wrong, a cage's sum off
-by one, two cages merged, a cage dropped, one-cell cages as "="), so some are ambiguous,
-stuck or impossible; and random cage layouts over random grids (mostly ambiguous).
+Boards: every puzzle the killer generator makes at sizes 4, 6 and 9 at every level and
+option (its rounds grade inside the engine, out of reach here, so the puzzles it makes
+are compared, at its level as it graded them and, every few, in full); each finished
+puzzle perturbed (givens dropped, added or wrong, a cage's sum off by one, two cages
+merged, a cage dropped, one-cell cages as "="), so some are ambiguous, stuck or
+impossible; and random cage layouts over random grids (mostly ambiguous).
 
 Each board is compared on: how grading ends, the level, the techniques used, the final
 pencil marks and written cells, the step logs (technique, digits written, marks crossed
@@ -31,13 +32,13 @@ from bookgen.errors import GenerationError
 from bookgen.model import Cage, GridModel
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.killer import generate as killer_generate
-from bookgen.puzzles.killer.generate import Attempt, Plan, killer_model, random_layout
+from bookgen.puzzles.killer.generate import killer_model
 from bookgen.puzzles.killer.type import LEVELS
 from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.solve import engine, grader
 from bookgen.solve.search import solver_for
 from legacy_killer_board import KillerBoard
+from random_cages import random_cages
 import legacy_killer_rule45 as r45
 import legacy_killer_techniques as k
 import legacy_chains as chains
@@ -270,59 +271,50 @@ def random_killer(seed: int, n: int) -> tuple[GridModel, Any]:
     rng = random.Random(seed)
     base = fixed_structure(n)
     solution = solver_for(base).random_solution(rng)
-    att = Attempt(base, solution, Plan((1, 2, 3, 4, 5), (1, 3, 3, 2, 2), n * n), 5, LEVELS, 0, rng)
-    return killer_model(base, random_layout(att), solution), solution
+    return killer_model(base, random_cages(solution, rng), solution), solution
+
+
+def compare_at_level(model: GridModel, up_to: int, tally: Tally, label: str) -> None:
+    """How grading ends, the level, the techniques and the final marks, graded by both up
+    to `up_to`, unrecorded (as the generator grades)."""
+    board, twin = engine_board(model), legacy_board(model)
+    tally.boards += 1
+    tally.comparisons += 1
+    if board is None or twin is None:
+        tally.differ(f"{label}: a generated puzzle set up on one side only")
+        return
+    start = time.process_time()
+    graded = grader.grade_board(board, LEVELS, up_to)
+    middle = time.process_time()
+    twin_graded = legacy_grader.grade_board(twin, LEGACY_LEVELS, up_to, None)
+    tally.engine_seconds += middle - start
+    tally.legacy_seconds += time.process_time() - middle
+    same = (graded.outcome, graded.level, graded.used, graded.values) == \
+        (twin_graded.outcome, twin_graded.level, twin_graded.used, twin_graded.values) \
+        and board.cand == twin.cand and list(board.placed) == list(twin.placed)
+    if not same:
+        tally.differ(f"{label}: the grading at level {up_to}")
 
 
 def run_generation(seeds: int, tally: Tally, every: int = 7) -> list[tuple[str, GridModel, Any]]:
-    """Make puzzles of every case; every board the generator grades is compared as it is
-    graded (at the generator's level, not recorded), and every `every`-th in full."""
+    """Make puzzles of every case; each is graded by both at every level limit (not
+    recorded; the generator grades at its own), and every `every`-th compared in full."""
     killer = registry.get("killer")
-    original = killer_generate.grade_board
     sampled: list[tuple[str, GridModel]] = []
     made: list[tuple[str, GridModel, Any]] = []
-    label = [""]
-
-    def grade_both(board, levels, up_to=None, steps=None):
-        model = board.model
-        twin = legacy_board(model)
-        tally.boards += 1
-        if twin is None:
-            tally.comparisons += 1
-            tally.differ(f"{label[0]}: a generator's board set up on one side only")
-            return original(board, levels, up_to, steps)
-        # The generator's (engine) board is graded as the generator asks; its twin alike,
-        # with the Python techniques, unrecorded.
-        start = time.process_time()
-        graded = original(board, levels, up_to, steps)
-        middle = time.process_time()
-        twin_graded = legacy_grader.grade_board(twin, LEGACY_LEVELS, up_to, None)
-        end = time.process_time()
-        tally.engine_seconds += middle - start
-        tally.legacy_seconds += end - middle
-        tally.comparisons += 1
-        same = (graded.outcome, graded.level, graded.used, graded.values) == \
-            (twin_graded.outcome, twin_graded.level, twin_graded.used, twin_graded.values) \
-            and board.cand == twin.cand and list(board.placed) == list(twin.placed)
-        if not same:
-            tally.differ(f"{label[0]}: the generator's grading at level {up_to}")
-        if tally.boards % every == 0:
-            sampled.append((f"{label[0]} (generator's board {tally.boards})", model))
-        return graded
-
-    killer_generate.grade_board = grade_both
-    try:
-        for size, level, more in CASES:
-            for seed in range(seeds):
-                label[0] = f"killer {size} {level} {more} seed {seed}"
-                params = killer.Params(size=size, difficulty=level, **more)
-                try:
-                    puzzle = killer.generate(params, random.Random(seed), Budget(120))
-                except GenerationError:
-                    continue
-                made.append((label[0], puzzle.board, puzzle.solution))
-    finally:
-        killer_generate.grade_board = original
+    for size, level, more in CASES:
+        for seed in range(seeds):
+            label = f"killer {size} {level} {more} seed {seed}"
+            params = killer.Params(size=size, difficulty=level, **more)
+            try:
+                puzzle = killer.generate(params, random.Random(seed), Budget(120))
+            except GenerationError:
+                continue
+            made.append((label, puzzle.board, puzzle.solution))
+            for up_to in range(len(LEVELS)):
+                compare_at_level(puzzle.board, up_to, tally, f"{label}, limit {up_to}")
+            if len(made) % every == 1 or every == 1:
+                sampled.append((label, puzzle.board))
     for name, model in sampled:
         compare_model(model, tally, name)
     return made

@@ -17,6 +17,7 @@ from bookgen.puzzles.killer.type import LEVEL_NAMES, PUZZLE_TYPE, SIZES, Params,
 from bookgen.puzzles.killer.draw import DASH, GAP, INSET, SHORTEST
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
+from pens import PolylinesByParts
 
 CASES = [(size, level) for size in SIZES for level in offered(PUZZLE_TYPE.offer, size)]
 SEEDS = range(3)
@@ -204,7 +205,7 @@ def test_malformed_typed_killer_is_one_line_naming_the_field(tmp_path, change, f
 # --- drawing ----------------------------------------------------------------------------------
 
 
-class RecordingPen:
+class RecordingPen(PolylinesByParts):
     """Records straight lines and every side of an open or closed outline as lines, with
     their weight; `cell`, when given, is the points a cell (as the PDF pen says)."""
 

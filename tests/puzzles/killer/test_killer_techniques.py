@@ -10,13 +10,14 @@ import pytest
 
 from bookgen.model import Cage
 from bookgen.puzzles.killer import techniques as k
-from bookgen.puzzles.killer.generate import Attempt, Plan, killer_model, random_layout
+from bookgen.puzzles.killer.generate import killer_model
 from bookgen.puzzles.killer.type import LEVELS
 from bookgen.puzzles.sudoku.type import structure
 from bookgen.solve import engine
 from bookgen.solve import techniques as t
 from bookgen.solve.grader import Contradiction, Level, Technique
 from bookgen.solve.search import solver_for
+from random_cages import random_cages
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 
@@ -59,8 +60,7 @@ def random_killer(seed: int, n: int):
     rng = random.Random(seed)
     base = structure(n)
     solution = solver_for(base).random_solution(rng)
-    att = Attempt(base, solution, Plan((1, 2, 3, 4, 5), (1, 3, 3, 2, 2), n * n), 5, LEVELS, 0, rng)
-    return killer_model(base, random_layout(att), solution), solution
+    return killer_model(base, random_cages(solution, rng), solution), solution
 
 
 @pytest.mark.parametrize("technique", ALL, ids=lambda tech: tech.name)

@@ -13,6 +13,7 @@ from bookgen.puzzles.base import Budget, Puzzle, Weight
 from bookgen.puzzles.sliding.type import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding.rules import Params, move_ranges
 from bookgen.puzzles.sliding.shortest import count_shortest
+from pens import PolylinesByParts
 
 T = drawing.TILE_UNITS
 
@@ -22,7 +23,7 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("BOOKGEN_CACHE_DIR", str(tmp_path / "cache"))
 
 
-class RecordingPen:
+class RecordingPen(PolylinesByParts):
     """A Pen that remembers every call."""
 
     def __init__(self) -> None:

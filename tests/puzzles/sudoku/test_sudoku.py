@@ -113,6 +113,9 @@ class TextPen:
     def outline(self, points, weight, closed=True):
         pass
 
+    def polylines(self, lines, weight):
+        pass
+
     def text(self, at, text, size, align="center", bold=False, gray=1.0):
         self.texts.append(text)
 

@@ -106,6 +106,10 @@ class Recorder:
         for a, b in zip(points, points[1:] + points[:1] if closed else points[1:]):
             self.line(a, b, weight)
 
+    def polylines(self, lines, weight):
+        for points in lines:
+            self.outline(points, weight, closed=False)
+
     def fill(self, points, gray):
         pass
 

@@ -17,9 +17,7 @@ use crate::search::cages::Op;
 use crate::search::{Budget, CageSpec, Solver, Stop};
 
 pub struct Grid {
-    pub n: usize,
     symbols: Vec<i64>,
-    groups: Vec<Vec<usize>>,
     shape: Arc<Shape>,
     empty: Board,
     pub latin: Solver,
@@ -66,10 +64,8 @@ impl Grid {
         let shape = Arc::new(Shape::new(n * n, &symbols, &specs, &[]));
         let empty = Board::new(Arc::clone(&shape), &[], Family::Plain).ok()?;
         Some(Grid {
-            n,
             latin: Solver::new(n * n, &symbols, &groups, &[]),
             symbols,
-            groups,
             shape,
             empty,
         })
@@ -134,10 +130,7 @@ impl Grid {
         nodes: u64,
     ) -> Result<(Option<Vec<u8>>, bool), Stop> {
         let specs = self.specs(cages, hidden);
-        let solver = match self.latin.with_cages(&self.symbols, &specs) {
-            Some(solver) => solver,
-            None => Solver::new(self.n * self.n, &self.symbols, &self.groups, &specs),
-        };
+        let solver = self.latin.with_cages(&self.symbols, &specs);
         let mut never = || false;
         let count = solver.count_from(cand, 2, &mut Budget::new(Some(nodes), &mut never))?;
         let other = count
