@@ -67,11 +67,38 @@ impl Rng {
     pub fn choice<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+
+    /// One of the smallest of `items` (each once, in increasing order, whatever order
+    /// or repeats they came in), `size` saying how big each is; None when there are
+    /// none. A lone cell joins a smallest neighbouring cage this way in both cage
+    /// generators.
+    pub fn choice_of_smallest(
+        &mut self,
+        mut items: Vec<usize>,
+        size: impl Fn(usize) -> usize,
+    ) -> Option<usize> {
+        items.sort_unstable();
+        items.dedup();
+        let smallest = items.iter().map(|&j| size(j)).min()?;
+        let fewest: Vec<usize> = items.into_iter().filter(|&j| size(j) == smallest).collect();
+        Some(*self.choice(&fewest))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_choice_of_the_smallest_is_one_of_them_and_none_of_nothing() {
+        let sizes = [3, 1, 2, 1, 5];
+        let mut rng = Rng::new(7);
+        for _ in 0..50 {
+            let j = rng.choice_of_smallest(vec![4, 1, 3, 1, 2, 3], |j| sizes[j]);
+            assert!(matches!(j, Some(1) | Some(3)));
+        }
+        assert_eq!(rng.choice_of_smallest(Vec::new(), |j| sizes[j]), None);
+    }
 
     #[test]
     fn the_same_seed_draws_the_same_numbers() {

@@ -77,21 +77,7 @@ fn kenken_generate(
     });
     match made {
         Ok(None) => Ok(None),
-        Ok(Some(made)) => {
-            let cages = made
-                .cages
-                .iter()
-                .map(|k| {
-                    (
-                        k.cells.iter().map(|c| (c / size, c % size)).collect(),
-                        sign(k.op),
-                        k.target,
-                    )
-                })
-                .collect();
-            let rows = made.solution.chunks(size).map(|row| row.to_vec()).collect();
-            Ok(Some((cages, rows)))
-        }
+        Ok(Some(made)) => Ok(Some(puzzle_out(&made, size))),
         Err(Halt::Interrupted) => {
             Err(kept.unwrap_or_else(|| SearchAborted::new_err("interrupted")))
         }

@@ -90,20 +90,13 @@ pub fn random_layout(rules: &LayoutRules, rng: &mut Rng) -> Option<Vec<Cells>> {
             continue;
         }
         let cell = cages[k][0];
-        let mut room: Vec<usize> = neighbours(cell, n)
+        let room: Vec<usize> = neighbours(cell, n)
             .map(|nb| owner[nb])
             .filter(|&j| cages[j].len() < rules.max_cage)
             .collect();
-        room.sort_unstable();
-        room.dedup();
-        let Some(smallest) = room.iter().map(|&j| cages[j].len()).min() else {
+        let Some(j) = rng.choice_of_smallest(room, |j| cages[j].len()) else {
             continue;
         };
-        let fewest: Vec<usize> = room
-            .into_iter()
-            .filter(|&j| cages[j].len() == smallest)
-            .collect();
-        let j = *rng.choice(&fewest);
         cages[j].push(cell);
         owner[cell] = j;
         cages[k].clear();

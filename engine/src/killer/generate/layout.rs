@@ -268,7 +268,7 @@ fn absorb_singles(
             continue; // grew by taking in an earlier single
         }
         let cell = cages[k][0];
-        let mut room: Vec<usize> = grid.neighbours[cell]
+        let room: Vec<usize> = grid.neighbours[cell]
             .iter()
             .map(|&nb| owner[nb])
             .filter(|&j| {
@@ -277,16 +277,9 @@ fn absorb_singles(
                     && grid.digits(&cages[j]).0 & grid.digit[cell] == 0
             })
             .collect();
-        room.sort_unstable();
-        room.dedup();
-        let Some(smallest) = room.iter().map(|&j| cages[j].len()).min() else {
+        let Some(j) = rng.choice_of_smallest(room, |j| cages[j].len()) else {
             continue;
         };
-        let smallest_rooms: Vec<usize> = room
-            .into_iter()
-            .filter(|&j| cages[j].len() == smallest)
-            .collect();
-        let j = *rng.choice(&smallest_rooms);
         cages[j].push(cell);
         owner[cell] = j;
         cages[k].clear();
