@@ -9,6 +9,7 @@
 //! (or in an order the caller's shuffle gives, for random full grids).
 
 pub mod cages;
+pub mod propagators;
 pub mod sum_sets;
 
 use crate::cellset::{single, Mask};
