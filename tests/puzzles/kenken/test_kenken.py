@@ -485,12 +485,24 @@ def key(**options):
     return PUZZLE_TYPE.offer_key(Params(**options))
 
 
-def test_every_level_is_offered_at_5x5_to_9x9_with_all_four_signs_shown_or_hidden():
+def test_every_level_is_offered_at_5x5_to_12x12_with_all_four_signs_or_multiply_only_shown_or_hidden():
     from bookgen.puzzles.kenken.rules import LEVEL_NAMES, OPERATIONS
 
-    for size in range(5, 10):
-        assert offered_levels(PUZZLE_TYPE.offer, size) == LEVEL_NAMES
-        assert offered_levels(PUZZLE_TYPE.offer, size, OPERATIONS, hidden=True) == LEVEL_NAMES
+    for size in range(5, 13):
+        for operations in (OPERATIONS, ("*",)):
+            assert offered_levels(PUZZLE_TYPE.offer, size, operations) == LEVEL_NAMES
+            assert offered_levels(PUZZLE_TYPE.offer, size, operations, hidden=True) == LEVEL_NAMES
+
+
+@pytest.mark.parametrize("operations", [("+", "-", "*", "/"), ("*",)])
+def test_a_12x12_expert_with_hidden_signs_is_made_unique_at_its_level(operations):
+    """What the record offers at the largest size and hardest level is delivered: made,
+    and certified (one solution by the grader and by the search, at its level, the
+    answer accepted by the independent checker)."""
+    params = Params(size=12, difficulty="expert", operations=operations, hide_operations=True)
+    PUZZLE_TYPE.validate(params)
+    puzzle = PUZZLE_TYPE.generate(params, random.Random(3), Budget(60))
+    assert PUZZLE_TYPE.certify(puzzle) == []
 
 
 @pytest.mark.parametrize(
