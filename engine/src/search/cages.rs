@@ -345,10 +345,6 @@ pub fn distinct_sum_subsets(symbols: &[i64], size: usize, target: i128) -> Vec<M
     }
 }
 
-// The propagators lived here until the file grew past one job; their users still find
-// them here.
-pub use super::propagators::{Propagator, Pruned};
-
 #[cfg(test)]
 #[path = "cages_tests.rs"]
 mod tests;

@@ -1,6 +1,7 @@
 //! Tests of the cage propagators and the listing of a cage's assignments.
 
 use super::*;
+use crate::search::propagators::{Propagator, Pruned};
 
 fn differ(k: usize, distinct: bool) -> Differ {
     (0..k)

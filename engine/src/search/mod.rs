@@ -13,7 +13,7 @@ pub mod propagators;
 pub mod sum_sets;
 
 use crate::cellset::{single, Mask};
-use cages::{Propagator, Pruned};
+use propagators::{Propagator, Pruned};
 
 /// Why a search stopped early.
 #[derive(Debug, PartialEq, Eq)]
