@@ -13,6 +13,8 @@ the key back still tears off only the last pages.
 
 from __future__ import annotations
 
+import dataclasses
+
 from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
@@ -52,8 +54,7 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
             grids, y = [], top
         texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold, item.align) for item in items]
         if grid is not None:
-            grids.append(Placement(grid.number, grid.x, y + grid.y, grid.cell, False, grid.size, grid.marks,
-                                   grid.pencil))
+            grids.append(dataclasses.replace(grid, y=y + grid.y))
         y += height + tpl.sizes.body * 1.2
     pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
     return pages
@@ -87,8 +88,8 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
         room = numbers * (1 + NUMBER_GAP)
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
     grid_y = size * 1.2 + size * 0.6 + room
-    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), _badges(said),
-                     _pencil(said))
+    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), marks=_badges(said),
+                     pencil=_pencil(said))
     items += _numbers(grid, numbers)
     if beside:
         width = grid_x - room - size * 1.5 - tpl.left
