@@ -184,6 +184,9 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
     for placement in page.placements:
         entry = entries[placement.number]
         pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts, words)
+        if placement.picture is not None:
+            entry.ptype.draw_hint_picture(entry.puzzle, pen, placement.picture)
+            continue
         solution = entry.puzzle.solution if placement.answer else None
         for (r, c), _label in placement.marks:  # shaded under the lines and clues
             pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
