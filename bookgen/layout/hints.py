@@ -4,7 +4,9 @@ sentences, and beside them the puzzle drawn big enough to read, its rows numbere
 the left and its columns along the top (the sentences name squares by row and column),
 each step's number in the squares it writes in or crosses out in, and there the pencil
 marks the step crosses out, struck through (a child has no pencil marks of their own to
-cross out). Page after page under a running head.
+cross out). Steps that each carry their own picture (a sliding puzzle's board after each
+move) go side by side instead, each numbered sentence over its picture. Page after page
+under a running head.
 
 Where: these pages come straight after the puzzles, before the answer key. A child who
 is stuck turns to them without passing the answers on the way, and a teacher who keeps

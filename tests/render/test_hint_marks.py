@@ -64,3 +64,33 @@ def test_no_pencil_mark_of_a_hint_grid_hides_under_a_step_badge(tmp_path: Path):
         ink = _glyph(char, height)
         for badge in badges:
             assert _inside(ink, badge) or not _overlap(ink, badge), (char["text"], ink, badge)
+
+
+# A 6x6 KenKen whose first steps cross marks out in squares that carry a clue (seed fixed).
+KENKEN_HINTS = """\
+title: KenKen hints
+seed: 21
+sections:
+  - type: kenken
+    size: 6
+    difficulty: medium
+    count: 1
+    hints: true
+"""
+
+
+def test_no_pencil_mark_of_a_hint_grid_touches_a_kenken_clue_above_it(tmp_path: Path):
+    spec = tmp_path / "k.yaml"
+    spec.write_text(KENKEN_HINTS, encoding="utf-8")
+    pdf = tmp_path / "k.pdf"
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(pdf), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(pdf) as doc:
+        page = next(p for p in doc.pages if "Puzzle 1 (page" in (p.extract_text() or ""))
+        height, middle = page.height, page.width / 2
+        in_grid = [c for c in page.chars if c["x0"] > middle and tuple(c["non_stroking_color"] or ()) != (1.0,)]
+    marks = [_glyph(c, height) for c in in_grid if c["size"] < 6]
+    clues = [_glyph(c, height) for c in in_grid if 6 <= c["size"] < 12 and not c["text"].isspace()]
+    assert len(marks) >= 6 and clues
+    for mark in marks:
+        assert not any(_overlap(mark, clue) for clue in clues), mark
