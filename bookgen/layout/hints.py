@@ -56,7 +56,7 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
         said = hints.get(entry.number)
         if not said:
             continue
-        items, drawings, height = _block(entry, said, page_of, tpl, measure, book.words)
+        items, drawings, height = _block(entry, said, page_of, tpl, measure, book.words, tpl.text_bottom - top)
         if y > top and y + height > tpl.text_bottom:
             pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
             texts, rules, top = _head(first + len(pages), book, tpl, measure)
@@ -74,11 +74,12 @@ def _head(number: int, book: Book, tpl: Template, measure: Measure) -> tuple[lis
 
 
 def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Template, measure: Measure,
-           words: Words) -> tuple[list[TextItem], list[Placement], float]:
+           words: Words, page_room: float) -> tuple[list[TextItem], list[Placement], float]:
     """A puzzle's heading and numbered steps (baselines from the block's top), its grid
     with numbered rows and columns, or each step's own picture (tops from the block's
     top), and the block's height. The steps go beside the grid, or under it when the
-    column left beside it is narrow."""
+    column left beside it is narrow; then a tall grid (a samurai's 21 rows) gives way so
+    that it and its steps fit the `page_room` of a page."""
     size = tpl.sizes.body
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
     heading = copy + words.gettext("Puzzle {number} (page {page})").format(number=entry.shown,
@@ -96,6 +97,10 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     beside = cell >= GRID_CELL_MIN
     if not beside:
         cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols)
+        numbers = min(size, cell * NUMBER_SHARE)
+        room = numbers * (1 + NUMBER_GAP)
+        under = _steps(said, 0.0, tpl.left, tpl.content_width, size, measure)[1]
+        cell = min(cell, (page_room - (size * 1.8 + room + size * 0.4) - under) / rows)
         numbers = min(size, cell * NUMBER_SHARE)
         room = numbers * (1 + NUMBER_GAP)
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
