@@ -2,9 +2,9 @@
 the puzzle's own checked solution (the answer key's, proved shortest when the puzzle
 says so), each in words ("Slide 7 left.") with a small picture of the board after it:
 the tile just slid outlined in bold, and an arrow across the square it left pointing
-the way it went. A picture puzzle's boards show the picture's
-pieces with their numbers in the corner, as its page does, the corner as large as in
-its small goal (the sentences name tiles by number).
+the way it went. A picture puzzle's boards show the picture's pieces with their numbers
+in the corner, as its page does, the corner as large as in its small goal (the
+sentences name tiles by number).
 
 A move is named by the tile that slides into the blank; its direction is where the
 tile goes, which is where the blank was.
