@@ -4,7 +4,9 @@ sentences, and beside them the puzzle drawn big enough to read, its rows numbere
 the left and its columns along the top (the sentences name squares by row and column),
 each step's number in the squares it writes in or crosses out in, and there the pencil
 marks the step crosses out, struck through (a child has no pencil marks of their own to
-cross out). Page after page under a running head.
+cross out). Steps that each carry their own picture (a sliding puzzle's board after each
+move) go side by side instead, each numbered sentence over its picture. Page after page
+under a running head.
 
 Where: these pages come straight after the puzzles, before the answer key. A child who
 is stuck turns to them without passing the answers on the way, and a teacher who keeps
@@ -12,6 +14,8 @@ the key back still tears off only the last pages.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
@@ -28,6 +32,13 @@ HINTS = N_("Stuck? The first steps")
 GRID_SHARE = 0.42
 GRID_CELL_MAX = 30.0
 GRID_CELL_MIN = 11.0
+# Steps that each carry their own picture (a sliding board after each move) go side by
+# side, this many to a row, each sentence over its picture, the columns STRIP_GAP body
+# sizes apart; a picture's cells at most this many points (about 8.5 mm: a 6x6 board
+# still fits a quarter of the text column).
+STRIP_COLUMNS = 4
+STRIP_GAP = 1.5
+STRIP_CELL_MAX = 24.0
 # Row and column numbers: their size as a share of the cell (at most the body size),
 # and their distance from the grid, in their own sizes.
 NUMBER_SHARE = 0.45
@@ -45,15 +56,13 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
         said = hints.get(entry.number)
         if not said:
             continue
-        items, grid, height = _block(entry, said, page_of, tpl, measure, book.words)
+        items, drawings, height = _block(entry, said, page_of, tpl, measure, book.words, tpl.text_bottom - top)
         if y > top and y + height > tpl.text_bottom:
             pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
             texts, rules, top = _head(first + len(pages), book, tpl, measure)
             grids, y = [], top
         texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold, item.align) for item in items]
-        if grid is not None:
-            grids.append(Placement(grid.number, grid.x, y + grid.y, grid.cell, False, grid.size, grid.marks,
-                                   grid.pencil))
+        grids += [dataclasses.replace(drawing, y=y + drawing.y) for drawing in drawings]
         y += height + tpl.sizes.body * 1.2
     pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
     return pages
@@ -65,18 +74,23 @@ def _head(number: int, book: Book, tpl: Template, measure: Measure) -> tuple[lis
 
 
 def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Template, measure: Measure,
-           words: Words) -> tuple[list[TextItem], Placement | None, float]:
+           words: Words, page_room: float) -> tuple[list[TextItem], list[Placement], float]:
     """A puzzle's heading and numbered steps (baselines from the block's top), its grid
-    with numbered rows and columns (its top from the block's top) and the block's height.
-    The steps go beside the grid, or under it when the column left beside it is narrow."""
+    with numbered rows and columns, or each step's own picture (tops from the block's
+    top), and the block's height. The steps go beside the grid, or under it when the
+    column left beside it is narrow; then a tall grid (a samurai's 21 rows) gives way so
+    that it and its steps fit the `page_room` of a page."""
     size = tpl.sizes.body
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
     heading = copy + words.gettext("Puzzle {number} (page {page})").format(number=entry.shown,
                                                                           page=page_of[entry.number])
     items = [TextItem(ellipsized(heading, size, tpl.content_width, measure, True), tpl.left, size * 1.2, size, True)]
+    if any(hint.picture is not None for hint in said):
+        steps, pictures, bottom = _strip(entry, said, size * 1.2, tpl, measure)
+        return items + steps, pictures, bottom
     cols, rows = entry.ptype.print_size(entry.puzzle)
     if not cols or not rows:
-        return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], None, size * 2
+        return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
     cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1))
     numbers = min(size, cell * NUMBER_SHARE)
     room = numbers * (1 + NUMBER_GAP)  # for the column numbers above and the row numbers at the left
@@ -85,26 +99,57 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
         cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols)
         numbers = min(size, cell * NUMBER_SHARE)
         room = numbers * (1 + NUMBER_GAP)
+        under = _steps(said, 0.0, tpl.left, tpl.content_width, size, measure)[1]
+        cell = min(cell, (page_room - (size * 1.8 + room + size * 0.4) - under) / rows)
+        numbers = min(size, cell * NUMBER_SHARE)
+        room = numbers * (1 + NUMBER_GAP)
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
     grid_y = size * 1.2 + size * 0.6 + room
-    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), _badges(said),
-                     _pencil(said))
+    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), marks=_badges(said),
+                     pencil=_pencil(said))
     items += _numbers(grid, numbers)
     if beside:
         width = grid_x - room - size * 1.5 - tpl.left
         steps, bottom = _steps(said, size * 1.2, tpl.left, width, size, measure)
     else:
         steps, bottom = _steps(said, grid_y + rows * cell + size * 0.4, tpl.left, tpl.content_width, size, measure)
-    return items + steps, grid, max(bottom, grid_y + rows * cell)
+    return items + steps, [grid], max(bottom, grid_y + rows * cell)
+
+
+def _strip(entry: Entry, said: list[Hint], y: float, tpl: Template,
+           measure: Measure) -> tuple[list[TextItem], list[Placement], float]:
+    """Steps side by side, STRIP_COLUMNS to a row, each numbered sentence over its own
+    picture (a sliding board after the move), the pictures of a row lined up under the
+    longest sentence; the items, the pictures and the foot of the last row."""
+    size = tpl.sizes.body
+    gap = size * STRIP_GAP
+    width = (tpl.content_width - gap * (STRIP_COLUMNS - 1)) / STRIP_COLUMNS
+    cols, rows = entry.ptype.hint_picture_size(entry.puzzle)
+    cell = min(STRIP_CELL_MAX, width / cols)
+    items: list[TextItem] = []
+    pictures: list[Placement] = []
+    for first in range(0, len(said), STRIP_COLUMNS):
+        row = said[first:first + STRIP_COLUMNS]
+        xs = [tpl.left + k * (width + gap) for k in range(len(row))]
+        bottom = y
+        for k, (x, hint) in enumerate(zip(xs, row)):
+            steps, foot = _steps([hint], y, x, width, size, measure, first + k + 1)
+            items += steps
+            bottom = max(bottom, foot)
+        top = bottom + size * 0.4
+        pictures += [Placement(entry.number, x, top, cell, False, (cols, rows), picture=hint.picture)
+                     for x, hint in zip(xs, row)]
+        y = top + rows * cell + size * 0.6
+    return items, pictures, y
 
 
 def _steps(said: list[Hint], y: float, x: float, width: float, size: float,
-           measure: Measure) -> tuple[list[TextItem], float]:
-    """The numbered sentences from under the baseline `y`, wrapped to `width`, a little
-    air between steps; the items and the foot of the last line."""
+           measure: Measure, number: int = 1) -> tuple[list[TextItem], float]:
+    """The sentences numbered from `number`, from under the baseline `y`, wrapped to
+    `width`, a little air between steps; the items and the foot of the last line."""
     indent = measure("4.  ", size, False)
     items = []
-    for k, hint in enumerate(said, 1):
+    for k, hint in enumerate(said, number):
         y += size * (LEADING + 0.35)
         items.append(TextItem(f"{k}.", x, y, size, True))
         for j, line in enumerate(wrap(hint.text, size, width - indent, measure)):

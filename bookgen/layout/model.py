@@ -121,6 +121,8 @@ class Placement:
     # Pencil marks printed in cells of those grids ((row, column), marks, those crossed
     # out): what a step crosses out, shown struck through.
     pencil: tuple[tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]], ...] = ()
+    # A worked step's own picture (Hint.picture), drawn by the type instead of the puzzle.
+    picture: Hashable | None = None
 
 
 @dataclass(frozen=True)

@@ -117,11 +117,14 @@ class PencilMarks:
 @dataclass(frozen=True)
 class Hint:
     """One sentence of worked steps, the cells it writes in or crosses out in (shown on a
-    small grid beside the words), and there the pencil marks it crosses out."""
+    small grid beside the words), and there the pencil marks it crosses out. A type whose
+    steps are better seen one picture each (a sliding board after the move) gives
+    `picture`: what its `draw_hint_picture` draws under this sentence alone."""
 
     text: str
     cells: tuple[tuple[int, int], ...]
     pencil: tuple[PencilMarks, ...] = ()
+    picture: Hashable | None = None
 
 
 @dataclass(frozen=True)
@@ -325,6 +328,15 @@ class PuzzleType(ABC):
         """The first `limit` steps of solving the puzzle, in plain words (worked steps for
         a child who is stuck); [] for a type that has none (`hints_refusal` says why)."""
         return []
+
+    def hint_picture_size(self, puzzle: Puzzle) -> tuple[float, float]:
+        """Width and height in cell units of a step's own picture (`Hint.picture`)."""
+        return self.print_size(puzzle)
+
+    def draw_hint_picture(self, puzzle: Puzzle, pen: Pen, picture: Hashable) -> None:
+        """Draw a step's own picture (`Hint.picture`) at the origin in cell units, within
+        `hint_picture_size`; only a type whose hints carry pictures is asked."""
+        self.draw(puzzle, pen)
 
 
 class ScaledPen:

@@ -67,7 +67,13 @@ class GridType(PuzzleType):
         return worked_steps(model, self.grading, board)
 
     def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
-        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle), self.sentences, words)
+        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle), self.sentences, words,
+                                   self.marked_houses(puzzle))
+
+    def marked_houses(self, puzzle: Puzzle) -> wording.Marked:
+        """The letter the drawing prints on a house, by its cells (a house worked steps
+        then name by its letter); none by default."""
+        return {}
 
     def hint_steps(self, puzzle: Puzzle) -> list[Step]:
         """Worked steps that do not always open the same way: the grader tries the easiest

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
+from typing import Mapping
 
 from bookgen.language import Words
 from bookgen.model import Cage, Cell, Group
@@ -111,9 +112,16 @@ def cage_name(cage: Cage, words: Words) -> Name:
                 words.pgettext("in a cage", "in the {clue} cage ({where})").format(clue=clue(cage), where=where))
 
 
-def house_name(group: Group, size: int, words: Words, layout: tuple[int, int] = (0, 0)) -> Name:
-    """A row, column or box by where it is; a diagonal, window or region by its kind."""
+def house_name(group: Group, size: int, words: Words, layout: tuple[int, int] = (0, 0),
+               marked: Mapping[frozenset[Cell], str] | None = None) -> Name:
+    """A row, column or box by where it is; a diagonal, window or region by its kind; a
+    region the drawing marks with a letter (`marked`: a toroidal sudoku's regions that
+    wrap round the edges) by its letter, which a child finds on every piece of it."""
     cells = group.cells
+    mark = (marked or {}).get(frozenset(cells))
+    if mark is not None and group.kind == "region":
+        return Name(words.gettext("the region marked {mark}").format(mark=mark),
+                    words.gettext("in the region marked {mark}").format(mark=mark))
     if group.kind == "diagonal":
         if cells[0][0] == cells[0][1]:
             return Name(words.gettext("the diagonal from the top left"),

@@ -66,6 +66,10 @@ GENERAL = N_("{Marks}.")
 GENERAL_PLACE = N_("Write {digit} {in_cell}.")
 
 
+# The letter a drawing prints on a house, by the house's cells (a toroidal sudoku's
+# regions that wrap round the edges): worked steps name such a house by its letter.
+Marked = Mapping[frozenset[Cell], str]
+
 # What is printed for a value: the value itself, or a sudoku's `symbols:` letter for it
 # (a 6x6 with symbols ABCDEF says "C goes in row 2, column 4").
 Label = Callable[[int], str]
@@ -206,10 +210,11 @@ def _named(words_: dict[str, object], key: str, name) -> None:
     words_[_capital(key)], words_[f"In_{key}"] = _capital(name.it), _capital(name.inside)
 
 
-def _words(step: Step, label: Label = str, words: Words = ENGLISH) -> dict[str, object]:
-    """Every placeholder a sentence may use, for this step, values printed by `label`."""
+def _words(step: Step, label: Label = str, words: Words = ENGLISH, marked: Marked | None = None) -> dict[str, object]:
+    """Every placeholder a sentence may use, for this step, values printed by `label`,
+    houses the drawing marks named by their `marked` letters."""
     detail = step.detail
-    groups = [house_name(g, step.size, words, step.layout) for g in detail.groups]
+    groups = [house_name(g, step.size, words, step.layout, marked) for g in detail.groups]
     marks = _marks(step, words, label)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})
     found: dict[str, object] = {
@@ -255,12 +260,14 @@ def template_for(step: Step, table: Mapping[str, str] = SENTENCES) -> str | None
     return (table.get(f"{key}/several") if several else None) or table.get(key)
 
 
-def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES, words: Words = ENGLISH) -> list[Hint]:
+def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES, words: Words = ENGLISH,
+          marked: Marked | None = None) -> list[Hint]:
     """The step in plain words from the type's `table` of sentences, in `words`' language:
     a sentence per digit written (or one for all, when the sentence lists them), or one
-    for the marks crossed out; values printed by `label`."""
+    for the marks crossed out; values printed by `label`, houses the drawing marks with a
+    letter named by it (`marked`)."""
     template = template_for(step, table)
-    found = _words(step, label, words)
+    found = _words(step, label, words, marked)
     if step.placed:
         everywhere = tuple(cell for cell, _v in step.placed)
         if template and ("{placements}" in template or "{placed}" in template):
@@ -295,11 +302,11 @@ def sentences(step: Step, label: Label = str, table: Mapping[str, str] = SENTENC
 
 
 def first_hints(steps: list[Step], limit: int, label: Label = str, table: Mapping[str, str] = SENTENCES,
-                words: Words = ENGLISH) -> list[Hint]:
+                words: Words = ENGLISH, marked: Marked | None = None) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
     said: list[Hint] = []
     for step in steps:
-        said += hints(step, label, table, words)
+        said += hints(step, label, table, words, marked)
         if len(said) >= limit:
             break
     return said[:limit]

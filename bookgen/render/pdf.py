@@ -32,11 +32,11 @@ MARK_INSET = 0.06
 # left corner, inside a killer cage's dashed line, and left of the step's badge, which is
 # smaller in a square with marks (PENCIL_BADGE). Cap height, the first mark's middle and
 # the pitch, in cells; more marks than fit are left out (the sentence still names them).
-PENCIL_SIZE = 0.14
+PENCIL_SIZE = 0.13
 PENCIL_LEFT = 0.23
-PENCIL_TOP = 0.42
+PENCIL_TOP = 0.49
 PENCIL_PITCH_X = 0.165
-PENCIL_PITCH_Y = 0.18
+PENCIL_PITCH_Y = 0.155
 PENCIL_PER_ROW = 3
 PENCIL_MOST = 9
 PENCIL_BADGE = 0.30
@@ -184,6 +184,9 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
     for placement in page.placements:
         entry = entries[placement.number]
         pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts, words)
+        if placement.picture is not None:
+            entry.ptype.draw_hint_picture(entry.puzzle, pen, placement.picture)
+            continue
         solution = entry.puzzle.solution if placement.answer else None
         for (r, c), _label in placement.marks:  # shaded under the lines and clues
             pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)

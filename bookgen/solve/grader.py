@@ -121,6 +121,8 @@ def _houses(model: GridModel) -> tuple[str, ...]:
 
 
 def _house_kind(cells: tuple[Cell, ...], kind: str) -> str:
+    if kind == "window":  # a hyper sudoku's shaded window is square, but not one of its boxes
+        return kind
     rows, cols = {r for r, _c in cells}, {c for _r, c in cells}
     if len(rows) == 1:
         return "row"

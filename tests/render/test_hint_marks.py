@@ -45,20 +45,48 @@ def _inside(a, b) -> bool:
     return a[0] >= b[0] - 0.05 and a[2] <= b[2] + 0.05 and a[1] >= b[1] - 0.05 and a[3] <= b[3] + 0.05
 
 
-def test_no_pencil_mark_of_a_hint_grid_hides_under_a_step_badge(tmp_path: Path):
+def _first_hint_page(tmp_path: Path, spec_text: str, read):
+    """Build the spec with the command line and `read` the page of puzzle 1's steps."""
     spec = tmp_path / "k.yaml"
-    spec.write_text(KILLER_HINTS, encoding="utf-8")
+    spec.write_text(spec_text, encoding="utf-8")
     pdf = tmp_path / "k.pdf"
     result = CliRunner().invoke(main, ["build", str(spec), "-o", str(pdf), "--jobs", "1"])
     assert result.exit_code == 0, result.output
     with pdfplumber.open(pdf) as doc:
-        page = next(p for p in doc.pages if "Puzzle 1 (page" in (p.extract_text() or ""))
-        badges = _badges(page)
-        height = page.height
-        chars = [c for c in page.chars if c["text"].isdigit()]
+        return read(next(p for p in doc.pages if "Puzzle 1 (page" in (p.extract_text() or "")))
+
+
+def test_no_pencil_mark_of_a_hint_grid_hides_under_a_step_badge(tmp_path: Path):
+    badges, height, chars = _first_hint_page(tmp_path, KILLER_HINTS, lambda page: (
+        _badges(page), page.height, [c for c in page.chars if c["text"].isdigit()]))
     marks = [c for c in chars if c["size"] < 6]
-    assert len(badges) >= 4 and len(marks) >= 20, (len(badges), len(marks))
+    # The marks a step crosses out print grey (the cage sums and the marks left, black).
+    crossed = [c for c in marks if tuple(c["non_stroking_color"] or ()) not in ((0,), (0.0,), (1.0,))]
+    assert len(badges) >= 4 and len(crossed) >= 20, (len(badges), len(crossed))
     for char in chars:
         ink = _glyph(char, height)
         for badge in badges:
             assert _inside(ink, badge) or not _overlap(ink, badge), (char["text"], ink, badge)
+
+
+# A 6x6 KenKen whose first steps cross marks out in squares that carry a clue (seed fixed).
+KENKEN_HINTS = """\
+title: KenKen hints
+seed: 21
+sections:
+  - type: kenken
+    size: 6
+    difficulty: medium
+    count: 1
+    hints: true
+"""
+
+
+def test_no_pencil_mark_of_a_hint_grid_touches_a_kenken_clue_above_it(tmp_path: Path):
+    height, in_grid = _first_hint_page(tmp_path, KENKEN_HINTS, lambda page: (page.height, [
+        c for c in page.chars if c["x0"] > page.width / 2 and tuple(c["non_stroking_color"] or ()) != (1.0,)]))
+    marks = [_glyph(c, height) for c in in_grid if c["size"] < 6]
+    clues = [_glyph(c, height) for c in in_grid if 6 <= c["size"] < 12 and not c["text"].isspace()]
+    assert len(marks) >= 6 and clues
+    for mark in marks:
+        assert not any(_overlap(mark, clue) for clue in clues), mark

@@ -65,9 +65,19 @@ def test_a_choice_not_offered_carries_checks_own_words():
     assert not expert["offered"] and review(state, Path(".")).problems[0]["message"] == expert["why"]
 
 
-def test_hints_are_not_offered_for_sliding_puzzles_and_say_why():
+def test_hints_are_offered_for_sliding_puzzles():
     hints = _field(_section(type="sliding", size="3", difficulty="easy"), "hints")
-    assert hints["toggle"]["offered"] is False and "answer key already lists every move" in hints["toggle"]["why"]
+    assert hints["toggle"]["offered"] is True
+
+
+def test_hints_are_not_offered_for_a_type_without_worked_steps_and_say_why(monkeypatch: pytest.MonkeyPatch):
+    from bookgen.serve import form as form_module
+
+    monkeypatch.setattr(type(registry.get("sliding")), "hints_refusal", "no worked moves for this type")
+    form_module._problems_by_field.cache_clear()  # what check said before the patch is remembered
+    hints = _field(_section(type="sliding", size="3", difficulty="easy"), "hints")
+    assert hints["toggle"]["offered"] is False and "no worked moves for this type" in hints["toggle"]["why"]
+    form_module._problems_by_field.cache_clear()
 
 
 def test_a_smaller_size_moves_the_level_to_the_nearest_offered_one_and_says_so():

@@ -217,8 +217,10 @@ def _draw_cutouts(pen: Pen, board: Any, frame: Frame, pieces: list[Any] | None, 
 
 
 def draw_tiles(pen: Pen, board: Any, state: Sequence[int], at: tuple[float, float], scale: float,
-               pieces: list[Any] | None, home: dict[int, int]) -> None:
-    """Tiles as separate squares with a gap, the blank shaded, inside a frame (the tray)."""
+               pieces: list[Any] | None, home: dict[int, int], corner: float | None = None) -> None:
+    """Tiles as separate squares with a gap, the blank shaded, inside a frame (the tray);
+    in picture mode each number in a corner box of `corner` of the tile (by default the
+    board's, or the goal's when drawn small)."""
     x0, y0 = at
     inset = TILE_INSET * scale
     side = scale - 2 * inset
@@ -230,7 +232,7 @@ def draw_tiles(pen: Pen, board: Any, state: Sequence[int], at: tuple[float, floa
         if tile == BLANK:
             pen.fill(_square(x, y, side), BLANK_GRAY)
             continue
-        box = CORNER_BOX if scale == 1.0 else GOAL_CORNER_BOX
+        box = corner or (CORNER_BOX if scale == 1.0 else GOAL_CORNER_BOX)
         _draw_tile(pen, tile, x, y, side, pieces[home[tile]] if pieces else None, size, box)
         pen.outline(_square(x, y, side), Weight.TILE if scale == 1.0 else Weight.THIN)
 

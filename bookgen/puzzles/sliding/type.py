@@ -19,8 +19,8 @@ from typing import Any, Hashable
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.puzzles.sliding import draw as drawing
-from bookgen.puzzles.base import Budget, Pen, Puzzle, PuzzleType, Violation
-from bookgen.puzzles.sliding import search
+from bookgen.puzzles.base import Budget, Hint, Pen, Puzzle, PuzzleType, Violation
+from bookgen.puzzles.sliding import hints as worked, search
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.stopping import OutOfTime
 from bookgen.puzzles.sliding.board import BLANK, is_solvable, standard_goal
@@ -67,8 +67,7 @@ class SlidingType(PuzzleType):
     name = "sliding"
     aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
     title = N_("Sliding puzzles")
-    # The answer key already is the worked solution.
-    hints_refusal = "a sliding puzzle's answer key already lists every move, in order"
+    hints_refusal = None  # the first moves of the key's solution, a board after each (sliding/hints.py)
     instructions = N_(
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
@@ -336,6 +335,19 @@ class SlidingType(PuzzleType):
         image = picture(Path(board.image)) if board.image else None
         frame = _frame(puzzle)
         drawing.draw_puzzle(pen, board, frame.moves, frame.cutouts, image)
+
+
+    def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
+        """The first `limit` moves of the checked solution (the key's), in words, each
+        with the board after it."""
+        board: SlidingBoard = puzzle.board
+        return worked.first_moves(board.start, board.cols, puzzle.solution or (), limit, words)
+
+    def hint_picture_size(self, puzzle: Puzzle) -> tuple[float, float]:
+        return (float(puzzle.board.cols), float(puzzle.board.rows))
+
+    def draw_hint_picture(self, puzzle: Puzzle, pen: Pen, picture: Hashable) -> None:
+        worked.draw_position(pen, puzzle.board, picture)
 
 
 def _frame(puzzle: Puzzle) -> drawing.Frame:

@@ -32,6 +32,7 @@ from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid_draw, grid_json
+from bookgen.puzzles import hints as wording
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.sudoku.offer import samurai_lines, samurai_refusal
@@ -46,6 +47,15 @@ SIDE = 21  # the layout is SIDE x SIDE cells
 ORIGINS: tuple[Cell, ...] = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
 SYMMETRIES = ("rotational", "mirror", "none")
 
+# Worked steps name squares and lines by the figure's own rows and columns, 1-21, printed
+# along its sides ("row 8, columns 1–9" is a line of one grid); a naked single says whose
+# row, column and box count, since the figure's row runs on into other grids.
+SENTENCES = {
+    **wording.SENTENCES,
+    "naked single": N_("{Cell} can only be {digit}. {Every_other} is already in its {houses}, or crossed out. "
+                       "Its row and column stop at the edge of its grid (a square in a shared box has those of "
+                       "both grids)."),
+}
 
 
 @dataclass(frozen=True)
@@ -101,6 +111,7 @@ class SamuraiType(GridType):
     )
     Params = Params
     grading = LEVELS
+    sentences = SENTENCES
 
     def offer_key(self, params: Params) -> dict[str, Any]:
         return {"difficulty": params.difficulty, "symmetry": params.symmetry}

@@ -59,6 +59,9 @@ class Variant:
     # Drawn over the grid, puzzle and answer alike, when the model is one of this
     # variant's (it is told by the model alone, so a puzzle read back is drawn the same).
     decorate: Callable[[Pen, GridModel], None] | None = None
+    # The letters that drawing prints on groups, by the group's cells (told by the model
+    # alone, as `decorate`): worked steps name those groups by their letters.
+    marks: Callable[[GridModel], dict[frozenset[tuple[int, int]], str]] | None = None
 
 
 def boxes(size: int) -> tuple[Group, ...]:

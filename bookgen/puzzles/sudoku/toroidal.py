@@ -29,6 +29,7 @@ WRAPPED = 2
 LETTER_SIZE = 0.2
 LETTER_AT = 0.07
 LETTER_GRAY = 0.7
+LETTERS = "ABCDEFGHIJKLMNOP"
 
 
 def _torus_neighbours(cell: Cell, size: int) -> list[Cell]:
@@ -100,13 +101,19 @@ def wrapped_regions(model: GridModel) -> list[tuple[Cell, ...]]:
     return [g.cells for g in model.groups if g.kind == "region" and len(pieces(g.cells)) > 1]
 
 
+def region_letters(model: GridModel) -> dict[frozenset[Cell], str]:
+    """Each wrapped region's letter (A, B, C... in reading order of their first cells), by
+    its cells: what its seam squares print, and what worked steps call it by."""
+    return {frozenset(cells): letter for letter, cells in zip(LETTERS, wrapped_regions(model))}
+
+
 def seams(model: GridModel) -> dict[Cell, str]:
     """The squares on an edge whose region carries on across it, each with its region's
-    letter (A, B, C... for the wrapped regions in reading order): the squares either side
-    of the seam share it. Empty for a model whose regions do not wrap."""
+    letter (`region_letters`): the squares either side of the seam share it. Empty for a
+    model whose regions do not wrap."""
     size = model.rows
     found: dict[Cell, str] = {}
-    for letter, cells in zip("ABCDEFGHIJKLMNOP", wrapped_regions(model)):
+    for cells, letter in region_letters(model).items():
         inside = set(cells)
         for k in range(size):
             for a, b in (((k, 0), (k, size - 1)), ((0, k), (size - 1, k))):
@@ -129,5 +136,5 @@ TOROIDAL = Variant(
     lambda size: f"a toroidal sudoku is 6x6 or 9x9, not {size}x{size}", lines_only, _filled,
     note=N_("The grid wraps round like a ring: a region may run off one edge and carry on at the opposite "
             "edge, where the squares on both sides show the same small letter."),
-    decorate=letter_wrapped_regions,
+    decorate=letter_wrapped_regions, marks=region_letters,
 )

@@ -281,6 +281,11 @@ class SudokuType(GridType):
         regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
         return super().identity(puzzle) + (regions,)
 
+    def marked_houses(self, puzzle: Puzzle) -> dict[frozenset[tuple[int, int]], str]:
+        """The letters the variants print on groups (a toroidal sudoku's wrapped regions)."""
+        return {cells: mark for each in VARIANTS if each.marks is not None
+                for cells, mark in each.marks(puzzle.board).items()}
+
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         model = puzzle.board
         grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
