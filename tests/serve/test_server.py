@@ -221,6 +221,11 @@ def test_a_class_list_dropped_on_the_page_is_read_by_the_same_reader(served):
         "names": ["Ana", "Ben"]}
     assert client.call("/api/classlist", {"name": "4b.txt", "text": "Ana\nAna\n"}) == {
         "error": "4b.txt, line 2: expected different names, got Ana twice"}
+    # A level of a student's own comes back as the class box writes it, "Ana, easy".
+    assert client.call("/api/classlist", {"name": "4b.csv", "text": "Name;Level\nAna;Easy\nBen;\n"}) == {
+        "names": ["Ana, easy", "Ben"]}
+    assert client.call("/api/classlist", {"name": "4b.csv", "text": "Name,Level\nAna,hardest\n"})["error"].startswith(
+        "4b.csv, line 2: Ana's level: expected one of beginner, easy, medium, hard, expert")
 
 
 def test_a_request_naming_a_file_is_refused_and_nothing_is_read(served, tmp_path: Path):
