@@ -295,6 +295,19 @@ def test_each_students_sheets_caption_their_puzzles_at_their_level(mixed_book):
             assert item["copy"] in page and f"{item['difficulty']} " in page
 
 
+def test_the_bookmarks_put_each_students_puzzles_under_their_name_at_their_level(mixed_book):
+    from pypdf import PdfReader
+
+    pdf, data = mixed_book
+    outline = PdfReader(pdf).outline
+    names = [mark.title for mark in outline if not isinstance(mark, list)][:len(LEVEL_OF)]
+    assert names == list(LEVEL_OF)
+    puzzles = [mark.title for marks in outline if isinstance(marks, list) for inner in marks
+               if isinstance(inner, list) for mark in inner]
+    assert puzzles == [f"Puzzle {int(p['id']) - list(LEVEL_OF).index(p['copy']) * 2}: {p['difficulty']} "
+                       f"{'9×9' if p['type'] == 'sudoku' else '5×5'}" for p in data["puzzles"]]
+
+
 def test_a_class_set_with_levels_is_the_same_bytes_for_any_number_of_jobs(mixed_book, tmp_path: Path):
     pdf, _data = mixed_book
     again = tmp_path / "again.pdf"
