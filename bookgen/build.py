@@ -117,7 +117,6 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
         for index in range(spec_section.options.count):
             number += 1
             seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
-            # The section's options as this copy has them: at its student's level, if any.
             task = Task(spec_section.options.type, section.params, seed, number, section.options.title, copy)
             label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
             planned.append(_Planned(spec_section, task, section, label))

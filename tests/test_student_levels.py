@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings, strategies as st
 from click.testing import CliRunner
 
 from bookgen import puzzle_cache
 from bookgen.build import layout_sections
-from bookgen.classlist import LEVELS, ClassListError, Student, class_list
+from bookgen.classlist import LEVELS, ClassListError, Student, class_list, split_level
 from bookgen.cli import main
 from bookgen.options import Names
 from bookgen.puzzles import registry
@@ -93,6 +94,28 @@ def test_a_student_line_text_is_read_back_as_the_same_student():
     students = class_list("Ana, easy\nBen\nCleo, expert\n", "c.txt", names)
     again = class_list("\n".join(s.line_text() for s in students), "c.txt", names)
     assert [(s.name, s.level) for s in again] == [(s.name, s.level) for s in students]
+
+
+_WORDS = st.sampled_from(["Ana", "Ben", "Rivera", "Chloé", "easy", "Hard", "eazy", "expert", "", " ", "#x", "é\u0301"])
+
+
+@settings(deadline=None, derandomize=True, max_examples=300)
+@given(lines=st.lists(st.tuples(_WORDS, st.sampled_from(["", ",", ", ", ";", "\t"]), _WORDS), max_size=8),
+       csv=st.booleans())
+def test_a_generated_class_list_gives_students_at_known_levels_or_one_line_naming_the_file(lines, csv: bool):
+    """Names and levels in any order and mix, as text or CSV: every student read has a
+    level of the ladder or none and a name that is no level; anything else is one line
+    naming the file (and its line, where one is at fault)."""
+    text = ("Name,Level\n" if csv else "") + "\n".join(a + sep + b for a, sep, b in lines)
+    name = "c.csv" if csv else "c.txt"
+    try:
+        students = class_list(text, name, Names(max_items=60))
+    except ClassListError as exc:
+        assert str(exc).startswith(name) and "\n" not in str(exc)
+    else:
+        assert all(s.level in LEVELS + (None,) and s.name.lower() not in LEVELS for s in students)
+        assert all(split_level(s.name)[1] is None for s in students if not csv)
+        assert len({s.name for s in students}) == len(students)
 
 
 # ----- refusals: one line naming the file, line, field and student
