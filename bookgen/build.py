@@ -194,7 +194,8 @@ def metadata(spec: BookSpec) -> Metadata:
     the types and levels as keywords; the version that made it as the creator."""
     words = words_for(spec.language)
     kinds = list(dict.fromkeys(words.gettext(registry.get(s.options.type).title) for s in spec.sections))
-    levels = list(dict.fromkeys(words.gettext(s.params.difficulty) for s in layout_sections(spec) if s.params.difficulty))
+    levels = list(dict.fromkeys(words.gettext(s.params.difficulty) for s in layout_sections(spec)
+                                if s.params.difficulty))  # the students' own levels too
     subject = spec.subtitle or words.gettext("Puzzles: {types}").format(types=", ".join(kinds))
     keywords = (words.gettext("puzzles"), *kinds, *levels, f"seed {spec.seed}")
     return Metadata(spec.title, spec.author, subject, tuple(keywords), f"bookgen {__version__}")
@@ -222,7 +223,7 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     instructions: what the book's font must be able to print."""
     found = [("title", spec.title), ("subtitle", spec.subtitle), ("author", spec.author)]
     # Names, not the "Copy 3" labels bookgen writes; each where it was written.
-    found += [(f"students{field_of(student.at)}", student.name) for student in spec.students]
+    found += [(f"students{field_of(student.at) or f'[{k}]'}", student.name) for k, student in enumerate(spec.students)]
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))

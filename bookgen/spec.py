@@ -270,8 +270,8 @@ class _Reader:
     def student_places(self, node: yaml.Node, students: tuple[Student, ...]) -> None:
         """Where each student's name and level were written (a class list file: the
         spec's `students:` line), so a later problem (a letter no font has) names it."""
-        for student in students:
-            self.locations[f"students{field_of(student.at)}"] = self.at(_node_at(node, student.at))
+        for k, student in enumerate(students):
+            self.locations[f"students{field_of(student.at) or f'[{k}]'}"] = self.at(_node_at(node, student.at))
 
     def student_levels(self, entry: tuple[yaml.Node, yaml.Node], students: tuple[Student, ...],
                        sections: list[SectionSpec]) -> None:

@@ -96,7 +96,8 @@ def test_a_student_line_text_is_read_back_as_the_same_student():
     assert [(s.name, s.level) for s in again] == [(s.name, s.level) for s in students]
 
 
-_WORDS = st.sampled_from(["Ana", "Ben", "Rivera", "Chloé", "easy", "Hard", "eazy", "expert", "", " ", "#x", "é\u0301"])
+_WORDS = st.sampled_from(["Ana", "Ben", "Rivera", "Chloé", "easy", "Hard", "eazy", "expert", "", " ", "#x",
+                         "é\u0301"])
 
 
 @settings(deadline=None, derandomize=True, max_examples=300)

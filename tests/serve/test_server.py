@@ -206,7 +206,7 @@ def test_an_opened_spec_becomes_the_pages_state_and_its_problems(served):
                                                "  - type: killer\n    size: 6x6\n    difficulty: easy\n"})
     assert answer["state"]["book"]["title"] == "Mine" and answer["state"]["sections"][0]["size"] == "6"
     assert [(p["field"], p["message"]) for p in answer["problems"]] == [
-        ("students", "expected different names, got Ana twice")]
+        ("students[1]", "expected different names, got Ana twice")]  # the page shows it at the class box
     assert answer["opened"] == []
     with_file = client.call("/api/open", {"text": "seed: 9\nfont: mine.ttf\nsections:\n  - type: sudoku\n"})
     assert with_file["problems"] == [] and "font" not in with_file["state"]["book"]
