@@ -364,3 +364,12 @@ def test_a_name_in_a_group_is_located_where_it_was_written(tmp_path: Path):
     spec = parse("students:\n  - Ana\n  - {level: easy, names: [Ben, 'Cleo']}\n" + FOUR, "book.yaml", tmp_path)
     assert spec.location("students[1].names[1]").line == 3
     assert spec.students[2] == Student("Cleo", "easy", None, (1, "names", 1), (1, "level"))
+
+
+def test_the_key_says_a_students_level_in_the_books_language(tmp_path: Path):
+    spec = tmp_path / "de.yaml"
+    spec.write_text("seed: 4\nlanguage: de\nlayout: worksheet\nstudents: ['Ana, beginner', Ben]\n" + FOUR)
+    assert run("build", str(spec), "-o", str(tmp_path / "de.pdf"), "--quiet").exit_code == 0
+    with pdfplumber.open(tmp_path / "de.pdf") as read:
+        key = read.pages[-1].extract_text()
+    assert "Ana · Anfänger · 1 (Seite 1)" in key and "Ben · 1 (Seite 2)" in key
