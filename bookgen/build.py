@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Hashable
 
 from bookgen import __version__, cache, puzzle_cache
+from bookgen.classlist import field_of
 from bookgen.puzzles import registry
 from bookgen.language import ENGLISH, Words, right_to_left, words_for
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
@@ -116,7 +117,7 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
         for index in range(spec_section.options.count):
             number += 1
             seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
-            task = Task(spec_section.options.type, spec_section.params, seed, number, section.options.title, copy)
+            task = Task(spec_section.options.type, section.params, seed, number, section.options.title, copy)
             label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
             planned.append(_Planned(spec_section, task, section, label))
     return planned
@@ -164,11 +165,16 @@ def _copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
     copy's, so each copy starts on its own page under its own name."""
     found = []
     for copy, label in enumerate(spec.copies or ("",)):
+        level = spec.level_of(copy)
         for section in spec.sections:
             options = section.options
             tpl = page_template(spec, options.layout) if options.layout else None
             index = copy * len(spec.sections) + section.index
-            found.append((copy, Section(index, options, registry.get(options.type), section.params, label, tpl)))
+            ptype = registry.get(options.type)
+            # A student's level replaces the section's where the section has one to replace.
+            own = ptype.at_level(section.params, level) if level else None
+            params, shown = (own, level) if own is not None else (section.params, "")
+            found.append((copy, Section(index, options, ptype, params, label, tpl, shown)))
     return found
 
 
@@ -188,7 +194,8 @@ def metadata(spec: BookSpec) -> Metadata:
     the types and levels as keywords; the version that made it as the creator."""
     words = words_for(spec.language)
     kinds = list(dict.fromkeys(words.gettext(registry.get(s.options.type).title) for s in spec.sections))
-    levels = list(dict.fromkeys(words.gettext(s.params.difficulty) for s in spec.sections if s.params.difficulty))
+    levels = list(dict.fromkeys(words.gettext(s.params.difficulty) for s in layout_sections(spec)
+                                if s.params.difficulty))  # the students' own levels too
     subject = spec.subtitle or words.gettext("Puzzles: {types}").format(types=", ".join(kinds))
     keywords = (words.gettext("puzzles"), *kinds, *levels, f"seed {spec.seed}")
     return Metadata(spec.title, spec.author, subject, tuple(keywords), f"bookgen {__version__}")
@@ -215,8 +222,8 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
     """(field, text) for every text the spec gives the book, and each section's
     instructions: what the book's font must be able to print."""
     found = [("title", spec.title), ("subtitle", spec.subtitle), ("author", spec.author)]
-    if "students" in spec.locations:  # names, not the "Copy 3" labels bookgen writes
-        found += [(f"students[{k}]", name) for k, name in enumerate(spec.copies)]
+    # Names, not the "Copy 3" labels bookgen writes; each where it was written.
+    found += [(f"students{field_of(student.at) or f'[{k}]'}", student.name) for k, student in enumerate(spec.students)]
     for n, section in enumerate(spec.sections):
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))

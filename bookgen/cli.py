@@ -235,7 +235,22 @@ def counted(spec: BookSpec) -> str:
         n = len(spec.copies)
         whom = _count(n, "student") if "students" in spec.locations else f"{n} {'copy' if n == 1 else 'copies'}"
         made += f": {spec.puzzles_per_copy} for each of {whom}"
+        made += _at_levels(spec)
     return made
+
+
+def _at_levels(spec: BookSpec) -> str:
+    """", at easy (12), medium (18)": how many students at each level, easiest first,
+    when a class list gives levels (those without one keep the sections' levels)."""
+    given = [student.level for student in spec.students]
+    if not any(given):
+        return ""
+    from bookgen.classlist import LEVELS
+
+    counts = [f"{level} ({given.count(level)})" for level in LEVELS if level in given]
+    if None in given:
+        counts.append(f"the sections' own ({given.count(None)})")
+    return ", at " + ", ".join(counts)
 
 
 @main.command()

@@ -32,7 +32,13 @@ _LAYOUT_ORDER = ("book", "worksheet", "large-print")
 
 
 class OptionValueError(ValueError):
-    """A raw value that does not fit its option type."""
+    """A raw value that does not fit its option type; `at`, where inside a list or
+    mapping the fault is ((3, "level"): the level of the list's fourth item), so the
+    spec can name that line."""
+
+    def __init__(self, message: str, at: tuple[Any, ...] = ()) -> None:
+        super().__init__(message)
+        self.at = at
 
 
 @dataclass(frozen=True)
@@ -275,28 +281,32 @@ class LayoutRef:
 
 @dataclass(frozen=True)
 class Names:
-    """A list of distinct names, e.g. the students a worksheet is made for: written in the
-    spec as a list, or the name of a class list beside it (a text file with one name a
-    line, or a CSV file with a `name` column; bookgen.classlist reads it)."""
+    """The students a worksheet set is made for, each with a level of their own or none:
+    written in the spec as a list (names, `{name: Ana, level: easy}`, groups at a level),
+    or the name of a class list beside it (a text file with one name a line, or a CSV
+    file with a `name` column and optionally a `level` one); bookgen.classlist reads both
+    and returns its Students."""
 
     max_items: int
     max_length: int = MAX_NAME_LENGTH
 
     def describe(self) -> str:
-        return (f"a list of 1 to {self.max_items} different names, or a class list file (.txt or .csv, "
-                "one name a line or a name column)")
+        return (f"a list of 1 to {self.max_items} different names (each may have a level), or a class list "
+                "file (.txt or .csv, one name a line or a name column)")
 
-    def parse(self, raw: Any, ctx: ParseContext) -> tuple[str, ...]:
+    def parse(self, raw: Any, ctx: ParseContext) -> tuple[Any, ...]:
+        from bookgen.classlist import EntryError, students_in
+
         if isinstance(raw, str) and raw.strip():
             return self._from_file(raw.strip(), ctx)
         if not isinstance(raw, list) or not raw:
             raise OptionValueError(f"expected {self.describe()}, got {_shown(raw)}")
         if len(raw) > self.max_items:
             raise OptionValueError(f"expected at most {self.max_items} names, got {len(raw)}")
-        names: list[str] = []
-        for item in raw:
-            names.append(self.checked(_scalar(item, "a name"), names))
-        return tuple(names)
+        try:
+            return students_in(raw, self)
+        except EntryError as exc:
+            raise OptionValueError(str(exc), exc.at) from None
 
     def checked(self, name: str, earlier: list[str]) -> str:
         """One name, as long as a heading holds, and not one already given."""
@@ -309,7 +319,7 @@ class Names:
             raise OptionValueError(f"expected different names, got {brief(name)} twice")
         return name
 
-    def _from_file(self, text: str, ctx: ParseContext) -> tuple[str, ...]:
+    def _from_file(self, text: str, ctx: ParseContext) -> tuple[Any, ...]:
         from bookgen.classlist import ClassListError, read_class_list
 
         path = Path(text)

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from bookgen.classlist import Student, field_of
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import PuzzleType
 from bookgen.errors import Location, ParamsError, Problem, SpecError
@@ -48,8 +49,9 @@ class BookOptions:
     layout: str = option(LayoutRef(), "book", "the page layout: book (title page, contents), worksheet "
                          "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
     copies: int = option(Int(1, MAX_COPIES), 1, "a different set of puzzles for each of this many copies")
-    students: tuple[str, ...] | None = option(Optional(Names(MAX_COPIES)), None,
-                                              "a different set of puzzles for each student, headed with the name")
+    students: tuple[Student, ...] | None = option(Optional(Names(MAX_COPIES)), None,
+                                                  "a different set of puzzles for each student, headed with the name, "
+                                                  "at the student's level where one is given (Ana, easy)")
     font: Path | None = option(Optional(FilePath()), None,
                                "a TrueType font (.ttf) for all the book's text, e.g. one with your script "
                                "(default: Atkinson Hyperlegible, or Noto Sans for Greek, Cyrillic, Vietnamese)")
@@ -85,6 +87,9 @@ class BookSpec:
     bold_font: Path | None = None
     duplex: bool = False  # printed on both sides: margins mirrored, parts from a right-hand page
     language: str = "en"  # every printed word's (ISO 639-1), as bookgen.language ships it
+    # The students as the class list gives them, one a copy (empty for numbered copies):
+    # a student's level, where given, replaces each section's own on their worksheets.
+    students: tuple[Student, ...] = ()
     # Where each value was written ("title", "sections[2].title", "students[3]"), so a
     # problem found after reading (a letter no font has) still points at its line.
     locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
@@ -99,6 +104,10 @@ class BookSpec:
     @property
     def total_puzzles(self) -> int:
         return self.puzzles_per_copy * max(1, len(self.copies))
+
+    def level_of(self, copy: int) -> str | None:
+        """The level of copy `copy`'s student, or None: each section's own."""
+        return self.students[copy].level if copy < len(self.students) else None
 
     def with_seed(self, seed: int) -> BookSpec:
         return dataclasses.replace(self, seed=seed, seed_given=True)
@@ -178,7 +187,9 @@ class _Reader:
             try:
                 values[name] = info.kind.parse(_raw(value), self.ctx)
             except OptionValueError as exc:
-                self.problem(key, _join(field, name), str(exc))
+                # A fault inside a list (a student's level) is named at its own line.
+                where = _node_at(value, exc.at) if exc.at else key
+                self.problem(where, _join(field, name) + field_of(exc.at), str(exc))
         return values
 
     def located(self, field: str, node: yaml.Node) -> None:
@@ -212,6 +223,7 @@ class _Reader:
         options = BookOptions(**self.fields(entries, "", BookOptions))
         words = words_for(options.language)
         sections: list[SectionSpec] = []
+        sections_read = False  # every section read: students' levels are checked against them
         if "sections" not in entries:
             if entries:
                 self.problem(root, "sections", "missing required key 'sections' (a list of sections)")
@@ -226,17 +238,23 @@ class _Reader:
                     section = self.section(i, node, words)
                     if section is not None:
                         sections.append(section)
+                sections_read = len(sections) == len(value.value)
                 copies = max(options.copies, len(options.students or ()))
                 total = sum(s.options.count for s in sections) * copies
                 if total > MAX_PUZZLES:
                     whole = "the book (all copies)" if copies > 1 else "the book"
                     self.problem(key, "sections", f"expected at most {MAX_PUZZLES} puzzles in {whole}, got {total}")
+        students = options.students or ()
+        if students:
+            self.student_places(entries["students"][1], students)
+            if sections_read:
+                self.student_levels(entries["students"], students, sections)
         seed = options.seed if options.seed is not None else fresh_seed()
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
                         seed, options.answer_key, options.name_line, tuple(sections), options.layout,
                         options.seed is not None, self.copies(entries, options, words), options.font,
                         options.bold_font, duplex=options.duplex, language=options.language,
-                        locations=self.locations)
+                        students=students, locations=self.locations)
 
     def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
@@ -244,10 +262,36 @@ class _Reader:
             if "copies" in entries and options.copies != len(options.students):
                 self.problem(entries["copies"][0], "copies",
                              f"{options.copies} copies but {len(options.students)} students; give one or the other")
-            return options.students
+            return tuple(student.name for student in options.students)
         if options.copies > 1:
             return tuple(words.gettext("Copy {number}").format(number=k) for k in range(1, options.copies + 1))
         return ()
+
+    def student_places(self, node: yaml.Node, students: tuple[Student, ...]) -> None:
+        """Where each student's name and level were written (a class list file: the
+        spec's `students:` line), so a later problem (a letter no font has) names it."""
+        for k, student in enumerate(students):
+            self.locations[f"students{field_of(student.at) or f'[{k}]'}"] = self.at(_node_at(node, student.at))
+
+    def student_levels(self, entry: tuple[yaml.Node, yaml.Node], students: tuple[Student, ...],
+                       sections: list[SectionSpec]) -> None:
+        """Every student's level is one each section can make, asked of the type and its
+        measured offer as a section's own difficulty is; one problem a level as written
+        (a group's level once) and section, naming the student."""
+        written: dict[tuple[int | None, tuple[Any, ...]], list[Student]] = {}
+        for student in students:
+            if student.level is not None:
+                written.setdefault((student.line, student.level_at), []).append(student)
+        for (line, at), group in written.items():
+            level = group[0].level
+            for n, section in enumerate(sections):
+                why = level_refusal(registry.get(section.options.type), section, level)
+                if why is None:
+                    continue
+                key, node = entry
+                where = f"{_raw(node)}, line {line}: " if line is not None else ""  # a class list file's
+                self.problem(_node_at(node, at) if at else key, f"students{field_of(at)}",
+                             f"{where}{_who(group)} at {level}: sections[{n}] ({section.options.title}): {why}")
 
     def section(self, index: int, node: yaml.Node, words: Words) -> SectionSpec | None:
         field = f"sections[{index}]"
@@ -293,6 +337,46 @@ class _Reader:
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
         return SectionSpec(index, _resolved(given, ptype, params, words), params)
+
+
+def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:
+    """Why a section cannot be made at a student's level, or None: it can, or its type's
+    options leave no level to change (a sliding puzzle of a given number of moves)."""
+    params = ptype.at_level(section.params, level)
+    if params is None:
+        return None
+    if level not in ptype.levels:
+        return f"a {ptype.name} puzzle has no {level} level (its levels are {', '.join(ptype.levels)})"
+    try:
+        ptype.validate(params)
+        ptype.refuse_count(params, section.options.count)
+    except ParamsError as exc:
+        return exc.message
+    return None
+
+
+def _who(students: list[Student]) -> str:
+    """"Ana", "Cleo and Dev", "Cleo, Dev and 3 more"."""
+    names = [s.name for s in students]
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{names[0]}, {names[1]} and {len(names) - 2} more"
+
+
+def _node_at(node: yaml.Node, at: tuple[Any, ...]) -> yaml.Node:
+    """The node at a place inside a list or mapping ((3, "level")), or the nearest one
+    above it that exists."""
+    for part in at:
+        if isinstance(part, int) and isinstance(node, yaml.SequenceNode) and part < len(node.value):
+            node = node.value[part]
+        elif isinstance(part, str) and isinstance(node, yaml.MappingNode):
+            found = [value for key, value in node.value if key.value == part]
+            if not found:
+                break
+            node = found[0]
+        else:
+            break
+    return node
 
 
 def _resolved(given: SectionOptions, ptype: PuzzleType, params: Any, words: Words) -> SectionOptions:

@@ -97,7 +97,7 @@ def test_a_layout_file_is_found_relative_to_the_spec(tmp_path: Path):
     ("layout: magazine\n", "layout: expected one of book, worksheet, large-print, or a layout file"),
     ("layout: missing.yaml\n", "layout: expected an existing layout file, got missing.yaml (not found)"),
     ("copies: 1001\n", "copies: expected a whole number from 1 to 1000, got 1001"),
-    ("students: [Ana, Ana]\n", "students: expected different names, got Ana twice"),
+    ("students: [Ana, Ana]\n", "students[1]: expected different names, got Ana twice"),
     ("students: Ana\n", "students: Ana: no such file"),
     ("students: []\n", "students: expected a list of 1 to 1000 different names"),
     ("students: [Ana, Ben]\ncopies: 3\n", "copies: 3 copies but 2 students; give one or the other"),

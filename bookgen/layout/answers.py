@@ -24,8 +24,10 @@ SHRINK_STEP = 0.1 * MM
 
 
 def answer_label(entry: Entry, page: int, words: Words) -> str:
+    """"Ben · 2 (page 4)"; "Ana · easy · 2 (page 4)" for a student with a level of their own."""
     copy = f"{entry.section.copy} · " if entry.section.copy else ""
-    return copy + words.gettext("{number} (page {page})").format(number=entry.shown, page=page)
+    level = f"{words.gettext(entry.section.level)} · " if entry.section.level else ""
+    return copy + level + words.gettext("{number} (page {page})").format(number=entry.shown, page=page)
 
 
 @dataclass(frozen=True)

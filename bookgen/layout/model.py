@@ -28,6 +28,7 @@ class Section:
     params: Any
     copy: str = ""  # the student's name or copy number, on worksheets made per student
     tpl: Template | None = None  # the section's own layout; None: the book's
+    level: str = ""  # the student's own level, where it replaced the section's (their key labels say it)
 
     def counted(self, count: int) -> Section:
         """The same section planned for `count` puzzles (0: as if not known)."""

@@ -213,6 +213,14 @@ class PuzzleType(ABC):
         shown = ", ".join(f"{name} {value}" for name, value in key.items())
         return ParamsError("difficulty", f"a {self.name} with {shown} is not offered ({self.offer.why_not(key)})")
 
+    def at_level(self, params: Any, level: str) -> Any | None:
+        """These options at a student's own level (a class list with levels): by default
+        the section's `difficulty` replaced by the level; None where the options leave no
+        level to change, and the section is the same for every student."""
+        if "difficulty" not in {f.name for f in dataclasses.fields(params)}:
+            return None
+        return dataclasses.replace(params, difficulty=level)
+
     def refuse_count(self, params: Any, count: int) -> None:
         """Raise ParamsError when a book cannot hold `count` different puzzles of these
         options (a small sliding board has few positions); most types never run out."""

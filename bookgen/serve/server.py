@@ -263,7 +263,9 @@ class Handler(BaseHTTPRequestHandler):
             raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a class list's text and its file name")
         names = _names_option()
         try:
-            return {"names": list(class_list(text.removeprefix("\ufeff"), Path(name).name[:100], names))}
+            # One line a student, as the class box holds them: "Ana, easy" for a level of their own.
+            students = class_list(text.removeprefix("\ufeff"), Path(name).name[:100], names)
+            return {"names": [student.line_text() for student in students]}
         except ClassListError as exc:
             return {"error": str(exc)}
 

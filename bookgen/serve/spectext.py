@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from bookgen.errors import Location, Problem, SpecError
-from bookgen.options import Bool, FilePath, LayoutRef, Names, Optional, Square, Text, declared
+from bookgen.options import Bool, FilePath, LayoutRef, Names, Optional, ParseContext, Square, Text, declared
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
 from bookgen.spec import BookOptions
@@ -189,13 +189,26 @@ def _fields(raw: dict, options: list[tuple[str, Any, Any]], prefix: str, notes: 
 
 
 def _field_value(value: Any, kind: Any) -> Value:
-    """A value as the page's field holds it; a square side written 6x6 as the field's 6."""
+    """A value as the page's field holds it; a square side written 6x6 as the field's 6;
+    the students a line each, as the class box holds them ("Ana, easy")."""
+    if isinstance(value, list) and isinstance(plain_kind(kind), Names):
+        return _student_lines(value, plain_kind(kind))
     if isinstance(value, list):
         return [str(item) if item is not None else "" for item in value]
     if isinstance(value, dict):
         return ""
     text = "" if value is None else str(value)
     return Square.side(text) if is_square(kind) else text
+
+
+def _student_lines(value: list[Any], kind: Names) -> list[str]:
+    """The spec's students (names, {name, level}, groups) as the class box's lines, read
+    by the spec's own reader; a list it refuses keeps its names as written, and check
+    then says what is wrong with it."""
+    try:
+        return [student.line_text() for student in kind.parse(value, ParseContext())]
+    except ValueError:
+        return [str(item) if isinstance(item, str) else "" for item in value]
 
 
 def is_square(kind: Any) -> bool:

@@ -176,3 +176,30 @@ def test_an_opened_spec_fills_the_form_leaves_its_files_out_with_a_note_and_is_b
     assert page.input_value('[data-path="students"]') == "Ana\nBen\nChloé"
     assert "font: fonts/mine.ttf is a file beside your spec" in page.inner_text("#notes")
     assert "seed 12" in _status(page) and page.locator("#pages img").count() > 0
+
+
+def test_a_level_typed_after_a_name_is_checked_and_named_in_the_answer_key(browser, served, tmp_path: Path):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(served.url)
+    _wait_built(page, 4)
+    page.select_option('[data-path="layout"]', "worksheet")
+    page.select_option('[data-path="sections[0].size"]', "4")
+    page.select_option('[data-path="sections[0].difficulty"]', "easy")
+    page.fill('[data-path="sections[0].count"]', "1")
+    page.fill('[data-path="students"]', "Ana, beginner\nBen\nCleo, expert")
+    error = page.locator('[data-field="students"] .error')
+    page.wait_for_function("() => document.querySelector('[data-field=\"students\"] .error').textContent")
+    assert error.inner_text().strip().startswith("Cleo at expert: sections[0] (Sudoku): a 4x4 sudoku can be "
+                                                 "beginner, easy; expert ones are not offered")
+
+    page.fill('[data-path="students"]', "Ana, beginner\nBen\nCleo, easy")
+    _wait_built(page, 3)
+    with page.expect_download() as key_download:
+        page.click("#dl-answers")
+    key = tmp_path / "answers.pdf"
+    key_download.value.save_as(key)
+    with pdfplumber.open(key) as answers:
+        text = "\n".join(p.extract_text() or "" for p in answers.pages)
+    assert "Ana · beginner · 1 (page 1)" in text and "Ben · 1 (page 2)" in text and "Cleo · easy · 1 (page 3)" in text
+    context.close()

@@ -156,3 +156,21 @@ def test_a_square_size_written_as_its_grid_opens_as_the_fields_side_and_is_shown
     assert [s["size"] for s in state["sections"]] == ["5", "6"]
     size = _field(state, "size", 1)
     assert next(c["label"] for c in size["choices"] if c["value"] == "6") == "6×6"
+
+
+def test_students_levels_open_as_the_class_boxs_lines_and_are_written_back_as_the_same_students():
+    opened, notes = state_of("seed: 1\nstudents:\n  - Ana\n  - {name: Ben, level: easy}\n"
+                             "  - {group: Reds, level: beginner, names: [Cleo, Dev]}\n"
+                             "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    assert notes == [] and opened["book"]["students"] == ["Ana", "Ben, easy", "Cleo, beginner", "Dev, beginner"]
+    spec = parse(spec_text(opened), "book.yaml")
+    assert [(s.name, s.level) for s in spec.students] == [("Ana", None), ("Ben", "easy"), ("Cleo", "beginner"),
+                                                          ("Dev", "beginner")]
+
+
+def test_a_students_level_a_section_cannot_make_is_shown_at_the_class_box_in_checks_words(tmp_path: Path):
+    state = {"book": {"seed": "1", "students": ["Ana", "Ben, expert"]},
+             "sections": [{"type": "sudoku", "size": "4", "difficulty": "easy", "count": "1"}]}
+    found = review(state, tmp_path)
+    assert [p["field"] for p in found.problems] == ["students[1]"]
+    assert found.problems[0]["message"].startswith("Ben at expert: sections[0] (Sudoku): a 4x4 sudoku can be beginner")

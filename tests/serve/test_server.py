@@ -206,7 +206,7 @@ def test_an_opened_spec_becomes_the_pages_state_and_its_problems(served):
                                                "  - type: killer\n    size: 6x6\n    difficulty: easy\n"})
     assert answer["state"]["book"]["title"] == "Mine" and answer["state"]["sections"][0]["size"] == "6"
     assert [(p["field"], p["message"]) for p in answer["problems"]] == [
-        ("students", "expected different names, got Ana twice")]
+        ("students[1]", "expected different names, got Ana twice")]  # the page shows it at the class box
     assert answer["opened"] == []
     with_file = client.call("/api/open", {"text": "seed: 9\nfont: mine.ttf\nsections:\n  - type: sudoku\n"})
     assert with_file["problems"] == [] and "font" not in with_file["state"]["book"]
@@ -221,6 +221,11 @@ def test_a_class_list_dropped_on_the_page_is_read_by_the_same_reader(served):
         "names": ["Ana", "Ben"]}
     assert client.call("/api/classlist", {"name": "4b.txt", "text": "Ana\nAna\n"}) == {
         "error": "4b.txt, line 2: expected different names, got Ana twice"}
+    # A level of a student's own comes back as the class box writes it, "Ana, easy".
+    assert client.call("/api/classlist", {"name": "4b.csv", "text": "Name;Level\nAna;Easy\nBen;\n"}) == {
+        "names": ["Ana, easy", "Ben"]}
+    assert client.call("/api/classlist", {"name": "4b.csv", "text": "Name,Level\nAna,hardest\n"})["error"].startswith(
+        "4b.csv, line 2: Ana's level: expected one of beginner, easy, medium, hard, expert")
 
 
 def test_a_request_naming_a_file_is_refused_and_nothing_is_read(served, tmp_path: Path):

@@ -108,6 +108,11 @@ class SlidingType(PuzzleType):
             raise GenerationError(f"internal error: the scramble's solution fails its check: {problems[0]}")
         return puzzle
 
+    def at_level(self, params: Params, level: str) -> Params | None:
+        """A board of a given number of moves (`moves:`) is the same for every student;
+        one of a level takes the student's."""
+        return None if params.moves is not None else super().at_level(params, level)
+
     def refuse_count(self, params: Params, count: int) -> None:
         """Refuse more puzzles than the board has different positions for (small boards,
         counted exactly): a book draws each at random and retries a repeat a few times,

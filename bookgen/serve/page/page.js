@@ -247,7 +247,8 @@ const WIDGETS = {
     const names = valueOf(field);
     const text = Array.isArray(names) ? names.join("\n") : (names || "");
     const area = el("textarea", {id, value: text, rows: 6, dataset: {path: field.path},
-      placeholder: "Ana\nBen\nChloé", className: "drop",
+      placeholder: "Ana\nBen, easy\nChloé", className: "drop",
+      title: "One name a line; a comma and a level after a name (Ben, easy) makes that student's puzzles at that level",
       oninput: (e) => changed(field.path, e.target.value.split("\n"), true)});
     dropTarget(area, field);
     const count = Array.isArray(names) ? names.filter((n) => n.trim()).length : 0;
@@ -313,7 +314,7 @@ function fieldError(path, message) {
 function showProblems(problems) {
   const general = [];
   for (const problem of problems) {
-    const path = problem.field.replace(/\[\d+\]$/, "");    // students[3] is the class list's
+    const path = problem.field.replace(/\[\d+\](\..*)?$/, "");  // students[3].level is the class list's
     if (!problem.field || !(fieldError(problem.field, problem.message) || fieldError(path, problem.message)))
       general.push(problem.line || problem.message);
   }
