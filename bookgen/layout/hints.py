@@ -77,19 +77,23 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     cols, rows = entry.ptype.print_size(entry.puzzle)
     if not cols or not rows:
         return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], None, size * 2
+    numbered = entry.ptype.numbered_hint_grid
     cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1))
     numbers = min(size, cell * NUMBER_SHARE)
-    room = numbers * (1 + NUMBER_GAP)  # for the column numbers above and the row numbers at the left
+    # Room for the column numbers above and the row numbers at the left (none when the
+    # type names its squares otherwise and draws those names itself).
+    room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     beside = cell >= GRID_CELL_MIN
     if not beside:
         cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols)
         numbers = min(size, cell * NUMBER_SHARE)
-        room = numbers * (1 + NUMBER_GAP)
+        room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
     grid_y = size * 1.2 + size * 0.6 + room
     grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), _badges(said),
                      _pencil(said))
-    items += _numbers(grid, numbers)
+    if numbered:
+        items += _numbers(grid, numbers)
     if beside:
         width = grid_x - room - size * 1.5 - tpl.left
         steps, bottom = _steps(said, size * 1.2, tpl.left, width, size, measure)
