@@ -28,6 +28,9 @@ HINTS = N_("Stuck? The first steps")
 GRID_SHARE = 0.42
 GRID_CELL_MAX = 30.0
 GRID_CELL_MIN = 11.0
+# A drawing much taller than wide (a tredoku staircase) is held to this share of the
+# page's text height, so a page still holds more than one puzzle's steps.
+GRID_HEIGHT_SHARE = 0.45
 # Row and column numbers: their size as a share of the cell (at most the body size),
 # and their distance from the grid, in their own sizes.
 NUMBER_SHARE = 0.45
@@ -78,14 +81,15 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     if not cols or not rows:
         return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], None, size * 2
     numbered = entry.ptype.numbered_hint_grid
-    cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1))
+    tall = (tpl.text_bottom - tpl.top) * GRID_HEIGHT_SHARE / rows
+    cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1), tall)
     numbers = min(size, cell * NUMBER_SHARE)
     # Room for the column numbers above and the row numbers at the left (none when the
     # type names its squares otherwise and draws those names itself).
     room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     beside = cell >= GRID_CELL_MIN
     if not beside:
-        cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols)
+        cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols, tall)
         numbers = min(size, cell * NUMBER_SHARE)
         room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
