@@ -8,7 +8,8 @@ for black digits to stay crisp and are never the only sign of anything. Where a 
 squares crosses from one face to the next, a short black mark runs from the middle of the
 square's edge a little way into each square, bending with the line at a cube's edge, so
 a child can follow the line over the bold edge. Each face's letter (A, B, C... in reading
-order, the names the worked steps use) is printed small and grey in its widest corner.
+order, the names the worked steps use) is printed grey beside the face, outside the
+figure (a face with faces all round it has it small in its widest corner).
 Digits stand upright in the middle of their squares. Puzzle and answer key alike.
 """
 
@@ -70,18 +71,10 @@ def at(name: str, face: Face, row: float, col: float) -> Point:
 def cell_frame(name: str, cell: Cell) -> tuple[Point, Point, Point]:
     """A square's top left corner on the drawing and its two edges (across, down): where
     its middle and corners are, for the drawing and for marks drawn over it."""
-    face_index, r, c = where(name, cell)
+    face_index, r, c = figures.place(cell)
     face = figures.faces(name)[face_index]
     o, a, b = at(name, face, r, c), at(name, face, r, c + 1), at(name, face, r + 1, c)
     return (o, (a[0] - o[0], a[1] - o[1]), (b[0] - o[0], b[1] - o[1]))
-
-
-def where(name: str, cell: Cell) -> tuple[int, int, int]:
-    """A model cell's face (its index) and its row and column in the face."""
-    row, col = cell
-    band, r = divmod(row, SIDE)
-    slot, c = divmod(col, SIDE)
-    return (band * figures.FACES_PER_BAND + slot, r, c)
 
 
 def middle(name: str, cell: Cell) -> Point:
@@ -127,7 +120,7 @@ def crossing_marks(name: str, model: GridModel) -> list[list[Point]]:
         if group.kind == "box":
             continue
         for a, b in zip(group.cells, group.cells[1:]):
-            if where(name, a)[0] == where(name, b)[0]:
+            if figures.place(a)[0] == figures.place(b)[0]:
                 continue
             edge = _shared_edge_middle(name, a, b)
             ma, mb = middle(name, a), middle(name, b)
@@ -143,13 +136,13 @@ def _shared_edge_middle(name: str, a: Cell, b: Cell) -> Point:
     """The middle of the edge two neighbouring squares share (found in space, where their
     corners meet), on the drawing."""
     def corners(cell: Cell) -> dict[tuple[int, ...], tuple[int, int]]:
-        face_index, r, c = where(name, cell)
+        face_index, r, c = figures.place(cell)
         face = figures.faces(name)[face_index]
         return {tuple(round(v) for v in corner_point(face, r + dr, c + dc)): (r + dr, c + dc)
                 for dr in (0, 1) for dc in (0, 1)}
     mine, theirs = corners(a), corners(b)
     shared = [mine[p] for p in mine if p in theirs]
-    face = figures.faces(name)[where(name, a)[0]]
+    face = figures.faces(name)[figures.place(a)[0]]
     ends = [at(name, face, r, c) for r, c in shared]
     return ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
 

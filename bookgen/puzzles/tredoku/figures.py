@@ -44,14 +44,6 @@ def _neg(v: Vec) -> Vec:
     return (-v[0], -v[1], -v[2])
 
 
-def _add(*vs: Vec) -> Vec:
-    return (sum(v[0] for v in vs), sum(v[1] for v in vs), sum(v[2] for v in vs))
-
-
-def _times(k: int, v: Vec) -> Vec:
-    return (k * v[0], k * v[1], k * v[2])
-
-
 @dataclass(frozen=True)
 class Face:
     """A unit square in space: its corner at the top left on paper and its two edges."""
@@ -73,13 +65,14 @@ def top(x: int, y: int, z: int) -> Face:
 
 
 def right(x: int, y: int, z: int) -> Face:
-    """A wall looking towards +x at x, from y to y + 1, z - 1 to z (read across -y... as
-    seen: across is -y, so its corner is at y + 1)."""
+    """A wall looking towards +x at x, spanning y to y + 1 and z - 1 to z. On paper its
+    left edge is at y + 1, so it is read from there across towards -y, and down."""
     return Face((x, y + 1, z), _neg(Y), _neg(Z))
 
 
 def left(x: int, y: int, z: int) -> Face:
-    """A wall looking towards +y at y, from x to x + 1, z - 1 to z (across: +x)."""
+    """A wall looking towards +y at y, spanning x to x + 1 and z - 1 to z, read across
+    towards +x, and down."""
     return Face((x, y, z), X, _neg(Z))
 
 
@@ -141,6 +134,14 @@ def position(face_index: int, row: int, col: int) -> Cell:
     return (band * SIDE + row, slot * SIDE + col)
 
 
+def place(cell: Cell) -> tuple[int, int, int]:
+    """A model cell's face (its index) and its row and column in the face: `position`
+    undone."""
+    band, row = divmod(cell[0], SIDE)
+    slot, col = divmod(cell[1], SIDE)
+    return (band * FACES_PER_BAND + slot, row, col)
+
+
 def grid_size(faces: int) -> tuple[int, int]:
     """Rows and columns of the model's grid for a figure of `faces` faces."""
     bands = -(-faces // FACES_PER_BAND)
@@ -155,9 +156,12 @@ def corner_point(face: Face, row: float, col: float) -> tuple[float, float, floa
 
 def _edges(face: Face, row: int, col: int) -> dict[str, frozenset]:
     """A cell's four edges as sets of two corners (whole numbers: cells are the unit)."""
-    p = lambda r, c: tuple(int(round(v)) for v in corner_point(face, r, c))  # noqa: E731
-    return {"top": frozenset((p(row, col), p(row, col + 1))), "bottom": frozenset((p(row + 1, col), p(row + 1, col + 1))),
-            "left": frozenset((p(row, col), p(row + 1, col))), "right": frozenset((p(row, col + 1), p(row + 1, col + 1)))}
+    def p(r: int, c: int) -> tuple[int, ...]:
+        return tuple(int(round(v)) for v in corner_point(face, r, c))
+    return {"top": frozenset((p(row, col), p(row, col + 1))),
+            "bottom": frozenset((p(row + 1, col), p(row + 1, col + 1))),
+            "left": frozenset((p(row, col), p(row + 1, col))),
+            "right": frozenset((p(row, col + 1), p(row + 1, col + 1)))}
 
 
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}

@@ -10,16 +10,14 @@ from __future__ import annotations
 from bookgen.language import Words
 from bookgen.model import Cell, Group
 from bookgen.puzzles.hint_names import Name, Naming, listed, span
-from bookgen.puzzles.tredoku.figures import FACES_PER_BAND, SIDE
+from bookgen.puzzles.tredoku.figures import SIDE, place
 from bookgen.puzzles.tredoku.interchange import LETTERS
 
 
 def _place(cell: Cell) -> tuple[str, int]:
     """A model cell's face letter and its square's number in the face (0-based)."""
-    row, col = cell
-    band, r = divmod(row, SIDE)
-    slot, c = divmod(col, SIDE)
-    return LETTERS[band * FACES_PER_BAND + slot], r * SIDE + c
+    face, r, c = place(cell)
+    return LETTERS[face], r * SIDE + c
 
 
 def cell_name(cell: Cell, words: Words) -> Name:

@@ -24,7 +24,7 @@ from typing import Any, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, N_, Words
-from bookgen.model import Grid
+from bookgen.model import Grid, GridModel
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid_json
 from bookgen.puzzles import hints as wording
@@ -51,7 +51,7 @@ class Params:
         """Every figure has every level's shape; what is offered is measured."""
 
 
-def generate_tredoku(name: str, difficulty: str, rng: random.Random, budget: Budget) -> tuple[Any, Grid]:
+def generate_tredoku(name: str, difficulty: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
     """A puzzle on the figure graded exactly at `difficulty`, and its solution."""
     base = figures.structure(name)
     target = Target(LEVELS, LEVEL_NAMES.index(difficulty))

@@ -32,7 +32,7 @@ def made(request):
 
 
 def _square(cell) -> tuple[str, int]:
-    face, r, c = draw.where("", cell)
+    face, r, c = figures.place(cell)
     return LETTERS[face], r * 3 + c + 1
 
 
