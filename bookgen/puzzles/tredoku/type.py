@@ -126,6 +126,21 @@ class TredokuType(GridType):
     def cell_frame(self, puzzle: Puzzle, cell: tuple[int, int]) -> tuple[Point, Point, Point]:
         return draw.cell_frame(figure_of(puzzle), cell)
 
+    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
+        """A unique solution face by face, each face's rows as it reads ("face A: 1 5 2 /
+        9 3 8 / 7 4 6"), the lettered faces of the drawing; otherwise the shared report."""
+        said = super().result_text(puzzle, result)
+        if result.solutions != 1:
+            return said
+        head = said.splitlines()[:2]
+        faces = []
+        for k, _face in enumerate(figures.faces(figure_of(puzzle))):
+            rows = [" ".join(str(result.solution[r][c]) for r, c in
+                             (figures.position(k, row, col) for col in range(figures.SIDE)))
+                    for row in range(figures.SIDE)]
+            faces.append(f"face {interchange.LETTERS[k]}: {' / '.join(rows)}")
+        return "\n".join(head + faces)
+
     def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
         if puzzle.type == self.name and puzzle.board != figures.structure(params.figure).with_givens(
                 puzzle.board.givens):

@@ -242,6 +242,18 @@ def test_bookgen_solve_reads_a_tredoku_back_and_refuses_a_broken_one_in_one_line
     assert "figure" in refused.output and "Traceback" not in refused.output
 
 
+def test_bookgen_solve_says_the_answer_face_by_face_as_the_drawing_letters_them():
+    puzzle = made_puzzle("block", "medium")
+    said = TREDOKU.result_text(puzzle, TREDOKU.solve(puzzle)).splitlines()
+    assert said[:2] == ["one solution", "difficulty: medium"]
+    assert len(said) == 2 + len(figures.faces("block"))
+    for k, line in enumerate(said[2:]):
+        face, rows = line.split(": ")
+        assert face == f"face {'ABCDEFGH'[k]}"
+        box = next(g for g in puzzle.board.groups if g.kind == "box" and figures.place(g.cells[0])[0] == k)
+        assert [int(v) for v in rows.replace("/", " ").split()] == [puzzle.solution[r][c] for r, c in box.cells]
+
+
 def test_a_contradictory_file_is_no_solution_not_a_crash():
     puzzle = made_puzzle("star", "easy")
     line = next(g for g in puzzle.board.groups if g.kind != "box")
