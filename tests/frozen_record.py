@@ -83,6 +83,11 @@ CASES: tuple[Case, ...] = (
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),
+    # Tredoku: every figure, levels from beginner to expert.
+    Case("tredoku", {"figure": "staircase", "difficulty": "beginner"}, 0),
+    Case("tredoku", {"figure": "staircase", "difficulty": "hard"}, 1),
+    Case("tredoku", {"figure": "star", "difficulty": "easy"}, 2), Case("tredoku", {"figure": "star", "difficulty": "expert"}, 3),
+    Case("tredoku", {"figure": "block", "difficulty": "medium"}, 4),
     # KenKen: sizes 3 to 12, every level, hidden signs, operation subsets, options.
     _kenken(3, "beginner"), _kenken(3, "easy", 1), _kenken(4, "medium"), _kenken(5, "hard", 1),
     _kenken(6, "expert"), _kenken(6, "beginner", 2), _kenken(7, "medium", 1), _kenken(8, "hard"),

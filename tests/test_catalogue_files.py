@@ -159,10 +159,10 @@ def test_a_layouts_extreme_but_allowed_values_keep_everything_on_the_page(tmp_pa
 
 SPECS: dict[str, tuple[str, str]] = {
     "an empty section alone": ("sections: [{}]\n", "1:12: sections[0]: an empty section; it needs at least 'type' "
-                                                   "(one of sudoku, kenken, killer, samurai, sliding)"),
+                                                   "(one of sudoku, kenken, killer, samurai, tredoku, sliding)"),
     "an empty section beside a good one": (SECTION + "  - {}\n",
                                            "5:5: sections[1]: an empty section; it needs at least 'type' "
-                                           "(one of sudoku, kenken, killer, samurai, sliding)"),
+                                           "(one of sudoku, kenken, killer, samurai, tredoku, sliding)"),
     "a NUL from an escape": ('title: "a\\0b"\n' + SECTION,
                              "1:1: title: the character U+0000 (a control character) cannot be printed; remove it"),
     "a direction override from an escape": (

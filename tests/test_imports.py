@@ -62,9 +62,11 @@ MAY_IMPORT = {
     "section_options": {"options"},
 }
 # Type packages stand on the shared puzzles modules, and not on one another: killer's
-# grid is the classic sudoku's shape, the one exception.
-TYPE_PACKAGES = ("sudoku", "kenken", "killer", "sliding")
-TYPE_EXCEPTIONS = {("killer", "bookgen.puzzles.sudoku.shapes")}
+# grid is the classic sudoku's shape, and tredoku is graded on the sudoku family's ladder
+# and aimed at its levels by the family's generator, the exceptions.
+TYPE_PACKAGES = ("sudoku", "kenken", "killer", "sliding", "tredoku")
+TYPE_EXCEPTIONS = {("killer", "bookgen.puzzles.sudoku.shapes"), ("tredoku", "bookgen.puzzles.sudoku.type"),
+                   ("tredoku", "bookgen.puzzles.sudoku.generate")}
 
 
 def _modules() -> dict[str, Path]:

@@ -33,6 +33,10 @@ PLAN = {
     "killer": [({"size": 4, "difficulty": "easy"}, 20), ({"size": 6, "difficulty": "easy"}, 20),
                ({"size": 9, "difficulty": "easy", "givens": 8}, 10)],
     "samurai": [({"difficulty": "easy"}, 3), ({"difficulty": "medium"}, 3)],
+    # Lines of six squares are "no repeats" (at most once), not "each digit once": the
+    # encoding's at-most-one per group is exactly that.
+    "tredoku": [({"figure": "staircase", "difficulty": "easy"}, 17), ({"figure": "star", "difficulty": "medium"}, 17),
+                ({"figure": "block", "difficulty": "hard"}, 16)],
 }
 # Puzzles checked per type: 50, except where each takes seconds to make.
 CHECKED = {"samurai": 6}

@@ -39,6 +39,9 @@ GRID_CELL_MIN = 11.0
 STRIP_COLUMNS = 4
 STRIP_GAP = 1.5
 STRIP_CELL_MAX = 24.0
+# A drawing much taller than wide (a tredoku staircase) is held to this share of the
+# page's text height, so a page still holds more than one puzzle's steps.
+GRID_HEIGHT_SHARE = 0.45
 # Row and column numbers: their size as a share of the cell (at most the body size),
 # and their distance from the grid, in their own sizes.
 NUMBER_SHARE = 0.45
@@ -91,23 +94,28 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     cols, rows = entry.ptype.print_size(entry.puzzle)
     if not cols or not rows:
         return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
-    cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1))
+    numbered = entry.ptype.numbered_hint_grid
+    tall = (tpl.text_bottom - tpl.top) * GRID_HEIGHT_SHARE / rows
+    cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1), tall)
     numbers = min(size, cell * NUMBER_SHARE)
-    room = numbers * (1 + NUMBER_GAP)  # for the column numbers above and the row numbers at the left
+    # Room for the column numbers above and the row numbers at the left (none when the
+    # type names its squares otherwise and draws those names itself).
+    room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     beside = cell >= GRID_CELL_MIN
     if not beside:
-        cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols)
+        cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols, tall)
         numbers = min(size, cell * NUMBER_SHARE)
-        room = numbers * (1 + NUMBER_GAP)
+        room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
         under = _steps(said, 0.0, tpl.left, tpl.content_width, size, measure)[1]
         cell = min(cell, (page_room - (size * 1.8 + room + size * 0.4) - under) / rows)
         numbers = min(size, cell * NUMBER_SHARE)
-        room = numbers * (1 + NUMBER_GAP)
+        room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
     grid_y = size * 1.2 + size * 0.6 + room
     grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), marks=_badges(said),
                      pencil=_pencil(said))
-    items += _numbers(grid, numbers)
+    if numbered:
+        items += _numbers(grid, numbers)
     if beside:
         width = grid_x - room - size * 1.5 - tpl.left
         steps, bottom = _steps(said, size * 1.2, tpl.left, width, size, measure)

@@ -346,6 +346,18 @@ class PuzzleType(ABC):
         `hint_picture_size`; only a type whose hints carry pictures is asked."""
         self.draw(puzzle, pen)
 
+    # Whether the grid beside worked steps has its rows and columns numbered: the steps
+    # name squares by row and column. A type that names them otherwise (tredoku's faces
+    # and squares) draws its own names.
+    numbered_hint_grid: bool = True
+
+    def cell_frame(self, puzzle: Puzzle, cell: tuple[int, int]) -> tuple[Point, Point, Point]:
+        """Where a cell is on the drawing, in its units: its top-left corner and its edges
+        across and down (a square at its row and column by default; a tredoku's squares
+        are parallelograms). The marks of worked steps are drawn in it."""
+        r, c = cell
+        return ((float(c), float(r)), (1.0, 0.0), (0.0, 1.0))
+
 
 class ScaledPen:
     """A Pen whose unit is `factor` units of another: lets a type draw in its own unit

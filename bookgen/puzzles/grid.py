@@ -22,6 +22,7 @@ from bookgen.model import Cage, Grid, GridModel, grid_from_values
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
 from bookgen.puzzles import hints as wording
+from bookgen.puzzles.hint_names import grid_naming
 from bookgen.solve.cages import HIDDEN, CageTooLarge
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Contradiction, Level, Step, grade_board
@@ -68,7 +69,7 @@ class GridType(PuzzleType):
 
     def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
         return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle), self.sentences, words,
-                                   self.marked_houses(puzzle))
+                                   grid_naming(self.marked_houses(puzzle)))
 
     def marked_houses(self, puzzle: Puzzle) -> wording.Marked:
         """The letter the drawing prints on a house, by its cells (a house worked steps

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
-from typing import Mapping
+from typing import Callable, Mapping
 
 from bookgen.language import Words
 from bookgen.model import Cage, Cell, Group
@@ -217,3 +217,35 @@ def _kind_after_its(kind: str, words: Words) -> str:
             "region": words.pgettext("in its", "region"), "diagonal": words.pgettext("in its", "diagonal"),
             "window": words.pgettext("in its", "window"), "group": words.pgettext("in its", "group")}
     return said.get(kind, said["group"])
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How a type's worked steps name its places: a square, squares, a house (with the
+    puzzle's size and layout, as `house_name` takes them) and the kinds of house a digit
+    may not repeat in. A grid of rows and columns by default; a type whose squares are
+    not found by row and column (tredoku's faces) gives its own."""
+
+    cell: Callable[[Cell, Words], Name]
+    cells: Callable[[tuple[Cell, ...] | list[Cell], Words], Name]
+    house: Callable[[Group, int, Words, tuple[int, int]], Name]
+    houses: Callable[[tuple[str, ...], Words], str]
+
+
+def _house(group: Group, size: int, words: Words, layout: tuple[int, int]) -> Name:
+    return house_name(group, size, words, layout)
+
+
+GRID_NAMING = Naming(cell_name, cells_name, _house, houses_name)
+
+
+def grid_naming(marked: Mapping[frozenset[Cell], str] | None = None) -> Naming:
+    """A grid's names, with the houses its drawing marks with a letter (`marked`, by their
+    cells) named by that letter."""
+    if not marked:
+        return GRID_NAMING
+
+    def house(group: Group, size: int, words: Words, layout: tuple[int, int]) -> Name:
+        return house_name(group, size, words, layout, marked)
+
+    return Naming(cell_name, cells_name, house, houses_name)

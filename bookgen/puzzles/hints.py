@@ -19,8 +19,8 @@ from typing import Callable, Mapping
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell
 from bookgen.puzzles.base import Hint, PencilMarks
-from bookgen.puzzles.hint_names import (Name, cage_name, cell_name, cells_name, group_name, house_name, houses_name,
-                                        is_several, listed, ways_name)
+from bookgen.puzzles.hint_names import (GRID_NAMING, Name, Naming, cage_name, cells_name, group_name, is_several,
+                                        listed, ways_name)
 from bookgen.solve.grader import Detail, Step
 
 # Digits written in one step are listed up to this many (one-square cages); beyond, the
@@ -94,7 +94,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _marks(step: Step, words: Words, label: Label = str) -> str:
+def _marks(step: Step, words: Words, label: Label = str, naming: Naming = GRID_NAMING) -> str:
     """What to do with the pencil marks, squares grouped alike: "cross out 5 and 6 in row
     1, columns 1 and 2", or, when fewer marks stay than go, "row 3, column 1 can only be 1
     or 2" (a child pencils in the few that stay)."""
@@ -113,11 +113,11 @@ def _marks(step: Step, words: Words, label: Label = str) -> str:
     parts = []
     if crossed:
         places = [words.gettext("{digits} {in_squares}").format(digits=listed([label(d) for d in digits], words),
-                                                                 in_squares=cells_name(cells, words).inside)
+                                                                 in_squares=naming.cells(cells, words).inside)
                   for digits, cells in crossed.items()]
         parts.append(words.gettext("cross out {what}").format(what="; ".join(places)))
     for stay, cells in kept.items():
-        shown, squares = listed([label(d) for d in stay], words, "or"), cells_name(cells, words).it
+        shown, squares = listed([label(d) for d in stay], words, "or"), naming.cells(cells, words).it
         if len(stay) == 1:
             said = words.ngettext("{squares} must be {digits}", "{squares} must be {digits}", len(cells))
         else:
@@ -133,20 +133,22 @@ def _semicolons(parts: list[str], words: Words) -> str:
     return words.pgettext("list", "{items}; and {last}").format(items="; ".join(parts[:-1]), last=parts[-1])
 
 
-def _placements(placed: tuple[tuple[Cell, int], ...], words: Words, label: Label = str) -> str:
+def _placements(placed: tuple[tuple[Cell, int], ...], words: Words, label: Label = str,
+                naming: Naming = GRID_NAMING) -> str:
     """ "3 in row 1, column 1; 1 in row 1, column 2; and 5 in row 2, column 6". A long list
     says what to do instead."""
     if len(placed) > LISTED_PLACEMENTS:
         return words.ngettext("the number of the {count} one-square cage in its square",
                               "the number of each of the {count} one-square cages in its square",
                               len(placed)).format(count=len(placed))
-    return _semicolons([words.gettext("{digit} {in_square}").format(digit=label(v), in_square=cell_name(cell, words)
+    return _semicolons([words.gettext("{digit} {in_square}").format(digit=label(v), in_square=naming.cell(cell, words)
                                                                       .inside) for cell, v in placed], words)
 
 
-def _placed(placed: tuple[tuple[Cell, int], ...], words: Words, label: Label = str) -> str:
+def _placed(placed: tuple[tuple[Cell, int], ...], words: Words, label: Label = str,
+            naming: Naming = GRID_NAMING) -> str:
     """ "row 3, column 1 is 2 and row 4, column 1 is 3" (semicolons past two)."""
-    return _semicolons([words.gettext("{square} is {digit}").format(square=cell_name(cell, words).it, digit=label(v))
+    return _semicolons([words.gettext("{square} is {digit}").format(square=naming.cell(cell, words).it, digit=label(v))
                         for cell, v in placed], words)
 
 
@@ -210,16 +212,16 @@ def _named(words_: dict[str, object], key: str, name) -> None:
     words_[_capital(key)], words_[f"In_{key}"] = _capital(name.it), _capital(name.inside)
 
 
-def _words(step: Step, label: Label = str, words: Words = ENGLISH, marked: Marked | None = None) -> dict[str, object]:
+def _words(step: Step, label: Label = str, words: Words = ENGLISH, naming: Naming = GRID_NAMING) -> dict[str, object]:
     """Every placeholder a sentence may use, for this step, values printed by `label`,
-    houses the drawing marks named by their `marked` letters."""
+    places named by `naming`."""
     detail = step.detail
-    groups = [house_name(g, step.size, words, step.layout, marked) for g in detail.groups]
-    marks = _marks(step, words, label)
+    groups = [naming.house(g, step.size, words, step.layout) for g in detail.groups]
+    marks = _marks(step, words, label, naming)
     crossed_digits = sorted({d for _c, ds in step.removed for d in ds})
     found: dict[str, object] = {
         "technique": step.technique,
-        "houses": houses_name(step.houses, words),
+        "houses": naming.houses(step.houses, words),
         "marks": marks, "Marks": _capital(marks),
         # A sum rule that leaves one cell one number says so instead of listing cross-outs.
         "cross": "" if len(detail.cells) == 1 and not detail.minus else " " + words.gettext("So {marks}.").format(
@@ -230,12 +232,12 @@ def _words(step: Step, label: Label = str, words: Words = ENGLISH, marked: Marke
         "written": listed([label(d) for d in detail.digits], words),
         "total": detail.total, "known": detail.known, "gap": _gap(detail), "need": detail.need,
         "rest": _rest(step, words), "then": _then(step, words),
-        "placements": _placements(step.placed, words, label),
-        "placed": _placed(step.placed, words, label),
+        "placements": _placements(step.placed, words, label, naming),
+        "placed": _placed(step.placed, words, label, naming),
         "Every_other": _capital(_every_other(symbol_noun(label, step.size) if step.size else "number", words)),
     }
-    _named(found, "cells_crossed", cells_name([cell for cell, _d in step.removed], words))
-    _named(found, "cells", cells_name(detail.cells, words))
+    _named(found, "cells_crossed", naming.cells([cell for cell, _d in step.removed], words))
+    _named(found, "cells", naming.cells(detail.cells, words))
     _named(found, "group", _joined(groups, words, "and"))
     _named(found, "group_or", _joined(groups, words, "or"))
     _named(found, "group1", groups[0] if groups else _joined([], words, "and"))
@@ -261,13 +263,12 @@ def template_for(step: Step, table: Mapping[str, str] = SENTENCES) -> str | None
 
 
 def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES, words: Words = ENGLISH,
-          marked: Marked | None = None) -> list[Hint]:
+          naming: Naming = GRID_NAMING) -> list[Hint]:
     """The step in plain words from the type's `table` of sentences, in `words`' language:
     a sentence per digit written (or one for all, when the sentence lists them), or one
-    for the marks crossed out; values printed by `label`, houses the drawing marks with a
-    letter named by it (`marked`)."""
+    for the marks crossed out; values printed by `label`, places named by `naming`."""
     template = template_for(step, table)
-    found = _words(step, label, words, marked)
+    found = _words(step, label, words, naming)
     if step.placed:
         everywhere = tuple(cell for cell, _v in step.placed)
         if template and ("{placements}" in template or "{placed}" in template):
@@ -275,7 +276,7 @@ def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES, 
         template = template if template and "{digit}" in template else GENERAL_PLACE
         said = []
         for (r, c), v in step.placed:
-            square = cell_name((r, c), words)
+            square = naming.cell((r, c), words)
             filled = {**found, "digit": label(v), "cell": square.it, "Cell": _capital(square.it),
                       "in_cell": square.inside}
             said.append(Hint(_capital(words.gettext(template).format(**filled)), ((r, c),)))
@@ -302,11 +303,11 @@ def sentences(step: Step, label: Label = str, table: Mapping[str, str] = SENTENC
 
 
 def first_hints(steps: list[Step], limit: int, label: Label = str, table: Mapping[str, str] = SENTENCES,
-                words: Words = ENGLISH, marked: Marked | None = None) -> list[Hint]:
+                words: Words = ENGLISH, naming: Naming = GRID_NAMING) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
     said: list[Hint] = []
     for step in steps:
-        said += hints(step, label, table, words, marked)
+        said += hints(step, label, table, words, naming)
         if len(said) >= limit:
             break
     return said[:limit]

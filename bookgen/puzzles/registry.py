@@ -28,6 +28,7 @@ _TYPES = (
     Registered(("kenken", "calcudoku", "mathdoku", "ken-ken"), "bookgen.puzzles.kenken.type"),
     Registered(("killer", "killer-sudoku", "sumdoku"), "bookgen.puzzles.killer.type"),
     Registered(("samurai", "samurai-sudoku"), "bookgen.puzzles.sudoku.samurai"),
+    Registered(("tredoku", "tredoku-sudoku", "3d-sudoku"), "bookgen.puzzles.tredoku.type"),
     Registered(("sliding", "slide", "sliding-puzzle", "15-puzzle", "8-puzzle"), "bookgen.puzzles.sliding.type"),
 )
 

@@ -188,26 +188,43 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
             entry.ptype.draw_hint_picture(entry.puzzle, pen, placement.picture)
             continue
         solution = entry.puzzle.solution if placement.answer else None
-        for (r, c), _label in placement.marks:  # shaded under the lines and clues
-            pen.fill([(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], MARK_GRAY)
+        frames = {cell: _Frame(*entry.ptype.cell_frame(entry.puzzle, cell))
+                  for cell in {cell for cell, _label in placement.marks} | {cell for cell, *_ in placement.pencil}}
+        for cell, _label in placement.marks:  # shaded under the lines and clues
+            pen.fill([frames[cell].at(u, v) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))], MARK_GRAY)
         entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
-        for (r, c), marks, crossed in placement.pencil:
-            _pencil_marks(pen, r, c, marks, crossed)
+        for cell, marks, crossed in placement.pencil:
+            _pencil_marks(pen, frames[cell], marks, crossed)
         with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
         for cell, label in placement.marks:
-            _badge(pen, cell, label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
+            _badge(pen, frames[cell], label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
 
 
-def _badge(pen: PdfPen, cell: tuple[int, int], label: str, side: float) -> None:
+@dataclass(frozen=True)
+class _Frame:
+    """A cell on the drawing: its top-left corner and its edges across and down (a square,
+    or a tredoku's parallelogram). `at(u, v)`: the point u across and v down, in shares
+    of the cell's edges; what is drawn there stays upright."""
+
+    corner: Point
+    across: Point
+    down: Point
+
+    def at(self, u: float, v: float) -> Point:
+        return (self.corner[0] + u * self.across[0] + v * self.down[0],
+                self.corner[1] + u * self.across[1] + v * self.down[1])
+
+
+def _badge(pen: PdfPen, frame: _Frame, label: str, side: float) -> None:
     """A step's number, white on a black square of `side` cells in the cell's lower right
     corner (where no clue goes), so it never reads as a digit of the puzzle."""
-    r, c = cell
-    x, y = c + 1 - MARK_INSET - side, r + 1 - MARK_INSET - side
+    x, y = frame.at(1 - MARK_INSET - side / 2, 1 - MARK_INSET - side / 2)
+    x, y = x - side / 2, y - side / 2
     pen.fill([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], 1.0)
     pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
 
 
-def _pencil_marks(pen: PdfPen, r: int, c: int, marks: tuple[str, ...], crossed: tuple[str, ...]) -> None:
+def _pencil_marks(pen: PdfPen, frame: _Frame, marks: tuple[str, ...], crossed: tuple[str, ...]) -> None:
     """A square's pencil marks small, PENCIL_PER_ROW a row from under its clue, those a step
     crosses out grey and struck through, each stroke no wider than its own mark."""
     if len(marks) > PENCIL_MOST:
@@ -215,7 +232,7 @@ def _pencil_marks(pen: PdfPen, r: int, c: int, marks: tuple[str, ...], crossed: 
     half = PENCIL_SIZE * 0.6
     for k, mark in enumerate(marks):
         row, col = divmod(k, PENCIL_PER_ROW)
-        x, y = c + PENCIL_LEFT + col * PENCIL_PITCH_X, r + PENCIL_TOP + row * PENCIL_PITCH_Y
+        x, y = frame.at(PENCIL_LEFT + col * PENCIL_PITCH_X, PENCIL_TOP + row * PENCIL_PITCH_Y)
         gone = mark in crossed
         pen.text((x, y), mark, PENCIL_SIZE, "center", gray=PENCIL_GONE_GRAY if gone else 1.0)
         if gone:

@@ -18,7 +18,7 @@ from bookgen.build import build
 from bookgen.language import ENGLISH
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.hint_names import house_name
+from bookgen.puzzles.hint_names import grid_naming, house_name
 from bookgen.puzzles.hints import hints as said_of
 from bookgen.puzzles.sudoku import toroidal
 from bookgen.spec import load
@@ -91,7 +91,7 @@ def test_a_toroidal_region_that_wraps_is_named_by_the_letter_its_seam_squares_pr
             wrapped = [g for g in step.detail.groups if frozenset(g.cells) in letters]
             if not wrapped:
                 continue
-            text = " ".join(h.text for h in said_of(step, table=ptype.sentences, marked=letters))
+            text = " ".join(h.text for h in said_of(step, table=ptype.sentences, naming=grid_naming(letters)))
             for group in wrapped:
                 letter = letters[frozenset(group.cells)]
                 assert f"the region marked {letter}" in text
@@ -110,7 +110,7 @@ def test_a_region_that_does_not_wrap_is_named_through_a_square_of_it():
         for step in ptype.hint_steps(puzzle):
             for group in step.detail.groups:
                 if group.kind == "region" and frozenset(group.cells) not in letters:
-                    text = " ".join(h.text for h in said_of(step, marked=letters, words=ENGLISH))
+                    text = " ".join(h.text for h in said_of(step, naming=grid_naming(letters), words=ENGLISH))
                     row, col = min(group.cells)
                     assert f"the bold-edged region through row {row + 1}, column {col + 1}" in text
                     seen += 1
