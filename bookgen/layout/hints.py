@@ -53,7 +53,7 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
         texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold, item.align) for item in items]
         if grid is not None:
             grids.append(Placement(grid.number, grid.x, y + grid.y, grid.cell, False, grid.size, grid.marks,
-                                   grid.pencil))
+                                   pencil=grid.pencil))
         y += height + tpl.sizes.body * 1.2
     pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
     return pages
@@ -88,7 +88,7 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
     grid_y = size * 1.2 + size * 0.6 + room
     grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), _badges(said),
-                     _pencil(said))
+                     pencil=_pencil(said))
     items += _numbers(grid, numbers)
     if beside:
         width = grid_x - room - size * 1.5 - tpl.left
