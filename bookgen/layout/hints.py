@@ -74,7 +74,7 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     heading = copy + words.gettext("Puzzle {number} (page {page})").format(number=entry.shown,
                                                                           page=page_of[entry.number])
     items = [TextItem(ellipsized(heading, size, tpl.content_width, measure, True), tpl.left, size * 1.2, size, True)]
-    cols, rows = entry.ptype.print_size(entry.puzzle)
+    cols, rows = entry.ptype.worked_size(entry.puzzle)
     if not cols or not rows:
         return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], None, size * 2
     cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1))
