@@ -59,6 +59,11 @@ class Variant:
     # Drawn over the grid, puzzle and answer alike, when the model is one of this
     # variant's (it is told by the model alone, so a puzzle read back is drawn the same).
     decorate: Callable[[Pen, GridModel], None] | None = None
+    # Whether the rules only ask values to differ, never compare them: then any symbols
+    # may stand for the values, pictures too. A variant whose rules compare values (a
+    # greater-than sign between two squares) keeps the default, and `symbols: pictures`
+    # is refused for it: a circle is not greater than a star.
+    only_differ: bool = False
 
 
 def boxes(size: int) -> tuple[Group, ...]:
