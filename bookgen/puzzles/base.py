@@ -339,10 +339,15 @@ class PuzzleType(ABC):
     def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
         """A short caption beside the number and level, e.g. "9×9", in the book's language."""
 
-    def value_label(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
-        """A value as printed (a sudoku's `symbols:` letter), for words about the puzzle
-        in `words`' language (a picture is named by its name in it)."""
+    def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
+        """A value as printed (a sudoku's `symbols:` letter, a picture's name), for words
+        about the puzzle."""
         return str
+
+    def value_name(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
+        """A value as a sentence in `words`' language names it: as printed by default (a
+        digit, a letter); a picture by its name in that language ("the circle")."""
+        return self.value_label(puzzle)
 
     def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
         """The first `limit` steps of solving the puzzle, in plain words (worked steps for

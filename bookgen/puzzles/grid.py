@@ -67,7 +67,7 @@ class GridType(PuzzleType):
         return worked_steps(model, self.grading, board)
 
     def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
-        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle, words), self.sentences,
+        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_name(puzzle, words), self.sentences,
                                    words, marks=self.value_label(puzzle), noun=self.value_noun(puzzle))
 
     def value_noun(self, puzzle: Puzzle) -> str | None:
@@ -131,9 +131,9 @@ class GridType(PuzzleType):
         """What is printed for each of the puzzle's symbols: by default the values."""
         return tuple(map(str, puzzle.board.symbols))
 
-    def value_label(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
+    def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
         """A value as printed (a sudoku's `symbols:` letter), for drawings, `bookgen solve`
-        and hint sentences alike (the labels are the same in every language)."""
+        and hint sentences alike."""
         shown = dict(zip(puzzle.board.symbols, self.labels(puzzle)))
         return lambda value: shown.get(value, str(value))
 

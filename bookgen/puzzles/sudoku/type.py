@@ -317,11 +317,11 @@ class SudokuType(GridType):
         name pictures)."""
         return is_pictures(self.labels(puzzle))
 
-    def value_label(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
-        """As every grid type's, but a picture is named in words by its name in `words`'
-        language, as the subject of a sentence ("the circle")."""
+    def value_name(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
+        """A picture by its name in `words`' language, as a sentence names a digit ("the
+        circle"); other symbols as printed."""
         if not self.pictured(puzzle):
-            return super().value_label(puzzle, words)
+            return super().value_name(puzzle, words)
         said = {value: words.gettext(pictures.BY_NAME[name].said)
                 for value, name in zip(puzzle.board.symbols, self.labels(puzzle))}
         return lambda value: said.get(value, str(value))
