@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from bookgen.language import N_
 from bookgen.puzzles.base import Pen, Point, Weight
@@ -174,14 +173,10 @@ def names(count: int) -> tuple[str, ...]:
     return NAMES[:count]
 
 
-@lru_cache(maxsize=None)
-def _placed(name: str, x: float, y: float, size: float) -> list[Loop]:
-    return [[(x + px * size, y + py * size) for px, py in loop] for loop in BY_NAME[name].loops]
-
-
 def draw_picture(pen: Pen, name: str, at: Point, size: float, gray: float = 1.0) -> None:
     """The picture `name`, `size` cells across, centred at `at`."""
-    pen.fill_loops(_placed(name, at[0], at[1], size), gray)
+    x, y = at
+    pen.fill_loops([[(x + px * size, y + py * size) for px, py in loop] for loop in BY_NAME[name].loops], gray)
 
 
 # A picture in a square of the grid, as a share of the square (a digit's capitals are
