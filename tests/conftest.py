@@ -186,6 +186,7 @@ class RecordingPen(PolylinesByParts):
         self.fills: list = []
         self.texts: list = []
         self.order: list = []
+        self.loops: list = []  # (loops, gray) of each fill_loops (a picture)
 
     def line(self, a, b, weight):
         self._segment(a, b, weight)
@@ -211,6 +212,10 @@ class RecordingPen(PolylinesByParts):
         self.order.append("fill")
         area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
         self.fills.append((area, gray))
+
+    def fill_loops(self, loops, gray):
+        self.order.append("fill")
+        self.loops.append((loops, gray))
 
     def text(self, at, text, size, align="center", bold=False, gray=1.0):
         self.texts.append((at, text))

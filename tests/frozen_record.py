@@ -80,6 +80,8 @@ CASES: tuple[Case, ...] = (
     _sudoku(9, "medium", 4, variant="jigsaw", symmetry="mirror"),
     _sudoku(6, "easy", 0, variant="toroidal"), _sudoku(6, "hard", 1, variant="toroidal", symmetry="none"),
     _sudoku(9, "medium", 2, variant="toroidal"),
+    # Pictures: the same puzzles as with digits; only the labels of the interchange form differ.
+    _sudoku(4, "easy", 3, symbols="pictures"), _sudoku(6, "medium", 2, variant="x", symbols="pictures"),
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),

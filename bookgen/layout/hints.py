@@ -91,7 +91,7 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     if any(hint.picture is not None for hint in said):
         steps, pictures, bottom = _strip(entry, said, size * 1.2, tpl, measure)
         return items + steps, pictures, bottom
-    cols, rows = entry.ptype.print_size(entry.puzzle)
+    cols, rows = entry.ptype.worked_size(entry.puzzle)
     if not cols or not rows:
         return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
     numbered = entry.ptype.numbered_hint_grid

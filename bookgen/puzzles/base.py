@@ -71,6 +71,11 @@ class Pen(Protocol):
     def fill(self, points: list[Point], gray: float) -> None:
         """Fill a polygon with a grey tint (0 = white, 1 = black)."""
 
+    def fill_loops(self, loops: list[list[Point]], gray: float) -> None:
+        """Fill, in one go, what lies inside an odd number of the closed loops (the
+        even-odd rule): a shape with a hole (a ring) whose middle stays as the page was
+        under it, and no seam where a hole would be cut out of a fill."""
+
     def text(
         self,
         at: Point,
@@ -324,13 +329,36 @@ class PuzzleType(ABC):
     @abstractmethod
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Any = None, style: Hashable | None = None) -> None: ...
 
+    def worked_size(self, puzzle: Puzzle) -> tuple[float, float]:
+        """Width and height, in cell units, of the drawing beside the puzzle's worked
+        steps (`draw_worked`): the puzzle's own by default."""
+        return self.print_size(puzzle)
+
+    def draw_worked(self, puzzle: Puzzle, pen: Pen, style: Hashable | None = None) -> None:
+        """The puzzle as drawn beside its worked steps, where the layout numbers the rows
+        and columns from the drawing's top-left corner and marks squares by them: the
+        puzzle as printed by default (a type that prints more above its grid, such as a
+        strip of pictures, draws the grid alone)."""
+        self.draw(puzzle, pen, None, style)
+
+    def draw_symbol(self, puzzle: Puzzle, pen: Pen, label: str, at: Point, size: float, gray: float = 1.0) -> None:
+        """One value as printed, by its label (a pencil mark in a worked-steps grid),
+        centred at `at` and `size` cells high: its text by default."""
+        pen.text(at, label, size, "center", gray=gray)
+
     @abstractmethod
     def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
         """A short caption beside the number and level, e.g. "9×9", in the book's language."""
 
     def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
-        """A value as printed (a sudoku's `symbols:` letter), for words about the puzzle."""
+        """A value as printed (a sudoku's `symbols:` letter, a picture's name), for words
+        about the puzzle."""
         return str
+
+    def value_name(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
+        """A value as a sentence in `words`' language names it: as printed by default (a
+        digit, a letter); a picture by its name in that language ("the circle")."""
+        return self.value_label(puzzle)
 
     def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
         """The first `limit` steps of solving the puzzle, in plain words (worked steps for
@@ -360,14 +388,16 @@ class PuzzleType(ABC):
 
 
 class ScaledPen:
-    """A Pen whose unit is `factor` units of another: lets a type draw in its own unit
-    (a sliding tile) while line weights stay those of the book's cell."""
+    """A Pen whose unit is `factor` units of another and whose origin is at `offset` on
+    it: lets a type draw in its own unit (a sliding tile), or a part of its drawing from
+    its own corner (a grid under a strip), while line weights stay those of the book's
+    cell."""
 
-    def __init__(self, pen: Pen, factor: float) -> None:
-        self.pen, self.k = pen, factor
+    def __init__(self, pen: Pen, factor: float, offset: Point = (0.0, 0.0)) -> None:
+        self.pen, self.k, self.offset = pen, factor, offset
 
     def _p(self, p: Point) -> Point:
-        return (p[0] * self.k, p[1] * self.k)
+        return (self.offset[0] + p[0] * self.k, self.offset[1] + p[1] * self.k)
 
     def line(self, a: Point, b: Point, weight: Weight) -> None:
         self.pen.line(self._p(a), self._p(b), weight)
@@ -380,6 +410,9 @@ class ScaledPen:
 
     def fill(self, points: list[Point], gray: float) -> None:
         self.pen.fill([self._p(p) for p in points], gray)
+
+    def fill_loops(self, loops: list[list[Point]], gray: float) -> None:
+        self.pen.fill_loops([[self._p(p) for p in loop] for loop in loops], gray)
 
     def text(self, at: Point, text: str, size: float, align: str = "center", bold: bool = False,
              gray: float = 1.0) -> None:

@@ -68,13 +68,19 @@ class GridType(PuzzleType):
         return worked_steps(model, self.grading, board)
 
     def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
-        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle), self.sentences, words,
-                                   grid_naming(self.marked_houses(puzzle)))
+        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_name(puzzle, words), self.sentences,
+                                   words, grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
+                                   noun=self.value_noun(puzzle))
 
     def marked_houses(self, puzzle: Puzzle) -> wording.Marked:
         """The letter the drawing prints on a house, by its cells (a house worked steps
         then name by its letter); none by default."""
         return {}
+
+    def value_noun(self, puzzle: Puzzle) -> str | None:
+        """What worked steps call the values ("every other number"), when the labels do not
+        say it (bookgen.puzzles.hints.symbol_noun): None here."""
+        return None
 
     def hint_steps(self, puzzle: Puzzle) -> list[Step]:
         """Worked steps that do not always open the same way: the grader tries the easiest

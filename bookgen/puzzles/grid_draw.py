@@ -4,8 +4,10 @@ survive a photocopier."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from bookgen.model import Grid, GridModel, outline
-from bookgen.puzzles.base import Pen, Weight
+from bookgen.puzzles.base import Pen, Point, Weight
 
 def draw_cell_lines(pen: Pen, model: GridModel) -> None:
     """Thin lines around every cell of the puzzle, each edge drawn once."""
@@ -32,14 +34,24 @@ def draw_region_borders(pen: Pen, regions: list[frozenset], weight: Weight) -> N
             pen.line((c, r + 1), (c + 1, r + 1), weight)
 
 
-def draw_values(pen: Pen, model: GridModel, grid: Grid | None, label=str, size: float = 0.5) -> None:
-    """Givens in bold; with a solution grid, the other cells' answers in regular type."""
+# Draws one value in a square, centred at a point, for a type that prints values as
+# drawings rather than text (pictures): (pen, value, centre).
+Symbol = Callable[[Pen, int, Point], None]
+
+
+def draw_values(pen: Pen, model: GridModel, grid: Grid | None, label=str, size: float = 0.5,
+                symbol: Symbol | None = None) -> None:
+    """Givens in bold; with a solution grid, the other cells' answers in regular type.
+    With `symbol`, every value is drawn by it instead, givens and answers alike."""
     given = {(r, c): v for r, c, v in model.givens}
     for r, c in model.cells:
-        if (r, c) in given:
-            pen.text((c + 0.5, r + 0.5), label(given[(r, c)]), size, bold=True)
-        elif grid is not None and grid[r][c] is not None:
-            pen.text((c + 0.5, r + 0.5), label(grid[r][c]), size)
+        value = given.get((r, c), grid[r][c] if grid is not None else None)
+        if value is None:
+            continue
+        if symbol is not None:
+            symbol(pen, value, (c + 0.5, r + 0.5))
+        else:
+            pen.text((c + 0.5, r + 0.5), label(value), size, bold=(r, c) in given)
 
 
 # Light shading of a variant's extra groups (X diagonals, hyper windows): a tint of
@@ -105,7 +117,8 @@ def _inset(loop: list, d: float) -> list:
     return moved
 
 
-def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label=str) -> None:
+def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label=str,
+                     symbol: Symbol | None = None) -> None:
     """A sudoku-family grid with its variant's markings, from the groups' kinds alone:
     shading first (lines and digits go over it), then cell lines, thick lines between
     boxes or jigsaw regions, the frame, and the values. Puzzle and answer key alike."""
@@ -121,4 +134,4 @@ def draw_sudoku_grid(pen: Pen, model: GridModel, grid: Grid | None = None, label
     pieces = [frozenset(g.cells) for g in model.groups if g.kind in OUTLINED_KINDS]
     draw_region_borders(pen, pieces, Weight.BOX)
     pen.outline([(0, 0), (model.cols, 0), (model.cols, model.rows), (0, model.rows)], Weight.BORDER)
-    draw_values(pen, model, grid, label)
+    draw_values(pen, model, grid, label, symbol=symbol)

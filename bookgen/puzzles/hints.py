@@ -77,7 +77,7 @@ Label = Callable[[int], str]
 
 def symbol_noun(label: Label, size: int) -> str:
     """What the cells hold: numbers, unless the puzzle prints letters (`symbols: ABCDEF`)
-    or a mix (16x16: 1-9 then A-G)."""
+    or a mix (16x16: 1-9 then A-G). A type that prints pictures says so itself."""
     shown = [label(v) for v in range(1, size + 1)]
     if all(text.isdigit() for text in shown):
         return "number"
@@ -86,7 +86,7 @@ def symbol_noun(label: Label, size: int) -> str:
 
 def _every_other(noun: str, words: Words) -> str:
     said = {"number": words.gettext("every other number"), "letter": words.gettext("every other letter"),
-            "symbol": words.gettext("every other symbol")}
+            "symbol": words.gettext("every other symbol"), "picture": words.gettext("every other picture")}
     return said[noun]
 
 
@@ -212,9 +212,11 @@ def _named(words_: dict[str, object], key: str, name) -> None:
     words_[_capital(key)], words_[f"In_{key}"] = _capital(name.it), _capital(name.inside)
 
 
-def _words(step: Step, label: Label = str, words: Words = ENGLISH, naming: Naming = GRID_NAMING) -> dict[str, object]:
-    """Every placeholder a sentence may use, for this step, values printed by `label`,
-    places named by `naming`."""
+def _words(step: Step, label: Label = str, words: Words = ENGLISH, naming: Naming = GRID_NAMING,
+           noun: str | None = None) -> dict[str, object]:
+    """Every placeholder a sentence may use, for this step, values named by `label` and
+    all of them together by `noun` ("picture"; None: as the labels look), places named
+    by `naming`."""
     detail = step.detail
     groups = [naming.house(g, step.size, words, step.layout) for g in detail.groups]
     marks = _marks(step, words, label, naming)
@@ -234,7 +236,8 @@ def _words(step: Step, label: Label = str, words: Words = ENGLISH, naming: Namin
         "rest": _rest(step, words), "then": _then(step, words),
         "placements": _placements(step.placed, words, label, naming),
         "placed": _placed(step.placed, words, label, naming),
-        "Every_other": _capital(_every_other(symbol_noun(label, step.size) if step.size else "number", words)),
+        "Every_other": _capital(_every_other(noun or (symbol_noun(label, step.size) if step.size else "number"),
+                                             words)),
     }
     _named(found, "cells_crossed", naming.cells([cell for cell, _d in step.removed], words))
     _named(found, "cells", naming.cells(detail.cells, words))
@@ -263,12 +266,14 @@ def template_for(step: Step, table: Mapping[str, str] = SENTENCES) -> str | None
 
 
 def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES, words: Words = ENGLISH,
-          naming: Naming = GRID_NAMING) -> list[Hint]:
+          naming: Naming = GRID_NAMING, marks: Label | None = None, noun: str | None = None) -> list[Hint]:
     """The step in plain words from the type's `table` of sentences, in `words`' language:
     a sentence per digit written (or one for all, when the sentence lists them), or one
-    for the marks crossed out; values printed by `label`, places named by `naming`."""
+    for the marks crossed out; values named by `label` (and by `noun` all together),
+    pencil marks by `marks` (as printed: a picture's label, not its name in words),
+    places named by `naming`."""
     template = template_for(step, table)
-    found = _words(step, label, words, naming)
+    found = _words(step, label, words, naming, noun)
     if step.placed:
         everywhere = tuple(cell for cell, _v in step.placed)
         if template and ("{placements}" in template or "{placed}" in template):
@@ -283,7 +288,7 @@ def hints(step: Step, label: Label = str, table: Mapping[str, str] = SENTENCES, 
         return said
     template = template if template and "{digit}" not in template else GENERAL
     return [Hint(_capital(words.gettext(template).format(**found)),
-                 tuple(dict.fromkeys(cell for cell, _d in step.removed)), _pencil_marks(step, label))]
+                 tuple(dict.fromkeys(cell for cell, _d in step.removed)), _pencil_marks(step, marks or label))]
 
 
 def _pencil_marks(step: Step, label: Label) -> tuple[PencilMarks, ...]:
@@ -303,11 +308,12 @@ def sentences(step: Step, label: Label = str, table: Mapping[str, str] = SENTENC
 
 
 def first_hints(steps: list[Step], limit: int, label: Label = str, table: Mapping[str, str] = SENTENCES,
-                words: Words = ENGLISH, naming: Naming = GRID_NAMING) -> list[Hint]:
+                words: Words = ENGLISH, naming: Naming = GRID_NAMING, marks: Label | None = None,
+                noun: str | None = None) -> list[Hint]:
     """The first `limit` sentences of the worked steps: enough to get a child going."""
     said: list[Hint] = []
     for step in steps:
-        said += hints(step, label, table, words, naming)
+        said += hints(step, label, table, words, naming, marks, noun)
         if len(said) >= limit:
             break
     return said[:limit]

@@ -15,6 +15,7 @@ from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
@@ -100,6 +101,17 @@ class PdfPen:
             path.lineTo(*self._pt(p))
         path.close()
         self.c.drawPath(path, stroke=0, fill=1)
+        self.c.setFillGray(0)
+
+    def fill_loops(self, loops: list[list[Point]], gray: float) -> None:
+        self.c.setFillGray(1 - gray)
+        path = self.c.beginPath()
+        for loop in loops:
+            path.moveTo(*self._pt(loop[0]))
+            for p in loop[1:]:
+                path.lineTo(*self._pt(p))
+            path.close()
+        self.c.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
         self.c.setFillGray(0)
 
     def _font(self, text: str, size: float, bold: bool) -> tuple[str, float]:
@@ -192,9 +204,12 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
                   for cell in {cell for cell, _label in placement.marks} | {cell for cell, *_ in placement.pencil}}
         for cell, _label in placement.marks:  # shaded under the lines and clues
             pen.fill([frames[cell].at(u, v) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))], MARK_GRAY)
-        entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
+        if page.kind == "hints":  # the grid whose squares the steps name
+            entry.ptype.draw_worked(entry.puzzle, pen, placement.style)
+        else:
+            entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
         for cell, marks, crossed in placement.pencil:
-            _pencil_marks(pen, frames[cell], marks, crossed)
+            _pencil_marks(pen, frames[cell], marks, crossed, entry)
         with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
         for cell, label in placement.marks:
             _badge(pen, frames[cell], label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
@@ -224,9 +239,10 @@ def _badge(pen: PdfPen, frame: _Frame, label: str, side: float) -> None:
     pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
 
 
-def _pencil_marks(pen: PdfPen, frame: _Frame, marks: tuple[str, ...], crossed: tuple[str, ...]) -> None:
+def _pencil_marks(pen: PdfPen, frame: _Frame, marks: tuple[str, ...], crossed: tuple[str, ...], entry: Entry) -> None:
     """A square's pencil marks small, PENCIL_PER_ROW a row from under its clue, those a step
-    crosses out grey and struck through, each stroke no wider than its own mark."""
+    crosses out grey and struck through, each stroke no wider than its own mark; each
+    mark drawn as its puzzle prints it (a digit, a letter or a picture)."""
     if len(marks) > PENCIL_MOST:
         return
     half = PENCIL_SIZE * 0.6
@@ -234,7 +250,7 @@ def _pencil_marks(pen: PdfPen, frame: _Frame, marks: tuple[str, ...], crossed: t
         row, col = divmod(k, PENCIL_PER_ROW)
         x, y = frame.at(PENCIL_LEFT + col * PENCIL_PITCH_X, PENCIL_TOP + row * PENCIL_PITCH_Y)
         gone = mark in crossed
-        pen.text((x, y), mark, PENCIL_SIZE, "center", gray=PENCIL_GONE_GRAY if gone else 1.0)
+        entry.ptype.draw_symbol(entry.puzzle, pen, mark, (x, y), PENCIL_SIZE, PENCIL_GONE_GRAY if gone else 1.0)
         if gone:
             pen.line((x - half, y + half), (x + half, y - half), Weight.THIN)
 

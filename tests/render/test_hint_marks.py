@@ -90,3 +90,32 @@ def test_no_pencil_mark_of_a_hint_grid_touches_a_kenken_clue_above_it(tmp_path: 
     assert len(marks) >= 6 and clues
     for mark in marks:
         assert not any(_overlap(mark, clue) for clue in clues), mark
+
+
+# A 6x6 sudoku whose fourth step crosses a mark out (seed fixed): a sudoku grid has no
+# other small digits, so every small digit in the grid's half of its hint page (the
+# footer's are at the foot) is a pencil mark.
+SUDOKU_HINTS = """\
+title: Sudoku hints
+seed: 0
+sections:
+  - type: sudoku
+    size: 6
+    difficulty: medium
+    count: 1
+    hints: true
+"""
+
+
+def test_a_hint_grid_prints_the_pencil_marks_its_steps_cross_out(tmp_path: Path):
+    spec = tmp_path / "s.yaml"
+    spec.write_text(SUDOKU_HINTS, encoding="utf-8")
+    pdf = tmp_path / "s.pdf"
+    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(pdf), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(pdf) as doc:
+        page = next(p for p in doc.pages if "Puzzle 1 (page" in (p.extract_text() or ""))
+        text = page.extract_text()
+        marks = [c for c in page.chars if c["text"].isdigit() and c["size"] < 6.5 and c["top"] < page.height / 2]
+    assert "So cross" in text
+    assert len(marks) >= 2, len(marks)

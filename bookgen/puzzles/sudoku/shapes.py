@@ -62,6 +62,11 @@ class Variant:
     # The letters that drawing prints on groups, by the group's cells (told by the model
     # alone, as `decorate`): worked steps name those groups by their letters.
     marks: Callable[[GridModel], dict[frozenset[tuple[int, int]], str]] | None = None
+    # Whether the rules only ask values to differ, never compare them: then any symbols
+    # may stand for the values, pictures too. A variant whose rules compare values (a
+    # greater-than sign between two squares) keeps the default, and `symbols: pictures`
+    # is refused for it: a circle is not greater than a star.
+    only_differ: bool = False
 
 
 def boxes(size: int) -> tuple[Group, ...]:

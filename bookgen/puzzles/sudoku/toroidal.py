@@ -137,4 +137,5 @@ TOROIDAL = Variant(
     note=N_("The grid wraps round like a ring: a region may run off one edge and carry on at the opposite "
             "edge, where the squares on both sides show the same small letter."),
     decorate=letter_wrapped_regions, marks=region_letters,
+    only_differ=True,
 )

@@ -50,11 +50,12 @@ from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel, full_cells
 from bookgen.options import Choice, Optional, Square, Text, brief, option
 from bookgen.puzzles import grid_draw, grid_json
-from bookgen.puzzles.base import Budget, Pen, Puzzle
+from bookgen.puzzles.base import Budget, Pen, Point, Puzzle, ScaledPen
+from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
-from bookgen.puzzles.sudoku.shapes import fixed_structure
+from bookgen.puzzles.sudoku.shapes import Variant, fixed_structure
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
@@ -74,6 +75,8 @@ GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy":
 
 SYMMETRIES = ("rotational", "mirror", "none")
 DEFAULT_SYMBOLS = "123456789ABCDEFG"
+# `symbols: pictures`: drawn shapes instead of characters (bookgen.puzzles.sudoku.pictures).
+PICTURES = "pictures"
 
 def givens_range(cells: int, level: str) -> tuple[int, int | None]:
     """Fewest and most givens a puzzle of `cells` cells has at `level` (None: no most)."""
@@ -84,8 +87,21 @@ def givens_range(cells: int, level: str) -> tuple[int, int | None]:
 
 
 def symbol_labels(size: int, symbols: str | None = None) -> tuple[str, ...]:
-    """What is printed for the values 1..size."""
+    """What is printed for the values 1..size (for pictures, their names)."""
+    if symbols == PICTURES:
+        return pictures.names(size)
     return tuple(symbols if symbols else DEFAULT_SYMBOLS[:size])
+
+
+def picture_refusal(size: int, chosen: Variant) -> str | None:
+    """Why a sudoku of this size and variant cannot print pictures, or None."""
+    most = len(pictures.PICTURES)
+    if size > most:
+        return (f"there are {most} pictures ({', '.join(pictures.NAMES)}), for sudoku up to {most}x{most} "
+                f"(4x4, 6x6; jigsaw 5x5 too), not {size}x{size}")
+    if not chosen.only_differ:
+        return f"a {chosen.title} compares its values, which pictures cannot show; use digits"
+    return None
 
 
 @dataclass(frozen=True)
@@ -96,14 +112,20 @@ class Params:
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
     symbols: str | None = option(Optional(Text(max_length=16)), None,
-                                 "the symbols printed, one per value, e.g. ABCDEF for a 6x6 (default 1-9, then A-G)")
+                                 "the symbols printed, one per value, e.g. ABCDEF for a 6x6 (default 1-9, then A-G); "
+                                 "or pictures, for children who cannot read digits yet (up to 6x6: "
+                                 + ", ".join(pictures.NAMES) + ")")
     variant: str = option(Choice(VARIANT_NAMES), "classic", "; ".join(v.help for v in VARIANTS))
 
     def validate(self) -> None:
         chosen = variant(self.variant)
         if self.size not in chosen.sizes:
             raise ParamsError("size", chosen.size_refusal(self.size))
-        if self.symbols is not None:
+        if self.symbols == PICTURES:
+            refused = picture_refusal(self.size, chosen)
+            if refused is not None:
+                raise ParamsError("symbols", refused)
+        elif self.symbols is not None:
             check_symbols(self.symbols, self.size)
 
 
@@ -120,14 +142,21 @@ MAX_LABEL_CHARS = 4
 
 
 def read_labels(value: Any, count: int, source: str) -> tuple[str, ...]:
-    """An interchange file's `labels`: one short, different text per symbol."""
+    """An interchange file's `labels`: one short, different text per symbol, or the
+    names of different pictures (drawn as those pictures)."""
     read = grid_json.FieldReader(source)
     items = read.items(value, "labels", count)
-    if (len(items) != count or not all(isinstance(x, str) and x.strip() and len(x) <= MAX_LABEL_CHARS for x in items)
-            or len(set(items)) != count):
+    short = all(isinstance(x, str) and x.strip() and len(x) <= MAX_LABEL_CHARS for x in items)
+    if len(items) != count or not (short or is_pictures(items)) or len(set(items)) != count:
         raise read.fail("labels", f"expected {count} different texts of 1 to {MAX_LABEL_CHARS} characters, "
-                                  f"one per symbol, got {brief(grid_json.json_text(value))}")
+                                  f"or names of pictures ({', '.join(pictures.NAMES)}), one per symbol, "
+                                  f"got {brief(grid_json.json_text(value))}")
     return tuple(items)
+
+
+def is_pictures(labels: Any) -> bool:
+    """Whether labels name pictures, each of them (a puzzle printed with pictures)."""
+    return bool(labels) and all(isinstance(x, str) and x in pictures.BY_NAME for x in labels)
 
 
 def check_symbols(symbols: str, size: int) -> None:
@@ -188,6 +217,10 @@ class SudokuType(GridType):
                "find by logic alone, with no guessing.")
     symbol_start = N_("Some symbols are given to start you off; every puzzle has exactly one solution, which you "
                       "can find by logic alone, with no guessing.")
+    picture_rule = N_("Draw in the grid so that each picture ({pictures}) appears exactly once in {houses}. The "
+                      "pictures to use are shown above each puzzle.")
+    picture_start = N_("Some pictures are given to start you off; every puzzle has exactly one solution, which you "
+                       "can find by looking carefully, with no guessing.")
     Params = Params
     grading = LEVELS
 
@@ -196,7 +229,11 @@ class SudokuType(GridType):
         and the symbols when they are not the digits."""
         chosen = variant(params.variant)
         houses = words.gettext(chosen.houses)
-        if params.symbols is None and params.size <= 9:
+        if params.symbols == PICTURES:
+            shown = ", ".join(words.gettext(pictures.BY_NAME[name].noun) for name in pictures.names(params.size))
+            said = [words.gettext(self.picture_rule).format(pictures=shown, houses=houses),
+                    words.gettext(self.picture_start)]
+        elif params.symbols is None and params.size <= 9:
             said = [words.gettext(self.rule).format(houses=houses), words.gettext(self.start)]
         else:
             shown = ", ".join(symbol_labels(params.size, params.symbols))
@@ -275,6 +312,35 @@ class SudokuType(GridType):
             return tuple(map(str, puzzle.board.symbols))
         return symbol_labels(count, getattr(puzzle.params, "symbols", None))
 
+    def pictured(self, puzzle: Puzzle) -> bool:
+        """Whether the puzzle prints pictures (`symbols: pictures`, or labels read in that
+        name pictures)."""
+        return is_pictures(self.labels(puzzle))
+
+    def value_name(self, puzzle: Puzzle, words: Words = ENGLISH) -> Callable[[int], str]:
+        """A picture by its name in `words`' language, as a sentence names a digit ("the
+        circle"); other symbols as printed."""
+        if not self.pictured(puzzle):
+            return super().value_name(puzzle, words)
+        said = {value: words.gettext(pictures.BY_NAME[name].said)
+                for value, name in zip(puzzle.board.symbols, self.labels(puzzle))}
+        return lambda value: said.get(value, str(value))
+
+    def value_noun(self, puzzle: Puzzle) -> str | None:
+        return "picture" if self.pictured(puzzle) else None
+
+    def planned_size(self, params: Params) -> tuple[float, float]:
+        """The grid, and above it the strip of pictures to use when it prints pictures."""
+        strip = pictures.STRIP if params.symbols == PICTURES else 0.0
+        return (float(params.size), params.size + strip)
+
+    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
+        cols, rows = super().print_size(puzzle, answer)
+        return (cols, rows + pictures.STRIP) if self.pictured(puzzle) and not answer else (cols, rows)
+
+    def worked_size(self, puzzle: Puzzle) -> tuple[float, float]:
+        return super().print_size(puzzle)
+
     def identity(self, puzzle: Puzzle) -> tuple:
         """The givens, and a jigsaw's regions (the same givens on other regions are
         another puzzle)."""
@@ -287,11 +353,35 @@ class SudokuType(GridType):
                 for cells, mark in each.marks(puzzle.board).items()}
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
+        """The grid; a puzzle printed with pictures has the strip of pictures to use
+        above it (its answer does not)."""
+        if self.pictured(puzzle) and solution is None:
+            pictures.draw_strip(pen, self.labels(puzzle), float(puzzle.board.cols))
+            pen = ScaledPen(pen, 1.0, (0.0, pictures.STRIP))
+        self._draw_grid(puzzle, pen, solution)
+
+    def draw_worked(self, puzzle: Puzzle, pen: Pen, style: Hashable | None = None) -> None:
+        self._draw_grid(puzzle, pen, None)
+
+    def _draw_grid(self, puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
         model = puzzle.board
-        grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle))
+        symbol = None
+        if self.pictured(puzzle):
+            named = dict(zip(model.symbols, self.labels(puzzle)))
+
+            def symbol(on: Pen, value: int, at: Point) -> None:
+                pictures.draw_picture(on, named[value], at, pictures.IN_SQUARE)
+
+        grid_draw.draw_sudoku_grid(pen, model, solution, label=self.value_label(puzzle), symbol=symbol)
         for each in VARIANTS:
             if each.decorate is not None:
                 each.decorate(pen, model)
+
+    def draw_symbol(self, puzzle: Puzzle, pen: Pen, label: str, at: Point, size: float, gray: float = 1.0) -> None:
+        if label in pictures.BY_NAME and self.pictured(puzzle):
+            pictures.draw_picture(pen, label, at, size * pictures.AS_MARK, gray)
+        else:
+            super().draw_symbol(puzzle, pen, label, at, size, gray)
 
 
 PUZZLE_TYPE = SudokuType()

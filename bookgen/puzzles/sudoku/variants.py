@@ -41,20 +41,21 @@ def _jigsaw_filled(size: int, rng: random.Random) -> Filled:
 # TRANSLATORS: the houses of a sudoku, printed after "appears exactly once in": in the
 # case that follows "in" in your language.
 CLASSIC = Variant("classic", "sudoku", "classic", N_("every row, every column and every bold box"),
-                  tuple(sorted(BOX_SHAPES)), _boxed_refusal, fixed_structure)
+                  tuple(sorted(BOX_SHAPES)), _boxed_refusal, fixed_structure, only_differ=True)
 X = Variant("x", "X-sudoku", "x (both main diagonals too)",
             N_("every row, every column, every bold box and both shaded diagonals"),
-            tuple(sorted(BOX_SHAPES)), _boxed_refusal, lambda size: fixed_structure(size, "x"), _fixed_filled("x"))
+            tuple(sorted(BOX_SHAPES)), _boxed_refusal, lambda size: fixed_structure(size, "x"), _fixed_filled("x"),
+            only_differ=True)
 HYPER = Variant("hyper", "hyper sudoku", "hyper (four shaded windows too, 9x9)",
                 N_("every row, every column, every bold box and each of the four shaded windows"),
                 (HYPER_SIZE,),
                 lambda size: f"a hyper sudoku is {HYPER_SIZE}x{HYPER_SIZE} (its four windows are 3x3), not {size}x{size}",
-                lambda size: fixed_structure(size, "hyper"), _fixed_filled("hyper"))
+                lambda size: fixed_structure(size, "hyper"), _fixed_filled("hyper"), only_differ=True)
 JIGSAW = Variant("jigsaw", "jigsaw sudoku", "jigsaw (irregular bold regions instead of boxes, 5x5 to 9x9)",
                  N_("every row, every column and every bold-edged region"), JIGSAW_SIZES,
                  lambda size: f"a jigsaw sudoku is {JIGSAW_SIZES[0]}x{JIGSAW_SIZES[0]} to "
                               f"{JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, not {size}x{size}",
-                 lines_only, _jigsaw_filled)
+                 lines_only, _jigsaw_filled, only_differ=True)
 
 VARIANTS: tuple[Variant, ...] = (CLASSIC, X, HYPER, JIGSAW, TOROIDAL)
 NAMES = tuple(variant.name for variant in VARIANTS)

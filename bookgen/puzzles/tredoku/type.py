@@ -38,7 +38,13 @@ from bookgen.solve.result import SolveResult
 
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
 # How each figure is called in words (captions, `bookgen types`), in the book's language.
-FIGURE_WORDS = {"staircase": N_("staircase"), "star": N_("star"), "block": N_("block")}
+def figure_word(figure: str, words: Words) -> str:
+    """A figure's name in the book's language, in a context of its own: "star" also names
+    a picture symbol, which some languages say otherwise."""
+    names = {"staircase": words.pgettext("tredoku figure", "staircase"),
+             "star": words.pgettext("tredoku figure", "star"),
+             "block": words.pgettext("tredoku figure", "block")}
+    return names[figure]
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,7 @@ class TredokuType(GridType):
         return super().identity(puzzle) + (figure_of(puzzle),)
 
     def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
-        return words.gettext(FIGURE_WORDS[figure_of(puzzle)])
+        return figure_word(figure_of(puzzle), words)
 
     def planned_size(self, params: Params) -> tuple[float, float]:
         return draw.drawing_size(params.figure)

@@ -295,6 +295,9 @@ class RecordingPen(PolylinesByParts):
     def fill(self, points, gray):
         raise AssertionError("KenKen draws no fills")
 
+    def fill_loops(self, loops, gray):
+        raise AssertionError("KenKen draws no fills")
+
     def text(self, at, text, size, align="center", bold=False, gray=1.0):
         self.texts.append({"at": at, "text": text, "size": size, "align": align, "gray": gray})
 

@@ -38,6 +38,9 @@ class RecordingPen(PolylinesByParts):
     def fill(self, points, gray):
         self.calls.append(("fill", tuple(points), gray))
 
+    def fill_loops(self, loops, gray):
+        self.calls.append(("fill_loops", tuple(tuple(loop) for loop in loops), gray))
+
     def text(self, at, text, size, align="center", bold=False, gray=1.0):
         self.calls.append(("text", (at,), text, size, align))
 

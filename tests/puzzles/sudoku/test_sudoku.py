@@ -116,6 +116,12 @@ class TextPen:
     def polylines(self, lines, weight):
         pass
 
+    def fill(self, points, gray):
+        pass
+
+    def fill_loops(self, loops, gray):
+        pass
+
     def text(self, at, text, size, align="center", bold=False, gray=1.0):
         self.texts.append(text)
 

@@ -92,6 +92,9 @@ class FillPen:
     def fill(self, points, gray):
         self.fills.append((points, gray))
 
+    def fill_loops(self, loops, gray):
+        self.fills.extend((loop, gray) for loop in loops)
+
 
 def test_shading_covers_exactly_the_diagonal_cells_in_a_light_grey():
     pen = FillPen()

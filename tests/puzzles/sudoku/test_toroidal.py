@@ -113,6 +113,9 @@ class Recorder:
     def fill(self, points, gray):
         pass
 
+    def fill_loops(self, loops, gray):
+        pass
+
     def text(self, at, text, size, align="center", bold=False, gray=1.0):
         self.texts.append((at, text, size, align, gray))
 
