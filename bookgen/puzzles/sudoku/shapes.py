@@ -9,7 +9,9 @@ never looks at kinds other than row and column):
 - hyper (windoku, 9x9): the boxes and four extra 3x3 windows ("window") whose top-left
   corners are rows/columns 1 and 5 (counting from 0);
 - jigsaw and toroidal: no boxes but irregular regions of N cells ("region"), drawn at
-  random for each puzzle from the puzzle's rng (bookgen.puzzles.sudoku.jigsaw).
+  random for each puzzle from the puzzle's rng (bookgen.puzzles.sudoku.jigsaw);
+- greater-than: the boxes, and signs between neighbours in a box read off each full
+  grid (bookgen.puzzles.sudoku.greater_than).
 
 Pure functions of (size, rng): no drawing, no generation of givens. The variants
 themselves are listed in bookgen.puzzles.sudoku.variants.
@@ -59,6 +61,9 @@ class Variant:
     # Drawn over the grid, puzzle and answer alike, when the model is one of this
     # variant's (it is told by the model alone, so a puzzle read back is drawn the same).
     decorate: Callable[[Pen, GridModel], None] | None = None
+    # A sign between every two neighbouring squares of a box (greater-than sudoku):
+    # what a puzzle read back must have to be one of this variant's.
+    signed: bool = False
 
 
 def boxes(size: int) -> tuple[Group, ...]:
