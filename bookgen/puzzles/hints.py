@@ -266,6 +266,7 @@ def _side(cells: tuple[Cell, ...], words: Words) -> str:
     if len(cells) < 2:
         return ""
     (r1, c1), (r2, c2) = cells[0], cells[1]
+    # TRANSLATORS: where the square a sign compares with lies, after "the square": "the square to its right".
     sides = {(0, 1): words.gettext("to its right"), (0, -1): words.gettext("to its left"),
              (-1, 0): words.gettext("above it"), (1, 0): words.gettext("below it")}
     return sides.get((r2 - r1, c2 - c1), "")
