@@ -80,6 +80,9 @@ CASES: tuple[Case, ...] = (
     _sudoku(9, "medium", 4, variant="jigsaw", symmetry="mirror"),
     _sudoku(6, "easy", 0, variant="toroidal"), _sudoku(6, "hard", 1, variant="toroidal", symmetry="none"),
     _sudoku(9, "medium", 2, variant="toroidal"),
+    _sudoku(4, "easy", 0, variant="greater-than"), _sudoku(6, "medium", 1, variant="greater-than"),
+    _sudoku(6, "expert", 2, variant="greater-than", symmetry="none"), _sudoku(9, "beginner", 3, variant="greater-than"),
+    _sudoku(9, "hard", 4, variant="greater-than"),
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),
