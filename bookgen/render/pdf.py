@@ -191,8 +191,9 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         for (r, c), marks, crossed in placement.pencil:
             _pencil_marks(pen, r, c, marks, crossed)
         with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
+        most = entry.ptype.badge_side(entry.puzzle) or MARK_SIZE
         for cell, label in placement.marks:
-            _badge(pen, cell, label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
+            _badge(pen, cell, label, min(most, PENCIL_BADGE if cell in with_marks else MARK_SIZE))
 
 
 def _badge(pen: PdfPen, cell: tuple[int, int], label: str, side: float) -> None:

@@ -53,7 +53,7 @@ from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Puzzle
 from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
-from bookgen.puzzles.sudoku.greater_than import box_neighbours
+from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
 from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
@@ -293,6 +293,10 @@ class SudokuType(GridType):
         another puzzle)."""
         regions = tuple(g.cells for g in puzzle.board.groups if g.kind == "region")
         return super().identity(puzzle) + (regions,)
+
+    def badge_side(self, puzzle: Puzzle) -> float | None:
+        """A smaller numbered square in a hint grid with signs, clear of them."""
+        return BADGE_SIDE if puzzle.board.inequalities else None
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         model = puzzle.board

@@ -231,3 +231,16 @@ def test_pairs_of_box_neighbours_stay_inside_their_box():
             assert abs(r1 - r2) + abs(c1 - c2) == 1
             assert (r1 // rows, c1 // cols) == (r2 // rows, c2 // cols)
     assert list(itertools.islice(box_neighbours(4), 2)) == [((0, 0), (0, 1)), ((0, 0), (1, 0))]
+
+
+def test_a_hint_grid_s_numbered_squares_keep_clear_of_the_signs():
+    from bookgen.puzzles.base import LINE_RATIO
+    from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, SPREAD, WEIGHT
+    from bookgen.render.pdf import MARK_INSET
+
+    assert PUZZLE_TYPE.badge_side(made(4, "easy", 0)) == BADGE_SIDE
+    assert PUZZLE_TYPE.badge_side(PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(0),
+                                                       Budget(60))) is None
+    # The square's top (and left) edge, from the cell's corner, against the chevron's ink
+    # on the cell's right (and lower) edge, from the edge's middle.
+    assert 1 - MARK_INSET - BADGE_SIDE > 0.5 + SPREAD / 2 + LINE_RATIO[WEIGHT]
