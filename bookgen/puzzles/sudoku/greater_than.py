@@ -37,8 +37,8 @@ WEIGHT = Weight.BOX
 PAD = 0.05
 # A worked step's numbered square in a hint grid keeps to the corner of its cell, clear
 # of the chevrons in the middle of the cell's right and lower edges (their ink reaches
-# SPREAD / 2 + the stroke, about 0.19, from the middle; the square sits 0.06 in).
-BADGE_SIDE = 0.25
+# SPREAD / 2 + half the stroke, about 0.19, from the middle; the square sits 0.06 in).
+BADGE_SIDE = 0.22
 
 
 def box_neighbours(size: int) -> list[tuple[Cell, Cell]]:
