@@ -247,10 +247,10 @@ def _words(step: Step, label: Label = str, words: Words = ENGLISH) -> dict[str, 
     _named(found, "group1", groups[0] if groups else _joined([], words, "and"))
     _named(found, "group2", groups[-1] if groups else _joined([], words, "and"))
     _named(found, "region", group_name(detail.region, step.size, words) if detail.region else Name("", ""))
-    if detail.cells:  # a sign's square and what it is compared with
-        _named(found, "square", cell_name(detail.cells[0], words))
-        _named(found, "others", cells_name(detail.cells[1:], words))
-        found["side"] = _side(detail.cells, words)
+    # A sign's square and what it is compared with (the first of the cells, the rest).
+    _named(found, "square", cell_name(detail.cells[0], words) if detail.cells else Name("", ""))
+    _named(found, "others", cells_name(detail.cells[1:], words))
+    found["side"] = _side(detail.cells, words)
     if detail.cage is not None:
         _named(found, "cage", cage_name(detail.cage, words))
         found["can_be"] = _can_be(detail, words)
