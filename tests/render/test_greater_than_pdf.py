@@ -64,7 +64,8 @@ def drawn(tmp_path_factory):
 
 
 def read_sign(points):
-    """A chevron's two squares (smaller first, by where its point is) and its size."""
+    """A chevron's two squares (the smaller first: its point is on that side), its middle,
+    its depth (point to open end) and its spread (between the ends of its arms)."""
     end_a, point, end_b = points
     open_mid = ((end_a[0] + end_b[0]) / 2, (end_a[1] + end_b[1]) / 2)
     middle = ((point[0] + open_mid[0]) / 2, (point[1] + open_mid[1]) / 2)
@@ -73,8 +74,7 @@ def read_sign(points):
     step = (round(towards[0] / length), round(towards[1] / length))
     smaller = (math.floor(middle[1] - step[1] / 2), math.floor(middle[0] - step[0] / 2))
     larger = (smaller[0] + step[1], smaller[1] + step[0])
-    on_edge = min(abs(middle[0] - round(middle[0] * 2) / 2), 1) + abs(middle[1] - round(middle[1] * 2) / 2)
-    return smaller, larger, middle, length, math.dist(end_a, end_b), on_edge
+    return smaller, larger, middle, length, math.dist(end_a, end_b)
 
 
 def test_every_drawing_of_a_greater_than_puzzle_has_its_signs(drawn):
@@ -89,11 +89,10 @@ def test_each_sign_sits_between_two_box_neighbours_and_points_at_the_smaller_ans
         size, answer = item["rows"], item["solution"]
         pairs = set()
         for points in chevrons:
-            smaller, larger, middle, depth, spread, off = read_sign(points)
-            assert off < NEAR, (kind, middle)  # centred on the edge the two squares share
-            # the middle of that edge: half a cell along from a corner
-            expected_middle = ((smaller[1] + larger[1] + 1) / 2, (smaller[0] + larger[0] + 1) / 2)
-            assert math.dist(middle, expected_middle) < NEAR
+            smaller, larger, middle, depth, spread = read_sign(points)
+            # centred on the middle of the edge the two squares share
+            edge_middle = ((smaller[1] + larger[1] + 1) / 2, (smaller[0] + larger[0] + 1) / 2)
+            assert math.dist(middle, edge_middle) < NEAR, (kind, middle)
             assert depth == pytest.approx(DEPTH, abs=NEAR) and spread == pytest.approx(SPREAD, abs=NEAR)
             assert answer[smaller[0]][smaller[1]] < answer[larger[0]][larger[1]], (kind, smaller, larger)
             pairs.add(frozenset((smaller, larger)))

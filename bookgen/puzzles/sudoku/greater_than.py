@@ -91,7 +91,7 @@ GREATER_THAN = Variant(
     "greater-than (a sign between every two neighbouring squares of a box, few or no givens; 4x4, 6x6 and 9x9)",
     N_("every row, every column and every bold box"), SIZES,
     lambda size: f"a greater-than sudoku is 4x4, 6x6 or 9x9, not {size}x{size}",
-    lambda size: fixed_structure(size), _filled,
+    fixed_structure, _filled,
     note=N_("Between two squares of a box, the sign points at the smaller number: in 2 < 5, the point is at "
             "the 2."),
     decorate=draw_signs,
