@@ -64,13 +64,13 @@ SENTENCES: dict[str, str] = {
     # Greater-than signs: the square crossed out in is {square}, the one(s) it is compared
     # with {others}; {total} is the other square's highest (or lowest) number, or for a
     # chain the least the largest (or the most the smallest) of the others can be.
-    "inequality/smaller": N_("{Square} is smaller than the square {side}, which is {total} at most. So {marks}."),
-    "inequality/larger": N_("{Square} is larger than the square {side}, which is {total} at least. So {marks}."),
+    "inequality/smaller": N_("{Square} is smaller than the square {side}, which is at most {total}. So {marks}."),
+    "inequality/larger": N_("{Square} is larger than the square {side}, which is at least {total}. So {marks}."),
     "inequality chain/larger": N_("Follow the signs: {square} is larger than {others}. They are all {in_group}, "
-                                  "so they are all different, and the largest of them is {total} at least. "
+                                  "so they are all different, and the largest of them is at least {total}. "
                                   "So {marks}."),
     "inequality chain/smaller": N_("Follow the signs: {square} is smaller than {others}. They are all {in_group}, "
-                                   "so they are all different, and the smallest of them is {total} at most. "
+                                   "so they are all different, and the smallest of them is at most {total}. "
                                    "So {marks}."),
 }
 GENERAL = N_("{Marks}.")

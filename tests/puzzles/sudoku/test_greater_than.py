@@ -132,7 +132,8 @@ def test_a_sign_s_hint_names_the_square_the_side_and_what_goes():
         (r1, c1), (r2, c2) = step.detail.cells
         said = sentences(step, table=PUZZLE_TYPE.sentences)[0]
         assert said.startswith(f"Row {r1 + 1}, column {c1 + 1} is {step.detail.kind} than the square "
-                               f"{SIDES[(r2 - r1, c2 - c1)]}, which is {step.detail.total} at ")
+                               f"{SIDES[(r2 - r1, c2 - c1)]}, which is at {'most' if step.detail.kind == 'smaller' else 'least'} "
+                               f"{step.detail.total}. So ")
         crossed = sorted(d for _cell, ds in step.removed for d in ds)
         assert all(d >= step.detail.total if step.detail.kind == "smaller" else d <= step.detail.total
                    for d in crossed)
