@@ -245,3 +245,15 @@ def test_a_hint_grid_s_numbered_squares_keep_clear_of_the_signs():
     # The square's top (and left) edge, from the cell's corner, against the chevron's ink
     # on the cell's right (and lower) edge, from the edge's middle.
     assert 1 - MARK_INSET - BADGE_SIDE > 0.5 + SPREAD / 2 + LINE_RATIO[WEIGHT] / 2 + 0.02
+
+
+def test_check_refuses_a_level_a_4x4_does_not_reach_saying_what_was_measured(tmp_path):
+    spec = tmp_path / "g.yaml"
+    spec.write_text("title: G\nsections:\n  - type: sudoku\n    variant: greater-than\n    size: 4\n"
+                    "    difficulty: medium\n    count: 1\n")
+    refused = CliRunner().invoke(main, ["check", str(spec)])
+    assert refused.exit_code == 2
+    assert refused.output.count("\n") == 1
+    assert "a 4x4 greater-than sudoku can be beginner, easy; medium ones are not offered" in refused.output
+    listed = CliRunner().invoke(main, ["types"]).output
+    assert "9x9 greater-than: beginner, easy, medium, hard, expert" in listed
