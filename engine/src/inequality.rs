@@ -67,33 +67,30 @@ pub fn kth_highest(mask: Mask, k: usize) -> Option<Mask> {
 /// (`below`), and those it is smaller than (`above`). A cell in its own set means the
 /// inequalities go round in a circle: no grid meets them.
 pub fn closures(n: usize, inequalities: &[Inequality]) -> (Vec<CellSet>, Vec<CellSet>) {
-    let mut below = vec![CellSet::EMPTY; n];
-    let mut above = vec![CellSet::EMPTY; n];
+    let mut down = vec![Vec::new(); n];
+    let mut up = vec![Vec::new(); n];
     for e in inequalities {
-        below[e.larger].insert(e.smaller);
-        above[e.smaller].insert(e.larger);
+        down[e.larger].push(e.smaller);
+        up[e.smaller].push(e.larger);
     }
-    // Grow each set by its members' sets until nothing changes (the grids are small:
-    // at most a few hundred inequalities, chains no longer than a house).
-    for sets in [&mut below, &mut above] {
-        loop {
-            let mut grew = false;
-            for i in 0..n {
-                let mut reach = sets[i];
-                for j in sets[i].iter() {
-                    reach = reach.or(&sets[j]);
-                }
-                if reach != sets[i] {
-                    sets[i] = reach;
-                    grew = true;
-                }
-            }
-            if !grew {
-                break;
+    (reach(&down), reach(&up))
+}
+
+/// Per cell, every cell reached from it along the edges (one search from each cell: at
+/// most cells x (cells + edges) steps, whatever order the chains run in).
+fn reach(edges: &[Vec<usize>]) -> Vec<CellSet> {
+    let mut found = vec![CellSet::EMPTY; edges.len()];
+    let mut stack = Vec::new();
+    for (start, seen) in found.iter_mut().enumerate() {
+        stack.extend(edges[start].iter().copied());
+        while let Some(cell) = stack.pop() {
+            if !seen.contains(cell) {
+                seen.insert(cell);
+                stack.extend(edges[cell].iter().copied());
             }
         }
     }
-    (below, above)
+    found
 }
 
 #[cfg(test)]
@@ -142,5 +139,20 @@ mod tests {
         assert_eq!(below[2].iter().collect::<Vec<_>>(), vec![0, 1, 3]);
         assert_eq!(above[0].iter().collect::<Vec<_>>(), vec![1, 2]);
         assert!(below[0].is_empty() && above[2].is_empty());
+    }
+
+    #[test]
+    fn a_long_chain_is_followed_to_its_end_whichever_way_its_cells_are_numbered() {
+        // 1 < 0, 2 < 1, ... 599 < 598: each cell is above every later one.
+        let chain: Vec<Inequality> = (0..599)
+            .map(|i| Inequality {
+                smaller: i + 1,
+                larger: i,
+            })
+            .collect();
+        let (below, above) = closures(600, &chain);
+        assert_eq!(below[0].len(), 599);
+        assert_eq!(above[599].len(), 599);
+        assert_eq!(below[300].first(), Some(301));
     }
 }
