@@ -2,7 +2,8 @@
 
 A grid of positions (row, col); the puzzle's cells are some or all of them (a samurai
 leaves holes). Each cell takes one of `symbols` (integers; how they are printed is the
-puzzle type's business). Constraints are all-different groups and arithmetic cages.
+puzzle type's business). Constraints are all-different groups, arithmetic cages and
+inequalities between two cells (greater-than signs).
 Standard library only: this module is the bottom of the import graph.
 """
 
@@ -47,6 +48,15 @@ class Cage:
 
 
 @dataclass(frozen=True)
+class Inequality:
+    """Two cells whose symbols compare: `smaller` holds a lower symbol than `larger` (a
+    greater-than sign between neighbours)."""
+
+    smaller: Cell
+    larger: Cell
+
+
+@dataclass(frozen=True)
 class GridModel:
     rows: int
     cols: int
@@ -55,6 +65,8 @@ class GridModel:
     groups: tuple[Group, ...] = ()
     cages: tuple[Cage, ...] = ()
     givens: tuple[tuple[int, int, int], ...] = field(default=())
+    # After the givens, so every model made before signs existed is made the same way.
+    inequalities: tuple[Inequality, ...] = ()
 
     @cached_property
     def index(self) -> dict[Cell, int]:
@@ -69,7 +81,8 @@ class GridModel:
     def with_givens(self, givens: dict[Cell, int] | tuple[tuple[int, int, int], ...]) -> GridModel:
         items = givens.items() if isinstance(givens, dict) else (((r, c), v) for r, c, v in givens)
         ordered = tuple(sorted((r, c, v) for (r, c), v in items))
-        made = GridModel(self.rows, self.cols, self.symbols, self.cells, self.groups, self.cages, ordered)
+        made = GridModel(self.rows, self.cols, self.symbols, self.cells, self.groups, self.cages, ordered,
+                         self.inequalities)
         # The same cells, groups and cages: the new model shares what was worked out from
         # them (a generator tries thousands of givens on one shape, and working these out
         # again, hashing the whole shape to find its compiled grid, cost more than a step).

@@ -82,6 +82,9 @@ CASES: tuple[Case, ...] = (
     _sudoku(9, "medium", 2, variant="toroidal"),
     # Pictures: the same puzzles as with digits; only the labels of the interchange form differ.
     _sudoku(4, "easy", 3, symbols="pictures"), _sudoku(6, "medium", 2, variant="x", symbols="pictures"),
+    _sudoku(4, "easy", 0, variant="greater-than"), _sudoku(6, "medium", 1, variant="greater-than"),
+    _sudoku(6, "expert", 2, variant="greater-than", symmetry="none"), _sudoku(9, "beginner", 3, variant="greater-than"),
+    _sudoku(9, "hard", 4, variant="greater-than"),
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),

@@ -27,7 +27,10 @@ PLAN = {
                ({"size": 9, "difficulty": "easy"}, 12), ({"size": 9, "difficulty": "medium"}, 8),
                ({"variant": "x", "difficulty": "easy"}, 4), ({"variant": "hyper", "difficulty": "medium"}, 4),
                ({"variant": "jigsaw", "size": 7, "difficulty": "easy"}, 4),
-               ({"variant": "jigsaw", "difficulty": "medium"}, 4)],
+               ({"variant": "jigsaw", "difficulty": "medium"}, 4),
+               ({"variant": "greater-than", "size": 4, "difficulty": "easy"}, 4),
+               ({"variant": "greater-than", "size": 6, "difficulty": "medium"}, 4),
+               ({"variant": "greater-than", "size": 9, "difficulty": "hard"}, 4)],
     "kenken": [({"size": 4}, 14), ({"size": 5, "difficulty": "easy"}, 12), ({"size": 6}, 10),
                ({"size": 4, "hide_operations": True}, 8), ({"size": 5, "hide_operations": True}, 8)],
     "killer": [({"size": 4, "difficulty": "easy"}, 20), ({"size": 6, "difficulty": "easy"}, 20),
@@ -62,6 +65,10 @@ class Encoding:
                 self.at_most_one([self.var[(r, c, k)] for r, c in group])
         for r, c, v in data.get("givens", []):
             self.clauses.append([self.var[(r, c, self.symbols.index(v))]])
+        for smaller, larger in data.get("inequalities", []):  # greater-than signs
+            for i, j in itertools.product(range(len(self.symbols)), repeat=2):
+                if self.symbols[i] >= self.symbols[j]:
+                    self.clauses.append([-self.var[(*smaller, i)], -self.var[(*larger, j)]])
         hidden = bool(data.get("hide_operations"))
         for cage in data["cages"]:
             self.cage([tuple(c) for c in cage["cells"]], cage["op"], cage["target"], cage["distinct"], hidden)
@@ -176,6 +183,13 @@ def test_the_encoding_sees_two_solutions_where_there_are_two():
                                                                  [[0, 0], [1, 0]], [[0, 1], [1, 1]]],
             "cages": [], "givens": []}
     assert len(sat_solutions(data, limit=5)) == 2
+
+
+def test_the_encoding_keeps_a_greater_than_sign():
+    data = {"rows": 2, "cols": 2, "symbols": [1, 2], "groups": [[[0, 0], [0, 1]], [[1, 0], [1, 1]],
+                                                                 [[0, 0], [1, 0]], [[0, 1], [1, 1]]],
+            "cages": [], "givens": [], "inequalities": [[[0, 1], [0, 0]]]}
+    assert sat_solutions(data, limit=5) == [[[2, 1], [1, 2]]]
 
 
 def test_a_hidden_sign_counts_every_sign_a_target_could_stand_for():

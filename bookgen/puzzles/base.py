@@ -346,6 +346,12 @@ class PuzzleType(ABC):
         centred at `at` and `size` cells high: its text by default."""
         pen.text(at, label, size, "center", gray=gray)
 
+    def badge_side(self, puzzle: Puzzle) -> float | None:
+        """The most a worked step's numbered square may take of a cell's lower right corner
+        in this puzzle's hint grid, where the drawing needs the rest (greater-than signs in
+        the middle of the cells' edges); None: the usual size."""
+        return None
+
     @abstractmethod
     def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
         """A short caption beside the number and level, e.g. "9×9", in the book's language."""

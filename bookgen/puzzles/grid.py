@@ -174,7 +174,7 @@ def _preferring(levels: tuple[Level, ...], name: str) -> tuple[Level, ...]:
 
 
 def check_grid(model: GridModel, grid: Grid) -> list[Violation]:
-    """Every rule the filled grid breaks: symbols, givens, groups, cages."""
+    """Every rule the filled grid breaks: symbols, givens, groups, cages, inequalities."""
     problems: list[Violation] = []
     try:
         value = {cell: grid[cell[0]][cell[1]] for cell in model.cells}
@@ -201,6 +201,10 @@ def check_grid(model: GridModel, grid: Grid) -> list[Violation]:
             problems.append(Violation("a digit repeats in a cage", k.cells))
         if not _cage_holds(k, vs):
             problems.append(Violation(f"cage {k.target}{k.op} is not met", k.cells))
+    for e in model.inequalities:
+        low, high = value.get(e.smaller), value.get(e.larger)
+        if not (isinstance(low, int) and isinstance(high, int) and low < high):
+            problems.append(Violation(f"{low!r} is not smaller than {high!r}", (e.smaller, e.larger)))
     return problems
 
 
@@ -226,8 +230,9 @@ def _makes(op: str, target: int, vs: list[int]) -> bool:
 
 
 def identity(model: GridModel) -> tuple:
-    """Two grid puzzles are the same when their clues are: givens and cages."""
-    return (model.rows, model.cols, model.givens, tuple(sorted((k.cells, k.op, k.target) for k in model.cages)))
+    """Two grid puzzles are the same when their clues are: givens, cages and signs."""
+    return (model.rows, model.cols, model.givens, tuple(sorted((k.cells, k.op, k.target) for k in model.cages)),
+            model.inequalities)
 
 
 # --- solving and reporting -----------------------------------------------------------

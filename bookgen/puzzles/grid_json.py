@@ -1,6 +1,8 @@
 """The interchange form of a grid puzzle (what `bookgen build --json` writes and
 `bookgen solve` reads): rows, columns, symbols, groups with their kinds, cages, givens and
-the solution. Every field read is checked, and a problem names the field in one line."""
+the solution; and greater-than signs (`inequalities`: pairs of neighbouring cells, the
+smaller first), only in a puzzle that has them. Every field read is checked, and a
+problem names the field in one line."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import json
 from typing import Any
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
-from bookgen.model import OPS, Cage, Grid, GridModel, Group, is_connected
+from bookgen.model import OPS, Cage, Cell, Grid, GridModel, Group, Inequality, is_connected
 from bookgen.options import brief
 
 # What a group is, for drawing and for naming it in words: rows and columns (which some
@@ -20,7 +22,10 @@ GROUP_KINDS = ("row", "column", "box", "region", "diagonal", "window", "group")
 def model_to_json(model: GridModel) -> dict[str, Any]:
     """The interchange form. `group_kinds` names each group's kind beside the list of
     groups, which stays plain lists of cells, so a checker that knows nothing of kinds
-    reads it as before."""
+    reads it as before. `inequalities` only when the puzzle has signs, so every other
+    puzzle's form is what it was."""
+    signs = {"inequalities": [[list(e.smaller), list(e.larger)] for e in model.inequalities]} \
+        if model.inequalities else {}
     return {
         "rows": model.rows,
         "cols": model.cols,
@@ -32,6 +37,7 @@ def model_to_json(model: GridModel) -> dict[str, Any]:
             for k in model.cages
         ],
         "givens": [[r, c, v] for r, c, v in model.givens],
+        **signs,
     }
 
 
@@ -104,7 +110,31 @@ def model_from_json(data: dict[str, Any], source: str = "puzzle") -> GridModel:
         givens.append((r, c, v))
     if not present:
         raise read.fail("groups", "a puzzle needs groups or cages")
-    return GridModel(rows, cols, symbols, tuple(present), tuple(groups), tuple(cages), tuple(sorted(givens)))
+    signs = _read_inequalities(read, data.get("inequalities", []), set(present), symbols, cell)
+    return GridModel(rows, cols, symbols, tuple(present), tuple(groups), tuple(cages), tuple(sorted(givens)),
+                     signs)
+
+
+def _read_inequalities(read: FieldReader, value: Any, present: set[Cell], symbols: tuple[int, ...],
+                       cell: Any) -> tuple[Inequality, ...]:
+    """`inequalities`: [[smaller cell], [larger cell]] per sign, two neighbouring cells of
+    the puzzle each; the symbols then compare as listed, so they must be increasing."""
+    listed = read.items(value, "inequalities", 2 * len(present))
+    found = []
+    for i, pair in enumerate(listed):
+        field = f"inequalities[{i}]"
+        two = read.items(pair, field, 2)
+        if len(two) != 2:
+            raise read.fail(field, f"expected [[row, col], [row, col]], the smaller cell first, got {brief(pair)}")
+        smaller, larger = cell(two[0], field), cell(two[1], field)
+        if smaller not in present or larger not in present:
+            raise read.fail(field, "a sign's cells must be cells of the puzzle")
+        if abs(smaller[0] - larger[0]) + abs(smaller[1] - larger[1]) != 1:
+            raise read.fail(field, f"a sign is between two neighbouring cells, not {list(smaller)} and {list(larger)}")
+        found.append(Inequality(smaller, larger))
+    if found and list(symbols) != sorted(symbols):
+        raise read.fail("symbols", "a puzzle with inequalities lists its symbols from the lowest up")
+    return tuple(found)
 
 
 class FieldReader:

@@ -61,6 +61,17 @@ SENTENCES: dict[str, str] = {
                    "{in_cells_crossed}: {marks}."),
     # Cages (KenKen and killer).
     "one-cell cage": N_("A cage of one square holds just its clue. Write {placements}."),
+    # Greater-than signs: the square crossed out in is {square}, the one(s) it is compared
+    # with {others}; {total} is the other square's highest (or lowest) number, or for a
+    # chain the least the largest (or the most the smallest) of the others can be.
+    "inequality/smaller": N_("{Square} is smaller than the square {side}, which is at most {total}. So {marks}."),
+    "inequality/larger": N_("{Square} is larger than the square {side}, which is at least {total}. So {marks}."),
+    "inequality chain/larger": N_("Follow the signs: {square} is larger than {others}. They are all {in_group}, "
+                                  "so they are all different, and the largest of them is at least {total}. "
+                                  "So {marks}."),
+    "inequality chain/smaller": N_("Follow the signs: {square} is smaller than {others}. They are all {in_group}, "
+                                   "so they are all different, and the smallest of them is at most {total}. "
+                                   "So {marks}."),
 }
 GENERAL = N_("{Marks}.")
 GENERAL_PLACE = N_("Write {digit} {in_cell}.")
@@ -246,6 +257,10 @@ def _words(step: Step, label: Label = str, words: Words = ENGLISH, naming: Namin
     _named(found, "group1", groups[0] if groups else _joined([], words, "and"))
     _named(found, "group2", groups[-1] if groups else _joined([], words, "and"))
     _named(found, "region", group_name(detail.region, step.size, words) if detail.region else Name("", ""))
+    # A sign's square and what it is compared with (the first of the cells, the rest).
+    _named(found, "square", naming.cell(detail.cells[0], words) if detail.cells else Name("", ""))
+    _named(found, "others", naming.cells(detail.cells[1:], words))
+    found["side"] = _side(detail.cells, words)
     if detail.cage is not None:
         _named(found, "cage", cage_name(detail.cage, words))
         found["can_be"] = _can_be(detail, words)
@@ -253,6 +268,18 @@ def _words(step: Step, label: Label = str, words: Words = ENGLISH, naming: Namin
     if detail.other is not None:
         _named(found, "other", cage_name(detail.other, words))
     return found
+
+
+def _side(cells: tuple[Cell, ...], words: Words) -> str:
+    """Where the second square is from the first, when they are neighbours: "to its
+    right", "above it"…; empty otherwise."""
+    if len(cells) < 2:
+        return ""
+    (r1, c1), (r2, c2) = cells[0], cells[1]
+    # TRANSLATORS: where the square a sign compares with lies, after "the square": "the square to its right".
+    sides = {(0, 1): words.gettext("to its right"), (0, -1): words.gettext("to its left"),
+             (-1, 0): words.gettext("above it"), (1, 0): words.gettext("below it")}
+    return sides.get((r2 - r1, c2 - c1), "")
 
 
 def _joined(names: list[Name], words: Words, last: str) -> Name:

@@ -211,8 +211,9 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
         for cell, marks, crossed in placement.pencil:
             _pencil_marks(pen, frames[cell], marks, crossed, entry)
         with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
+        most = entry.ptype.badge_side(entry.puzzle) or MARK_SIZE
         for cell, label in placement.marks:
-            _badge(pen, frames[cell], label, PENCIL_BADGE if cell in with_marks else MARK_SIZE)
+            _badge(pen, frames[cell], label, min(most, PENCIL_BADGE if cell in with_marks else MARK_SIZE))
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,8 @@ def _compiled(structure: GridModel) -> _engine.Grid:
     index = structure.index
     groups = [([index[c] for c in g.cells], g.kind, is_compact(g)) for g in structure.groups]
     cages = [([index[c] for c in k.cells], k.op, k.target, k.distinct) for k in structure.cages]
-    return _engine.Grid(len(structure.cells), list(structure.symbols), groups, cages)
+    signs = [(index[e.smaller], index[e.larger]) for e in structure.inequalities]
+    return _engine.Grid(len(structure.cells), list(structure.symbols), groups, cages, signs)
 
 
 def structure_of(model: GridModel) -> GridModel:

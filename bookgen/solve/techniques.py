@@ -2,7 +2,8 @@
 works them: engine/src/techniques, on the board of bookgen.solve.engine): full house,
 hidden and naked singles, naked and hidden pairs and triples, pointing and claiming;
 fish (X-wing, swordfish) and wings (XY-wing, XYZ-wing), which look across the whole
-grid; and chains (X-chain, XY-chain), the expert techniques. The types' level tables
+grid; and chains (X-chain, XY-chain), the expert techniques. Over greater-than signs
+(inequalities between two cells): a sign's bounds, and a chain of signs in a house. The types' level tables
 (sudoku/type.py, kenken/rules.py, killer/type.py) name these, beside their own.
 """
 
@@ -28,3 +29,10 @@ XYZ_WING = Technique("XYZ-wing")
 X_CHAIN = Technique("X-chain")
 XY_CHAIN = Technique("XY-chain")
 CHAINS = (X_CHAIN, XY_CHAIN)
+
+# A sign's bounds: the square on the small side is below the other's highest mark, the
+# square on the large side above the other's lowest.
+INEQUALITY = Technique("inequality")
+# Signs followed from square to square: a square above k squares of one of its houses
+# (which all differ) is above the k-th lowest of their marks; and the other way.
+INEQUALITY_CHAIN = Technique("inequality chain")

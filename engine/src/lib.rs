@@ -1,10 +1,11 @@
 //! bookgen's engine, exposed to Python as `bookgen._engine`: the constraint model over
-//! bitsets, propagation and solution counting (search), the human-technique grader with
+//! bitsets (groups, cages, inequalities), propagation and solution counting (search), the human-technique grader with
 //! a step log (grader, techniques), and the Python face (py). This file only registers
 //! the module.
 
 pub mod cellset;
 pub mod grader;
+pub mod inequality;
 pub mod kenken;
 pub mod killer;
 pub mod py;

@@ -179,9 +179,14 @@ def run(seeds: int) -> Tally:
     return tally
 
 
+# Greater-than signs came after the Python grader went: their techniques find nothing on
+# the shapes compared here (none has signs), so the tables agree without them.
+SIGNS = {"inequality", "inequality chain"}
+
+
 def test_the_legacy_table_names_the_sudoku_techniques_level_for_level():
     assert [(lv.name, [x.name for x in lv.techniques]) for lv in SUDOKU_LEVELS] == \
-        [(lv.name, [x.name for x in lv.techniques]) for lv in LEVELS]
+        [(lv.name, [x.name for x in lv.techniques if x.name not in SIGNS]) for lv in LEVELS]
     assert legacy_techniques.FULL_HOUSE.name == LEVELS[0].techniques[0].name
 
 

@@ -47,7 +47,8 @@ def row(r: int) -> list[tuple[int, int]]:
 
 def test_table_order_is_the_levels_easiest_first():
     assert [level.name for level in LEVELS] == ["beginner", "easy", "medium", "hard", "expert"]
-    assert ORDER[:4] == [t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX, t.HIDDEN_SINGLE, t.NAKED_SINGLE]
+    assert ORDER[:5] == [t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX, t.INEQUALITY, t.HIDDEN_SINGLE, t.NAKED_SINGLE]
+    assert ORDER.index(t.INEQUALITY_CHAIN) == ORDER.index(t.LOCKED_CANDIDATES) - 1  # medium's first
 
 
 def test_full_house_fills_the_last_cell_of_a_row():

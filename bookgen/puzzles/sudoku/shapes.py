@@ -9,7 +9,9 @@ never looks at kinds other than row and column):
 - hyper (windoku, 9x9): the boxes and four extra 3x3 windows ("window") whose top-left
   corners are rows/columns 1 and 5 (counting from 0);
 - jigsaw and toroidal: no boxes but irregular regions of N cells ("region"), drawn at
-  random for each puzzle from the puzzle's rng (bookgen.puzzles.sudoku.jigsaw).
+  random for each puzzle from the puzzle's rng (bookgen.puzzles.sudoku.jigsaw);
+- greater-than: the boxes, and signs between neighbours in a box read off each full
+  grid (bookgen.puzzles.sudoku.greater_than).
 
 Pure functions of (size, rng): no drawing, no generation of givens. The variants
 themselves are listed in bookgen.puzzles.sudoku.variants.
@@ -67,6 +69,9 @@ class Variant:
     # greater-than sign between two squares) keeps the default, and `symbols: pictures`
     # is refused for it: a circle is not greater than a star.
     only_differ: bool = False
+    # A sign between every two neighbouring squares of a box (greater-than sudoku):
+    # what a puzzle read back must have to be one of this variant's.
+    signed: bool = False
 
 
 def boxes(size: int) -> tuple[Group, ...]:

@@ -54,6 +54,7 @@ from bookgen.puzzles.base import Budget, Pen, Point, Puzzle, ScaledPen
 from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
+from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
 from bookgen.puzzles.sudoku.shapes import Variant, fixed_structure
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
@@ -61,10 +62,12 @@ from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
 from bookgen.solve.grader import Level
 
+# The signs' techniques find nothing to do on a grid without signs, so every other
+# puzzle is graded as it was.
 LEVELS: tuple[Level, ...] = (
-    Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX)),
+    Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX, t.INEQUALITY)),
     Level("easy", (t.HIDDEN_SINGLE, t.NAKED_SINGLE)),
-    Level("medium", (t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR)),
+    Level("medium", (t.INEQUALITY_CHAIN, t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR)),
     Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING)),
     Level("expert", t.CHAINS),
 )
@@ -207,6 +210,14 @@ def target_for(base: GridModel, level: str) -> Target:
     return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling, rate(len(base.cells)))
 
 
+def _signs_fit(model: GridModel, params: Params) -> bool:
+    """A sign once between each two neighbours of a box where the variant has signs;
+    none where it has not."""
+    pairs = [frozenset((e.smaller, e.larger)) for e in model.inequalities]
+    wanted = {frozenset(pair) for pair in box_neighbours(params.size)} if variant(params.variant).signed else set()
+    return len(pairs) == len(set(pairs)) and set(pairs) == wanted
+
+
 class SudokuType(GridType):
     name = "sudoku"
     aliases = ("classic", "classic-sudoku")
@@ -284,7 +295,8 @@ class SudokuType(GridType):
 
     def misfit(self, puzzle: Puzzle, params: Params) -> str | None:
         """The variant's shape: its fixed groups, and, where regions are drawn for each
-        puzzle (jigsaw, toroidal), N regions of N cells covering the grid; no cages."""
+        puzzle (jigsaw, toroidal), N regions of N cells covering the grid; no cages; a
+        sign between every two neighbours of a box for greater-than, none elsewhere."""
         wrong = super().misfit(puzzle, params)
         if wrong is not None:
             return wrong
@@ -298,7 +310,8 @@ class SudokuType(GridType):
         if (not fixed <= groups or model.cages or model.symbols != base.symbols
                 or (extra and not drawn) or len(extra) != len(regions)
                 or drawn and (len(regions) != params.size or len(covered) != params.size ** 2
-                              or any(len(cells) != params.size for cells in regions))):
+                              or any(len(cells) != params.size for cells in regions))
+                or not _signs_fit(model, params)):
             return f"not a {variant(params.variant).title} of {params.size}x{params.size}"
         return None
 
@@ -351,6 +364,10 @@ class SudokuType(GridType):
         """The letters the variants print on groups (a toroidal sudoku's wrapped regions)."""
         return {cells: mark for each in VARIANTS if each.marks is not None
                 for cells, mark in each.marks(puzzle.board).items()}
+
+    def badge_side(self, puzzle: Puzzle) -> float | None:
+        """A smaller numbered square in a hint grid with signs, clear of them."""
+        return BADGE_SIDE if puzzle.board.inequalities else None
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         """The grid; a puzzle printed with pictures has the strip of pictures to use

@@ -10,6 +10,7 @@ import random
 from bookgen.errors import GenerationError
 from bookgen.language import N_
 from bookgen.puzzles.sudoku import jigsaw
+from bookgen.puzzles.sudoku.greater_than import GREATER_THAN
 from bookgen.puzzles.sudoku.toroidal import TOROIDAL
 from bookgen.puzzles.sudoku.shapes import (BOX_SHAPES, HYPER_SIZE, Filled, Variant, fixed_structure, lines_only,
                                            random_solution)
@@ -57,7 +58,7 @@ JIGSAW = Variant("jigsaw", "jigsaw sudoku", "jigsaw (irregular bold regions inst
                               f"{JIGSAW_SIZES[-1]}x{JIGSAW_SIZES[-1]}, not {size}x{size}",
                  lines_only, _jigsaw_filled, only_differ=True)
 
-VARIANTS: tuple[Variant, ...] = (CLASSIC, X, HYPER, JIGSAW, TOROIDAL)
+VARIANTS: tuple[Variant, ...] = (CLASSIC, X, HYPER, JIGSAW, TOROIDAL, GREATER_THAN)
 NAMES = tuple(variant.name for variant in VARIANTS)
 SIZES = tuple(sorted({size for variant in VARIANTS for size in variant.sizes}))
 

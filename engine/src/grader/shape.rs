@@ -5,6 +5,7 @@
 //! the same step whoever takes it.
 
 use crate::cellset::{CellSet, Mask};
+use crate::inequality::{closures, Inequality};
 use crate::search::CageSpec;
 
 /// A group's kind, as far as the grader cares: rows and columns carry fish.
@@ -73,6 +74,11 @@ pub struct Shape {
     pub fish_axes: [FishAxis; 2],
     /// Each covering group listed by increasing cell number (hidden subsets read them so).
     pub covering_ascending: Vec<bool>,
+    /// Greater-than signs, in the model's order; per cell, the cells it is larger than
+    /// through chains of them (`below`) and smaller than (`above`); empty without signs.
+    pub inequalities: Vec<Inequality>,
+    pub below: Vec<CellSet>,
+    pub above: Vec<CellSet>,
 }
 
 impl Shape {
@@ -144,7 +150,19 @@ impl Shape {
             compact,
             covering_of,
             fish_axes,
+            inequalities: Vec::new(),
+            below: Vec::new(),
+            above: Vec::new(),
         }
+    }
+
+    /// This shape with inequalities between cells (greater-than signs).
+    pub fn with_inequalities(mut self, inequalities: &[Inequality]) -> Shape {
+        let (below, above) = closures(self.n, inequalities);
+        self.inequalities = inequalities.to_vec();
+        self.below = below;
+        self.above = above;
+        self
     }
 }
 

@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Family, Technique};
+use crate::inequality::Inequality;
 use crate::regions::{self, Topology};
 use crate::rng::Rng;
 use crate::search::cages::{self, Op};
@@ -54,6 +55,7 @@ struct SolverParts {
     symbols: Vec<i64>,
     groups: Vec<Vec<usize>>,
     cages: Vec<CageSpec>,
+    inequalities: Vec<Inequality>,
 }
 
 impl Grid {
@@ -62,19 +64,24 @@ impl Grid {
         self.solver.get_or_init(|| {
             let parts = &self.parts;
             Solver::new(self.n, &parts.symbols, &parts.groups, &parts.cages)
+                .with_inequalities(&parts.inequalities)
         })
     }
 }
 
 #[pymethods]
 impl Grid {
-    /// `groups`: (cells, kind, compact) per group; `cages`: (cells, op, target, distinct).
+    /// `groups`: (cells, kind, compact) per group; `cages`: (cells, op, target, distinct);
+    /// `inequalities`: (smaller cell, larger cell) per greater-than sign, symbols then
+    /// compared by their order, which must be increasing.
     #[new]
+    #[pyo3(signature = (n, symbols, groups, cages, inequalities=Vec::new()))]
     fn new(
         n: usize,
         symbols: Vec<i64>,
         groups: Vec<(Vec<usize>, String, bool)>,
         cages: Vec<(Vec<usize>, String, i128, bool)>,
+        inequalities: Vec<(usize, usize)>,
     ) -> PyResult<Grid> {
         if symbols.is_empty() || symbols.len() > 64 || n > crate::cellset::MAX_CELLS {
             return Err(PyValueError::new_err(
@@ -116,14 +123,18 @@ impl Grid {
                 distinct,
             });
         }
+        let inequalities = signs(n, &symbols, &inequalities)?;
         let group_cells: Vec<Vec<usize>> = groups.into_iter().map(|(cells, _, _)| cells).collect();
         Ok(Grid {
             n,
-            shape: Arc::new(Shape::new(n, &symbols, &specs, &cage_specs)),
+            shape: Arc::new(
+                Shape::new(n, &symbols, &specs, &cage_specs).with_inequalities(&inequalities),
+            ),
             parts: SolverParts {
                 symbols,
                 groups: group_cells,
                 cages: cage_specs,
+                inequalities,
             },
             solver: OnceLock::new(),
         })
@@ -213,6 +224,31 @@ impl Grid {
             }
         }
     }
+}
+
+/// Greater-than signs from Python: two different cells of the grid each, over symbols in
+/// increasing order (the engine compares symbols by their index).
+fn signs(n: usize, symbols: &[i64], pairs: &[(usize, usize)]) -> PyResult<Vec<Inequality>> {
+    if pairs.is_empty() {
+        return Ok(Vec::new());
+    }
+    if !symbols.windows(2).all(|w| w[0] < w[1]) {
+        return Err(PyValueError::new_err(
+            "a grid with inequalities lists its symbols in increasing order",
+        ));
+    }
+    pairs
+        .iter()
+        .map(|&(smaller, larger)| {
+            if smaller >= n || larger >= n || smaller == larger {
+                Err(PyValueError::new_err(
+                    "an inequality is between two different cells of the grid",
+                ))
+            } else {
+                Ok(Inequality { smaller, larger })
+            }
+        })
+        .collect()
 }
 
 /// Whether a signal is pending for Python (its handler then raised, e.g. KeyboardInterrupt):

@@ -2,9 +2,10 @@
 //! `count(limit = 2)` is the uniqueness check every printed puzzle passes.
 //!
 //! Domains are masks over symbol indices. Propagation removes a placed symbol from every
-//! peer, places hidden singles in groups that must hold every symbol, and runs the cage
-//! propagators, to a fixpoint; every rule only narrows, so the fixpoint (and with it the
-//! order in which solutions are found) does not depend on the order rules run in. Search
+//! peer, places hidden singles in groups that must hold every symbol, runs the cage
+//! propagators and the bounds of inequalities (greater-than signs), to a fixpoint; every
+//! rule only narrows, so the fixpoint (and with it the order in which solutions are
+//! found) does not depend on the order rules run in. Search
 //! branches on the first cell with the fewest candidates, symbols in increasing order
 //! (or in an order the caller's shuffle gives, for random full grids).
 
@@ -13,6 +14,7 @@ pub mod propagators;
 pub mod sum_sets;
 
 use crate::cellset::{single, Mask};
+use crate::inequality::{bounded, Inequality};
 use propagators::{Propagator, Pruned};
 
 /// Why a search stopped early.
@@ -35,6 +37,8 @@ pub struct Solver {
     peers: Vec<Vec<usize>>,
     cages: Vec<Propagator>,
     cages_of: Vec<Vec<usize>>,
+    /// Greater-than signs: bounds between two cells, run to the same fixpoint.
+    inequalities: Vec<Inequality>,
 }
 
 /// How many solutions were found (stopping at the limit), the first ones as symbol
@@ -111,7 +115,15 @@ impl Solver {
                 .collect(),
             cages: compiled,
             cages_of,
+            inequalities: Vec::new(),
         }
+    }
+
+    /// This grid with inequalities between cells (greater-than signs) besides its groups
+    /// and cages; symbols compare by their index.
+    pub fn with_inequalities(mut self, inequalities: &[Inequality]) -> Solver {
+        self.inequalities = inequalities.to_vec();
+        self
     }
 
     /// This grid, compiled without cages, with these cages: what `new` builds from the
@@ -156,6 +168,7 @@ impl Solver {
             peers,
             cages: compiled,
             cages_of,
+            inequalities: self.inequalities.clone(),
         }
     }
 
@@ -242,9 +255,50 @@ impl Solver {
                 }
             }
             if !narrowed && stack.is_empty() {
-                return true;
+                match self.bound_inequalities(dom, &mut stack, &mut cage_queue, &mut group_queue) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
+    }
+
+    /// Every inequality's bounds once round (the smaller below the larger's highest, the
+    /// larger above the smaller's lowest), when the other rules have nothing left to do;
+    /// the cells narrowed are followed up as any other narrowing is. None on a
+    /// contradiction, else whether a candidate went.
+    fn bound_inequalities(
+        &self,
+        dom: &mut [Mask],
+        stack: &mut Vec<usize>,
+        cages: &mut Queue,
+        groups: &mut Queue,
+    ) -> Option<bool> {
+        let mut narrowed = false;
+        for e in &self.inequalities {
+            let (small, large) = bounded(dom[e.smaller], dom[e.larger]);
+            for (i, d) in [(e.smaller, small), (e.larger, large)] {
+                if d == dom[i] {
+                    continue;
+                }
+                if d == 0 {
+                    return None;
+                }
+                dom[i] = d;
+                narrowed = true;
+                for &k in &self.cages_of[i] {
+                    cages.push(k);
+                }
+                for &g in &self.covering_of[i] {
+                    groups.push(g);
+                }
+                if single(d) {
+                    stack.push(i);
+                }
+            }
+        }
+        Some(narrowed)
     }
 
     /// Remove each placed symbol from its peers, following new singles.

@@ -1,9 +1,11 @@
 //! The human techniques every grid type shares, over all-different groups: singles,
-//! subsets, pointing and claiming, fish, wings and chains. Each walks the grid in a fixed
+//! subsets, pointing and claiming, fish, wings and chains; and over greater-than signs,
+//! their bounds and chains of them in a house (nothing to do on a grid without signs). Each walks the grid in a fixed
 //! order and stops at its first progress, so the grader takes the same steps every time.
 
 mod chains;
 mod fish;
+mod inequality;
 mod locked;
 mod singles;
 mod subsets;
@@ -28,9 +30,11 @@ pub enum Shared {
     XyzWing,
     XChain,
     XyChain,
+    Inequality,
+    InequalityChain,
 }
 
-const ALL: [Shared; 15] = [
+const ALL: [Shared; 17] = [
     Shared::FullHouse,
     Shared::HiddenSingleInBox,
     Shared::NakedSingle,
@@ -46,6 +50,8 @@ const ALL: [Shared; 15] = [
     Shared::XyzWing,
     Shared::XChain,
     Shared::XyChain,
+    Shared::Inequality,
+    Shared::InequalityChain,
 ];
 
 impl Shared {
@@ -71,6 +77,8 @@ impl Shared {
             Shared::XyzWing => "XYZ-wing",
             Shared::XChain => "X-chain",
             Shared::XyChain => "XY-chain",
+            Shared::Inequality => "inequality",
+            Shared::InequalityChain => "inequality chain",
         }
     }
 
@@ -97,6 +105,8 @@ impl Shared {
             Shared::XyzWing => wings::wing(board, true),
             Shared::XChain => chains::x_chain(board),
             Shared::XyChain => chains::xy_chain(board),
+            Shared::Inequality => inequality::bounds(board),
+            Shared::InequalityChain => inequality::chain(board),
         }
     }
 }

@@ -17,7 +17,7 @@ from bookgen.cli import main
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.language import LANGUAGES, words_for
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku import pictures, type as sudoku_type
+from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
 from bookgen.puzzles.sudoku.variants import VARIANTS, X
 
@@ -42,20 +42,19 @@ def test_pictures_past_six_values_are_refused_naming_symbols_and_the_size(size: 
     assert caught.value.field == "symbols" and f"not {size}x{size}" in caught.value.message
 
 
-def test_a_variant_whose_rules_compare_values_is_refused_pictures(monkeypatch):
-    # A variant keeps the default (its rules may compare values) unless it says its rules
-    # only ask values to differ: a variant added later is refused pictures until then.
-    comparing = dataclasses.replace(X, only_differ=False)
-    assert dataclasses.fields(X)[-1].name == "only_differ" and dataclasses.fields(X)[-1].default is False
-    monkeypatch.setattr(sudoku_type, "variant", lambda name: comparing)
+def test_greater_than_sudoku_is_refused_pictures_naming_symbols():
+    # Its signs compare values: a circle is not greater than a star.
     with pytest.raises(ParamsError) as caught:
-        Params(size=6, difficulty="easy", symbols="pictures", variant="x").validate()
+        Params(size=6, difficulty="easy", symbols="pictures", variant="greater-than").validate()
     assert caught.value.field == "symbols" and "compares its values" in caught.value.message
-    Params(size=6, difficulty="easy", symbols="ABCDEF", variant="x").validate()  # letters are not refused here
+    Params(size=6, difficulty="easy", symbols="ABCDEF", variant="greater-than").validate()  # letters may stand
 
 
-def test_every_variant_shipped_now_only_asks_values_to_differ():
-    assert all(v.only_differ for v in VARIANTS), [v.name for v in VARIANTS if not v.only_differ]
+def test_a_variant_refuses_pictures_unless_it_says_its_rules_only_ask_values_to_differ():
+    only_differ = next(f for f in dataclasses.fields(X) if f.name == "only_differ")
+    assert only_differ.default is False
+    comparing = [v.name for v in VARIANTS if not v.only_differ]
+    assert comparing == ["greater-than"], comparing
 
 
 SPEC = """\
