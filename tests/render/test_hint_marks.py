@@ -108,14 +108,7 @@ sections:
 
 
 def test_a_hint_grid_prints_the_pencil_marks_its_steps_cross_out(tmp_path: Path):
-    spec = tmp_path / "s.yaml"
-    spec.write_text(SUDOKU_HINTS, encoding="utf-8")
-    pdf = tmp_path / "s.pdf"
-    result = CliRunner().invoke(main, ["build", str(spec), "-o", str(pdf), "--jobs", "1"])
-    assert result.exit_code == 0, result.output
-    with pdfplumber.open(pdf) as doc:
-        page = next(p for p in doc.pages if "Puzzle 1 (page" in (p.extract_text() or ""))
-        text = page.extract_text()
-        marks = [c for c in page.chars if c["text"].isdigit() and c["size"] < 6.5 and c["top"] < page.height / 2]
+    text, marks = _first_hint_page(tmp_path, SUDOKU_HINTS, lambda page: (page.extract_text(), [
+        c for c in page.chars if c["text"].isdigit() and c["size"] < 6.5 and c["top"] < page.height / 2]))
     assert "So cross" in text
     assert len(marks) >= 2, len(marks)
