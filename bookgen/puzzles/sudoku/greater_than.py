@@ -96,4 +96,6 @@ GREATER_THAN = Variant(
             "the 2."),
     decorate=draw_signs,
     signed=True,
+    start=N_("A few digits may be given, or none at all: the signs are enough. Every puzzle has exactly one "
+             "solution, which you can find by logic alone, with no guessing."),
 )

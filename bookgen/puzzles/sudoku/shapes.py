@@ -58,6 +58,9 @@ class Variant:
     # solutions of `base` by one search each (classic).
     filled: Callable[[int, random.Random], Filled] | None = None
     note: str = ""  # one more sentence for the instructions (a message)
+    # The sentence on givens, instead of the family's "some digits are given" (a message):
+    # for a variant whose puzzles may have none.
+    start: str = ""
     # Drawn over the grid, puzzle and answer alike, when the model is one of this
     # variant's (it is told by the model alone, so a puzzle read back is drawn the same).
     decorate: Callable[[Pen, GridModel], None] | None = None

@@ -245,7 +245,7 @@ class SudokuType(GridType):
             said = [words.gettext(self.picture_rule).format(pictures=shown, houses=houses),
                     words.gettext(self.picture_start)]
         elif params.symbols is None and params.size <= 9:
-            said = [words.gettext(self.rule).format(houses=houses), words.gettext(self.start)]
+            said = [words.gettext(self.rule).format(houses=houses), words.gettext(chosen.start or self.start)]
         else:
             shown = ", ".join(symbol_labels(params.size, params.symbols))
             said = [words.gettext(self.symbol_rule).format(symbols=shown, houses=houses),

@@ -153,6 +153,13 @@ def test_the_instructions_say_which_way_a_sign_points():
     assert "every bold box" in text and "points at the smaller number" in text
 
 
+def test_the_instructions_do_not_promise_givens_a_puzzle_may_not_have():
+    # Above easy a greater-than sudoku often has no givens at all (the signs are enough).
+    text = PUZZLE_TYPE.instructions_for(Params(size=6, variant="greater-than", difficulty="medium"))
+    assert "Some digits are given" not in text and "or none at all" in text
+    assert "Some digits are given" in PUZZLE_TYPE.instructions_for(Params(size=6, difficulty="medium"))
+
+
 def test_every_level_but_4x4_medium_and_harder_is_offered():
     assert offered(PUZZLE_TYPE.offer, "greater-than", 4) == ("beginner", "easy")
     for size in (6, 9):
