@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 import click
 
 from bookgen import __version__
+from bookgen.book_lines import counted, summary
 from bookgen.errors import BookgenError, CommandLineError, InputError
 from bookgen.outputs import WriteError, committed
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
@@ -26,8 +27,6 @@ from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limi
 # `bookgen --version` and `bookgen solve` of one puzzle load only their own part.
 if TYPE_CHECKING:
     from types import ModuleType
-
-    from bookgen.spec import BookSpec
 
 # `bookgen solve` stops any puzzle after this long (--timeout), plus a grace for types
 # that use the time themselves and then settle for a verified answer (sliding).
@@ -167,31 +166,6 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
         _echo(f"wrote {target}: {summary(spec, layout)}, in {seconds:.1f} s")
 
 
-def summary(spec: BookSpec, layout: Any) -> str:
-    """What a build made, for a teacher: pages, where the answers are, puzzles, and the
-    seed (said to be new when the spec gave none, so the book can be made again)."""
-    pages = _count(len(layout.pages), "page")
-    kinds = [(kind, [page.number for page in layout.pages if page.kind == kind]) for kind in ("answers", "hints")]
-    parts = [f"{kind} on {page_span(numbers)}" for kind, numbers in kinds if numbers]
-    if parts:
-        pages += f" ({'; '.join(parts)})"
-    seed = f"seed {spec.seed}" if spec.seed_given else f"new seed {spec.seed} (rebuild with --seed {spec.seed})"
-    return f"{pages}, {_count(spec.total_puzzles, 'puzzle')}, {seed}"
-
-
-def page_span(numbers: list[int]) -> str:
-    """[9, 10, 11] -> "pages 9-11"; [4] -> "page 4"."""
-    if len(numbers) == 1:
-        return f"page {numbers[0]}"
-    if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"pages {numbers[0]}-{numbers[-1]}"
-    return "pages " + ", ".join(map(str, numbers))
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
 @contextmanager
 def progress(total: int, quiet: bool, stream: TextIO | None = None) -> Iterator[Callable[[], None] | None]:
     """A progress bar on stderr while puzzles are made, only when stderr is a terminal
@@ -226,31 +200,6 @@ def check(spec_file: str) -> None:
     spec = _speclib().load(spec_file)
     plan(spec)
     _echo(f"{spec_file}: ok ({counted(spec)})")
-
-
-def counted(spec: BookSpec) -> str:
-    """What `build` will make: "2 sections, 120 puzzles: 4 for each of 30 students"."""
-    made = f"{_count(len(spec.sections), 'section')}, {_count(spec.total_puzzles, 'puzzle')}"
-    if spec.copies:
-        n = len(spec.copies)
-        whom = _count(n, "student") if "students" in spec.locations else f"{n} {'copy' if n == 1 else 'copies'}"
-        made += f": {spec.puzzles_per_copy} for each of {whom}"
-        made += _at_levels(spec)
-    return made
-
-
-def _at_levels(spec: BookSpec) -> str:
-    """", at easy (12), medium (18)": how many students at each level, easiest first,
-    when a class list gives levels (those without one keep the sections' levels)."""
-    given = [student.level for student in spec.students]
-    if not any(given):
-        return ""
-    from bookgen.classlist import LEVELS
-
-    counts = [f"{level} ({given.count(level)})" for level in LEVELS if level in given]
-    if None in given:
-        counts.append(f"the sections' own ({given.count(None)})")
-    return ", at " + ", ".join(counts)
 
 
 @main.command()
