@@ -6,6 +6,7 @@ refused with one line, never printed backwards."""
 
 from __future__ import annotations
 
+import gettext
 import re
 from pathlib import Path
 
@@ -80,6 +81,40 @@ def test_every_language_translates_every_message_with_its_placeholders_and_plura
         english = set(PLACEHOLDER.findall(forms[-1]))
         for text in translated:
             assert set(PLACEHOLDER.findall(text)) == english, (code, key, text)
+
+
+# Counts at which languages' plural rules part: small numbers, the teens, and the round
+# millions for which French, Spanish, Italian and Portuguese say "de"/"di" ("1 000 000 de coups").
+COUNTS = [*range(0, 1201), 1_000_000, 2_000_000, 1_000_001, 10_000_000, 21_000_000, 100_000_000]
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
+def test_each_catalogues_rule_chooses_the_form_its_language_wants_for_every_count(code: str):
+    """The rule printed in the catalogue's header is the one the runtime applies (it is
+    compiled into the catalogue read); it must choose, for every count, the form CLDR's
+    rule for the language chooses, in the order of the language's forms."""
+    with open(catalogue_path(code), "rb") as handle:
+        catalogue = read_po(handle, locale=code)
+    ours = gettext.c2py(catalogue.plural_expr)
+    cldr = gettext.c2py(get_plural(code).plural_expr)
+    assert [ours(n) for n in COUNTS] == [cldr(n) for n in COUNTS]
+    runtime = words_for(code).catalogue.plural
+    assert [runtime(n) for n in COUNTS] == [cldr(n) for n in COUNTS]
+
+
+@pytest.mark.parametrize("code,counts", [
+    ("fr", {0: "0 coup,", 1: "1 coup,", 2: "2 coups,", 1_000_000: "1000000 de coups,", 1_000_001: "1000001 coups,"}),
+    ("es", {1: "1 movimiento,", 2: "2 movimientos,", 1_000_000: "1000000 de movimientos,"}),
+    ("it", {1: "1 mossa,", 2: "2 mosse,", 2_000_000: "2000000 di mosse,"}),
+    ("pt", {1: "1 movimento,", 2: "2 movimentos,", 1_000_000: "1000000 de movimentos,"}),
+    ("pl", {1_000_000: "1000000 ruchów,", 1_000_002: "1000002 ruchy,"}),
+    ("de", {1_000_000: "1000000 Züge,"}),
+])
+def test_a_million_moves_get_the_form_their_language_wants(code: str, counts: dict):
+    words = words_for(code)
+    for n, start in counts.items():
+        said = words.ngettext("{moves} move, the fewest possible.", "{moves} moves, the fewest possible.", n)
+        assert said.format(moves=n).startswith(start), (n, said)
 
 
 def test_every_level_of_every_type_has_a_word_in_the_catalogues():
