@@ -1,15 +1,17 @@
 """Book-scale benchmark: a 100-puzzle mixed book and a 30-student worksheet set.
 
-Prints the figures and writes them to bench.json (at the repository's top, or the path
-given as the first argument) so versions can be compared. Every build runs in its own
-process with a private cache folder, so the peak memory is that build's and the cached
-rebuild reads only what the first build wrote. Not a test: nothing here asserts a time.
+Each build runs in its own process with a private cache folder, so the peak memory is
+that build's and the cached rebuild reads only what the first build wrote; each is
+repeated and the median taken. Not a test: nothing here asserts a time.
 
-    python bench/book.py [bench.json]
+    python bench/book.py [--repeats 3] [--json]
+
+`make bench` puts the figures in docs/benchmarks.md (and bench.json).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -20,7 +22,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchlib import ROOT, Report, add_json_flag, median
 
 # 100 puzzles: KenKen 4 to 9, killer, sudoku with its X, hyper and jigsaw variants, samurai,
 # sliding. Sliding 4×4 stays at medium so the figures do not include the one-off
@@ -100,7 +102,8 @@ sections:
 
 
 def measure(spec_path: str, out: str, jobs: int, use_cache: bool) -> dict:
-    """One build in this process: wall time, generation time per type, render time."""
+    """One build in this process: wall time, CPU time per puzzle by type (with one job),
+    render time."""
     import bookgen.build as b
     from bookgen.spec import load
 
@@ -109,9 +112,9 @@ def measure(spec_path: str, out: str, jobs: int, use_cache: bool) -> dict:
     make, render = b.make_puzzle, b.render
 
     def timed_make(task):
-        start = time.perf_counter()
+        start = time.process_time()
         puzzle = make(task)
-        per_type[task.type].append(time.perf_counter() - start)
+        per_type[task.type].append(time.process_time() - start)
         return puzzle
 
     def timed_render(*args, **kwargs):
@@ -129,13 +132,14 @@ def measure(spec_path: str, out: str, jobs: int, use_cache: bool) -> dict:
     peak_kb = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                   resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     return {
-        "seconds": round(wall, 2),
+        "seconds": round(wall, 3),
         "puzzles": spec.total_puzzles,
         "pages": len(layout.pages),
         "render_seconds": round(sum(rendering), 3),
         "render_ms_per_page": round(1000 * sum(rendering) / max(1, len(layout.pages)), 1),
         "peak_memory_mb": round(peak_kb / 1024, 1),
-        "puzzles_per_second": {t: round(len(v) / sum(v), 2) for t, v in sorted(per_type.items())},
+        # Generation per puzzle by type (one job only: the puzzles are made in this process).
+        "median_ms_per_puzzle": {t: round(1000 * median(v), 3) for t, v in sorted(per_type.items())},
     }
 
 
@@ -148,23 +152,48 @@ def run(spec_path: Path, out: Path, jobs: int, use_cache: bool, cache_dir: Path)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def main() -> None:
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "bench.json"
+# What the page shows of each build: the median of the repeats for every figure.
+FIGURES = ("seconds", "render_ms_per_page", "peak_memory_mb")
+
+
+def medians(builds: list[dict]) -> dict:
+    first = builds[0]
+    out = {"builds": len(builds), "puzzles": first["puzzles"], "pages": first["pages"]}
+    out.update({name: median([b[name] for b in builds]) for name in FIGURES})
+    types = first["median_ms_per_puzzle"]
+    out["median_ms_per_puzzle"] = {t: median([b["median_ms_per_puzzle"][t] for b in builds]) for t in types}
+    return out
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=3, help="builds of each kind (the median is kept)")
+    add_json_flag(parser)
+    args = parser.parse_args(argv)
+    report = Report(args.json)
+    cores = os.cpu_count() or 1
+    builds: dict[str, list[dict]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         book, sheets = work / "book.yaml", work / "worksheets.yaml"
         book.write_text(MIXED_BOOK)
         sheets.write_text(WORKSHEETS)
-        figures = {"machine": {"cores": os.cpu_count(), "python": sys.version.split()[0]}}
-        figures["book_1_job"] = run(book, work / "b1.pdf", 1, False, work / "cache-none")
-        figures["book_2_jobs"] = run(book, work / "b2.pdf", 2, True, work / "cache")
-        figures["book_cached_rebuild"] = run(book, work / "b3.pdf", 2, True, work / "cache")
-        figures["worksheets_30_students"] = run(sheets, work / "w.pdf", 2, False, work / "cache-none")
-    for name, value in figures.items():
-        print(f"{name}: {json.dumps(value)}")
-    target.write_text(json.dumps(figures, indent=1) + "\n")
-    print(f"wrote {target}")
+        for i in range(args.repeats):
+            builds["book_1_job"].append(run(book, work / "b1.pdf", 1, False, work / "cache-none"))
+            # Cold with every core, into a fresh cache; the first such cache is read back below.
+            builds["book_all_jobs"].append(run(book, work / "b2.pdf", cores, True, work / f"cache-{i}"))
+            builds["worksheets_30_students"].append(run(sheets, work / "w.pdf", cores, False, work / "cache-none"))
+            report.say(f"  builds, round {i + 1} of {args.repeats} done")
+        for i in range(args.repeats):
+            builds["book_cached_rebuild"].append(run(book, work / "b3.pdf", cores, True, work / "cache-0"))
+    figures = {"repeats": args.repeats, "cores": cores, "jobs": {"book_1_job": 1, "book_all_jobs": cores,
+               "book_cached_rebuild": cores, "worksheets_30_students": cores}}
+    figures["builds"] = {name: medians(builds[name]) for name in
+                         ("book_1_job", "book_all_jobs", "book_cached_rebuild", "worksheets_30_students")}
+    for name, value in figures["builds"].items():
+        report.say(f"{name}: {json.dumps(value)}")
+    report.done(figures)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

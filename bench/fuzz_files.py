@@ -2,7 +2,7 @@
 cache entries, each run as a user would run bookgen, in its own process, with a time
 bound and its peak memory measured.
 
-Run: python bench/fuzz_files.py [--cases 1000] [--jobs 2] [--seed 22] [--timeout 60]
+Run: python bench/fuzz_files.py [--cases 1000] [--jobs 2] [--seed 22] [--timeout 60] [--json]
 
 The cases are shared equally between the four kinds, each made by bench/hostile_files.py
 from its own seeded random generator (the same cases on every run):
@@ -23,8 +23,9 @@ from its own seeded random generator (the same cases on every run):
 
 Every run must end within the bound with exit 0, or exit 2 and one line a problem, each
 naming a file (or "bookgen: ..."), with no traceback, and no output left behind by a refused build.
-The report counts exits by kind and status, and gives the slowest run and the peak
-resident memory of any run (from wait4). Exit status 1 when any run broke a rule.
+The report counts exits by kind and status, and gives the median and slowest run and the
+peak resident memory of any run (from wait4). Exit status 1 when any run broke a rule.
+`make bench` runs 100 cases (a quick run) and puts the report in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -45,6 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchlib import Report, add_json_flag, load_average, median
 from hostile_files import base_font, base_pictures, edited_entry, hostile_font, hostile_layout, hostile_picture
 
 SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
@@ -234,6 +237,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--kinds", default=",".join(KINDS))
+    add_json_flag(parser)
     options = parser.parse_args()
     kinds = options.kinds.split(",")
     # Stopped by a signal, the with-blocks still remove the work folder.
@@ -257,10 +261,9 @@ def main() -> int:
     return 1 if any(case.broken for case in cases) else 0
 
 
-def report(cases: list[Case], seconds: float, options: argparse.Namespace) -> None:
+def summary(cases: list[Case], seconds: float, options: argparse.Namespace) -> dict:
     runs = [run for case in cases for run in case.runs]
-    print(f"{len(cases)} cases, {len(runs)} bookgen runs in {seconds:.0f} s with {options.jobs} jobs "
-          f"(load average {os.getloadavg()[0]:.1f}), seed {options.seed}, bound {options.timeout:g} s")
+    kinds = {}
     for kind in KINDS:
         mine = [case for case in cases if case.kind == kind]
         if not mine:
@@ -268,16 +271,39 @@ def report(cases: list[Case], seconds: float, options: argparse.Namespace) -> No
         statuses = Counter(("killed" if run.status is None else f"{run.args[0]} exit {run.status}")
                            for case in mine for run in case.runs)
         hows = Counter(case.how.split(": ")[1].split(" ")[0] if kind == "cache" else case.how for case in mine)
-        print(f"{kind}: {len(mine)} cases ({', '.join(f'{n} {h}' for h, n in sorted(hows.items()))}); "
-              + ", ".join(f"{status}: {n}" for status, n in sorted(statuses.items())))
+        kinds[kind] = {"cases": len(mine), "made": dict(sorted(hows.items())), "exits": dict(sorted(statuses.items()))}
     slowest = max(runs, key=lambda run: run.seconds)
     heaviest = max(runs, key=lambda run: run.peak_mb)
-    print(f"slowest run {slowest.seconds:.1f} s ({' '.join(slowest.args)}); peak memory {heaviest.peak_mb:.0f} MB "
-          f"({' '.join(heaviest.args)}); runs over 500 MB: {sum(run.peak_mb > 500 for run in runs)}")
-    broken = [case for case in cases if case.broken]
-    print(f"rules broken: {len(broken)}")
-    for case in broken:
-        print(f"  {case.kind} {case.index} ({case.how}): {'; '.join(case.broken)}")
+    return {"cases": len(cases), "runs": len(runs), "seconds": round(seconds, 1), "jobs": options.jobs,
+            "seed": options.seed, "bound_seconds": options.timeout, "kinds": kinds,
+            "median_run_seconds": round(median([run.seconds for run in runs]), 3),
+            "slowest_run": {"seconds": round(slowest.seconds, 2), "args": " ".join(slowest.args)},
+            "peak_memory": {"mb": round(heaviest.peak_mb, 1), "args": " ".join(heaviest.args)},
+            "runs_over_500_mb": sum(run.peak_mb > 500 for run in runs),
+            "broken": [_WORK_FOLDER.sub("<work>", f"{case.kind} {case.index} ({case.how}): {'; '.join(case.broken)}")
+                       for case in cases if case.broken]}
+
+
+# The run's temporary folder, as a broken rule's words may name it (not kept in a report).
+_WORK_FOLDER = re.compile(r"[^\s'\"]*bookgen-fuzz-[^/\s'\"]*")
+
+
+def report(cases: list[Case], seconds: float, options: argparse.Namespace) -> None:
+    figures = summary(cases, seconds, options)
+    out = Report(options.json)
+    out.say(f"{figures['cases']} cases, {figures['runs']} bookgen runs in {seconds:.0f} s with {options.jobs} jobs "
+            f"(load average {load_average()}), seed {options.seed}, bound {options.timeout:g} s")
+    for kind, mine in figures["kinds"].items():
+        out.say(f"{kind}: {mine['cases']} cases ({', '.join(f'{n} {h}' for h, n in mine['made'].items())}); "
+                + ", ".join(f"{status}: {n}" for status, n in mine["exits"].items()))
+    slowest, heaviest = figures["slowest_run"], figures["peak_memory"]
+    out.say(f"median run {figures['median_run_seconds']:.2f} s; slowest run {slowest['seconds']:.1f} s "
+            f"({slowest['args']}); peak memory {heaviest['mb']:.0f} MB ({heaviest['args']}); "
+            f"runs over 500 MB: {figures['runs_over_500_mb']}")
+    out.say(f"rules broken: {len(figures['broken'])}")
+    for line in figures["broken"]:
+        out.say(f"  {line}")
+    out.done(figures)
 
 
 if __name__ == "__main__":

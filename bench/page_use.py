@@ -1,7 +1,7 @@
 """Page use: the share of each puzzle page's text area (the paper inside its margins)
 covered by puzzle drawings, averaged over the puzzle pages of each sample book.
 
-Run: python bench/page_use.py [spec.yaml ...]   (default: every book in samples/)
+Run: python bench/page_use.py [spec.yaml ...] [--json]   (default: every book in samples/)
 
 Before the layout engine (main at eebe960, one puzzle a page unless per_page was given,
 fixed cells, grids at the top of their slots), measured the same way on the samples as
@@ -15,8 +15,11 @@ large-print 46%, sliding 54%, variety 54% unchanged; page counts unchanged.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+
+from benchlib import Report, add_json_flag
 
 from bookgen.build import book_of, generate_all, page_template
 from bookgen.layout.pages import lay_out
@@ -40,11 +43,21 @@ def page_use(path: Path) -> tuple[float, int, int]:
     return sum(shares) / len(shares), len(shares), len(layout.pages)
 
 
-def main(paths: list[Path]) -> None:
-    for path in paths:
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="Page use of sample books")
+    parser.add_argument("specs", nargs="*", type=Path)
+    add_json_flag(parser)
+    args = parser.parse_args(argv)
+    report = Report(args.json)
+    books = []
+    for path in args.specs or sorted((ROOT / "samples").glob("*.yaml")):
         share, puzzle_pages, pages = page_use(path)
-        print(f"{path.name:<20} page use {share * 100:4.0f}%   {puzzle_pages} puzzle pages, {pages} pages in all")
+        shown = path.resolve().relative_to(ROOT).as_posix() if path.resolve().is_relative_to(ROOT) else path.name
+        books.append({"spec": shown, "page_use_percent": round(share * 100, 1), "puzzle_pages": puzzle_pages,
+                      "pages": pages})
+        report.say(f"{path.name:<20} page use {share * 100:4.0f}%   {puzzle_pages} puzzle pages, {pages} pages in all")
+    report.done({"books": books})
 
 
 if __name__ == "__main__":
-    main([Path(a) for a in sys.argv[1:]] or sorted((ROOT / "samples").glob("*.yaml")))
+    main(sys.argv[1:])

@@ -1,14 +1,15 @@
 """The compiled engine's figures (issue 19's table): generation per type and level, an
 in-process KenKen solve and the command line's start-up, each a median, and, when
-Simon Tatham's Keen and Solo are built (bench/tatham/build.sh) and
-BOOKGEN_TATHAM names their folder, his figures measured in the same run beside ours with
-the ratio. Korf's 100 and the book builds are bench/sliding_korf.py and bench/book.py.
+Simon Tatham's Keen and Solo are built (bench/tatham/build.sh, into out/tatham or the
+folder BOOKGEN_TATHAM names), his figures measured in the same run beside ours with
+the ratio; `make bench` runs the pairs only when his programs are there. Korf's 100 and
+the book builds are bench/sliding_korf.py and bench/book.py.
 
 Not a test: nothing here asserts a time. CPU medians (time.process_time here, the
 process's CPU clock in timing.c), a pair measured one after the other so the machine's
 load moves both alike; the load average is printed.
 
-    python bench/versus.py [--seeds 30] [--only kenken|sudoku|killer|solve|startup]
+    python bench/versus.py [--seeds 30] [--only kenken|sudoku|killer|solve|startup ...] [--json]
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchlib import Report, add_json_flag, load_average, tatham_dir
+
 from bookgen.model import GridModel
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.registry import get
 
-TATHAM = os.environ.get("BOOKGEN_TATHAM")
+TATHAM = tatham_dir()
 BOOKGEN = Path(sys.executable).with_name("bookgen")
 
 
@@ -85,10 +88,7 @@ def bookgen_generation_ms(pair: Pair, seeds: int) -> list[float]:
 
 
 def tatham_program(name: str) -> Path | None:
-    if not TATHAM:
-        return None
-    path = Path(TATHAM) / f"{name}-timing"
-    return path if path.is_file() else None
+    return TATHAM / f"{name}-timing" if TATHAM else None
 
 
 def tatham_generation_ms(pair: Pair, seeds: int) -> list[float]:
@@ -105,14 +105,20 @@ def row(work: str, ours: float, theirs: float | None) -> str:
     return f"| {work} | {ours:.2f} | {theirs:.2f} | {ours / theirs:.1f}x |"
 
 
-def generation(only: str | None, seeds: int) -> None:
+def figures(work: str, ours: float, theirs: float | None) -> dict:
+    return {"work": work, "bookgen_ms": round(ours, 4), "tatham_ms": None if theirs is None else round(theirs, 4)}
+
+
+def generation(types: set[str], seeds: int, report: Report) -> list[dict]:
+    rows = []
     for pair in PAIRS:
-        if only and only != pair.type:
+        if pair.type not in types:
             continue
         ours = median(bookgen_generation_ms(pair, seeds))
         theirs = tatham_generation_ms(pair, seeds)
-        label = f"{pair.work} / `{pair.tatham}`"
-        print(row(label, ours, median(theirs) if theirs else None), flush=True)
+        rows.append({**figures(pair.work, ours, median(theirs) if theirs else None), "tatham_params": pair.tatham})
+        report.say(row(f"{pair.work} / `{pair.tatham}`", ours, rows[-1]["tatham_ms"]))
+    return rows
 
 
 def keen_description(model: GridModel) -> str:
@@ -151,7 +157,7 @@ def solve_set() -> list[Puzzle]:
     return puzzles
 
 
-def in_process_solve() -> None:
+def in_process_solve(report: Report) -> dict:
     kenken = get("kenken")
     puzzles = solve_set()
     ours = []
@@ -172,41 +178,55 @@ def in_process_solve() -> None:
             if fields[1:] != ["ok", expected]:
                 raise SystemExit(f"Keen's answer differs on a {puzzle.board.rows}x{puzzle.board.rows}: {fields}")
         theirs = median([float(fields[0]) for fields in lines])
-    print(row(f"solve one of {len(puzzles)} KenKen (4x4-9x9), in process", median(ours), theirs), flush=True)
+    work = f"solve one of {len(puzzles)} KenKen (4x4-9x9), in process"
+    report.say(row(work, median(ours), theirs))
+    return figures(work, median(ours), theirs)
 
 
-def startup() -> None:
+def startup(report: Report) -> list[dict]:
     """Wall time of the command line from the shell: `--version`, and `solve` of a
     small KenKen (the figure a user feels)."""
     kenken = get("kenken")
     puzzle = kenken.generate(kenken.Params(size=4, difficulty="easy"), random.Random(0), Budget(60))
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "small.json"
         path.write_text(json.dumps(kenken.to_json(puzzle)))
-        for label, args in (("`bookgen --version`", ["--version"]), ("`bookgen solve` of a 4x4 KenKen", ["solve", str(path)])):
+        for label, args in (("`bookgen --version`", ["--version"]),
+                            ("`bookgen solve` of a 4x4 KenKen", ["solve", str(path)])):
             times = []
             for _ in range(11):
                 start = time.perf_counter()
                 subprocess.run([str(BOOKGEN), *args], capture_output=True, check=True)
                 times.append((time.perf_counter() - start) * 1000)
-            print(row(f"{label}, wall from the shell", median(times), None), flush=True)
+            rows.append({**figures(label, median(times), None), "repeats": len(times)})
+            report.say(row(f"{label}, wall from the shell", median(times), None))
+    return rows
+
+
+PARTS = ("kenken", "sudoku", "killer", "solve", "startup")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=30, help="puzzles per generation pair (seeds 0..N-1)")
-    parser.add_argument("--only", choices=("kenken", "sudoku", "killer", "solve", "startup"))
+    parser.add_argument("--only", choices=PARTS, action="append", help="only these parts (may be repeated)")
+    add_json_flag(parser)
     args = parser.parse_args()
-    side = f"Tatham's from {TATHAM}" if TATHAM else "Tatham's not given (BOOKGEN_TATHAM unset)"
-    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; {args.seeds} seeds a pair; {side}")
-    print("| work | bookgen ms | Tatham ms | ratio |\n|---|---|---|---|")
-    if args.only in (None, "kenken", "sudoku", "killer"):
-        generation(args.only, args.seeds)
-    if args.only in (None, "solve"):
-        in_process_solve()
-    if args.only in (None, "startup"):
-        startup()
-    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+    parts = set(args.only or PARTS)
+    report = Report(args.json)
+    side = "Tatham's built" if TATHAM else "Tatham's not built (bench/tatham/build.sh)"
+    report.say(f"{os.cpu_count()} cores, load average {load_average()}; {args.seeds} seeds a pair; {side}")
+    report.say("| work | bookgen ms | Tatham ms | ratio |\n|---|---|---|---|")
+    out: dict[str, Any] = {"tatham": TATHAM is not None, "seeds": args.seeds}
+    if parts & {"kenken", "sudoku", "killer"}:
+        out["generation"] = generation(parts, args.seeds, report)
+    if "solve" in parts:
+        out["solve"] = in_process_solve(report)
+    if "startup" in parts:
+        out["startup"] = startup(report)
+    report.say(f"load average at the end {load_average()}")
+    report.done(out)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 # Builds Simon Tatham's Keen and Solo generators and solvers, timed in process by
 # timing.c, for bench/versus.py.
 #
-#   sh bench/tatham/build.sh <the collection's sources> <output folder>
-#   BOOKGEN_TATHAM=<output folder> make bench
+#   sh bench/tatham/build.sh <the collection's sources> out/tatham
+#   make bench          (finds them in out/tatham; BOOKGEN_TATHAM=<folder> names another)
 #
 # The sources are the folder holding keen.c, solo.c and puzzles.h: a checkout of
 # https://git.tartarus.org/?p=simon/puzzles.git (or of a port that keeps them, such as the
