@@ -1,89 +1,174 @@
-"""`make bench`: medians and ratios of the generators and of a whole book build.
+"""`make bench`: runs the benchmarks and writes what they measured, medians and ratios, to
+docs/benchmarks.md, with the figures behind it in bench.json; then writes docs/offer.md
+from the offer records (bench/offer_page.py, which measures nothing).
 
-Not a test: nothing here asserts a time. Runs each benchmark module found in bench/
-after the sudoku and book figures.
+Not a test: nothing here asserts a time. Each benchmark runs in its own process with
+`--json` and hands back its figures as JSON; its progress lines go to the terminal. The
+page is made from bench.json alone (bench/benchmarks_page.py), so no figure on it is typed
+by hand. Long benchmarks run with shorter arguments (QUICK), and the page says so.
+
+    python bench/run.py                   (what `make bench` runs: about 5 minutes on 2 cores)
+    python bench/run.py --smoke --page P --data D   (tiny arguments, to try the bench itself)
+    python bench/run.py --only sudoku,book --page P --data D
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
-import random
-import statistics
+import platform
 import subprocess
 import sys
-import tempfile
 import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
-from bookgen.build import build
-from bookgen.puzzles.base import Budget
-from bookgen.puzzles.sudoku.type import PUZZLE_TYPE as SUDOKU, Params
-from bookgen.spec import load
-
-ROOT = Path(__file__).resolve().parent.parent
-# Arguments for benchmarks whose full run is too long for `make bench` (run them by hand).
-QUICK = {"offer.py": ["--type", "sudoku", "--vary", "size=4,6,9", "--vary", "difficulty=all", "--seeds", "10",
-                     "--dry-run"],
-         "fuzz_files.py": ["--cases", "100"]}
+import benchmarks_page
+from benchlib import ROOT, load_average, tatham_dir
 
 
-def median_seconds(run, repeats: int, clock=time.perf_counter) -> float:
-    times = []
-    for i in range(repeats):
-        start = clock()
-        run(i)
-        times.append(clock() - start)
-    return statistics.median(times)
+@dataclass(frozen=True)
+class Bench:
+    name: str  # its key in bench.json
+    script: str  # in bench/
+    args: tuple[str, ...] = ()  # make bench's
+    smoke: tuple[str, ...] = ()  # --smoke's
+    quick: str = ""  # when `args` are shorter than the benchmark's full run: how
+    only_with_tatham: tuple[str, ...] = field(default=())  # args when Simon Tatham's programs are absent
 
 
-# Issue 7's speed target for a 9x9 classic hard sudoku: median CPU time per puzzle.
-HARD_TARGET = 0.3
-TARGET_SEEDS = 100
+BENCHES = (
+    Bench("sudoku", "sudoku.py", ("--seeds", "100"), ("--seeds", "3")),
+    Bench("book", "book.py", ("--repeats", "3"), ("--repeats", "1")),
+    Bench("kenken", "kenken.py", ("--seeds", "30", "--sizes", "4,6,9,12"), ("--seeds", "2", "--sizes", "4,6")),
+    Bench("kenken_clues", "kenken_clues.py", ("--seeds", "20", "--both"), ("--seeds", "1", "--sizes", "4", "--both")),
+    Bench("page_use", "page_use.py", (), ("samples/worksheet.yaml",)),
+    Bench("korf", "sliding_korf.py", ("--budget", "600"), ("--limit", "3")),
+    # The generation pairs only beside Tatham's figures; bookgen's solve and start-up always.
+    Bench("versus", "versus.py", ("--seeds", "30"), ("--seeds", "2"),
+          only_with_tatham=("--only", "solve", "--only", "startup")),
+    Bench("fuzz", "fuzz_files.py", ("--cases", "100"), ("--cases", "8"),
+          quick="fewer cases than its full run, `python bench/fuzz_files.py` (1,000 cases, about half an hour)"),
+)
+# Scripts in bench/ that `make bench` does not run as benchmarks, and why (helpers without
+# a __main__, such as benchlib.py and hostile_files.py, need no entry).
+NOT_RUN = {
+    "offer.py": "measures the offer records, 100 seeds a combination (hours for every type); run by hand after a "
+                "change to what a type makes. `make bench` writes [the measured offer](offer.md) from the records.",
+    "offer_page.py": "writes docs/offer.md from the offer records; `make bench` runs it after the benchmarks.",
+    "benchmarks_page.py": "writes this page from bench.json; `make bench` runs it after the benchmarks.",
+}
 
 
-def sudoku_levels(repeats: int) -> None:
-    """Median CPU time (time.process_time: the figure least moved by other work on the
-    machine) of a 9x9 sudoku at each level over seeds 0..repeats-1."""
-    print(f"sudoku 9x9 generation (median CPU time over seeds 0-{repeats - 1}):")
-    base = None
-    medians = {}
-    for level in SUDOKU.levels:
-        params = Params(size=9, difficulty=level)
-        t = median_seconds(lambda i: SUDOKU.generate(params, random.Random(i), Budget(120)), repeats,
-                           clock=time.process_time)
-        medians[level] = t
-        base = base or t
-        print(f"  {level:<8} {t * 1000:8.1f} ms   x{t / base:.1f} of beginner")
-    # The target is judged over the 100 seeds the offered tables use: seeds 0-14 happen
-    # to be quick ones, and read about a third of the 100-seed median.
-    params = Params(size=9, difficulty="hard")
-    hard = median_seconds(lambda i: SUDOKU.generate(params, random.Random(i), Budget(120)), TARGET_SEEDS,
-                          clock=time.process_time)
-    verdict = "meets" if hard < HARD_TARGET else "misses"
-    print(f"  9x9 hard: median {hard:.3f} s CPU over seeds 0-{TARGET_SEEDS - 1} (x{hard / medians['hard']:.1f} "
-          f"of the {repeats}-seed figure); {verdict} the target of {HARD_TARGET} s "
-          f"(load average {os.getloadavg()[0]:.1f})")
+def commit() -> tuple[str | None, list[str]]:
+    """The checkout's commit, and the tracked files of measured code with uncommitted changes."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "bookgen", "engine",
+                                 "bench", "pyproject.toml"], cwd=ROOT, capture_output=True, text=True,
+                                check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None, []
+    return head, sorted(line[3:] for line in status.splitlines() if line.strip())
 
 
-def sample_book(repeats: int) -> None:
-    spec = load(ROOT / "samples" / "classroom.yaml")
-    with tempfile.TemporaryDirectory() as tmp:
-        for jobs in (1, os.cpu_count() or 1):
-            t = median_seconds(lambda i: build(spec, Path(tmp) / "book.pdf", jobs=jobs), repeats)
-            print(f"sample book samples/classroom.yaml, {jobs} worker(s): median {t:.2f} s over {repeats} builds")
+def machine() -> dict:
+    cpu = None
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = " ".join(line.split(":", 1)[1].split())
+                break
+    except OSError:
+        pass
+    return {"cores": os.cpu_count(), "cpu": cpu, "system": platform.system() or "unknown",
+            "python": platform.python_version()}
 
 
-def main() -> None:
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    sudoku_levels(15)
-    sample_book(3)
-    for script in sorted((ROOT / "bench").glob("*.py")):
-        if script.name == "run.py" or "__main__" not in script.read_text(encoding="utf-8"):
-            continue  # this script, or a module the benchmarks import (bench/hostile_files.py)
-        print(f"\n== {script.name}")
-        sys.stdout.flush()
-        subprocess.run([sys.executable, str(script), *QUICK.get(script.name, [])], check=False)
+def child_env() -> dict[str, str]:
+    """The checkout measured first on every process's path, bookgen's own included."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+
+
+def run_one(bench: Bench, smoke: bool) -> dict:
+    args = list(bench.smoke if smoke else bench.args)
+    if bench.only_with_tatham and tatham_dir() is None:
+        args += bench.only_with_tatham
+    print(f"\n== bench/{bench.script} {' '.join(args)}", flush=True)
+    before, started = load_average(), time.monotonic()
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / bench.script), *args, "--json"], cwd=ROOT,
+                          env=child_env(), stdout=subprocess.PIPE, text=True, check=False)
+    took = time.monotonic() - started
+    figures = None
+    lines = done.stdout.strip().splitlines()
+    if lines:
+        try:
+            figures = json.loads(lines[-1])
+        except json.JSONDecodeError:
+            figures = None
+    print(f"   {took:.0f} s, exit {done.returncode}" + ("" if figures is not None else ", no figures"), flush=True)
+    return {"script": f"bench/{bench.script}", "args": args, "quick": bench.quick or None, "exit": done.returncode,
+            "seconds": round(took, 1), "load_before": before, "load_after": load_average(), "figures": figures}
+
+
+def unlisted() -> list[str]:
+    """Benchmarks in bench/ that neither run here nor are said not to (a new one forgotten)."""
+    known = {bench.script for bench in BENCHES} | set(NOT_RUN) | {"run.py"}
+    return [path.name for path in sorted((ROOT / "bench").glob("*.py"))
+            if path.name not in known and "__main__" in path.read_text(encoding="utf-8")]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny arguments everywhere, to try the bench itself")
+    parser.add_argument("--only", help="comma-separated names of the benchmarks to run: "
+                        + ", ".join(bench.name for bench in BENCHES))
+    parser.add_argument("--page", type=Path, default=benchmarks_page.PAGE)
+    parser.add_argument("--data", type=Path, default=benchmarks_page.DATA)
+    args = parser.parse_args(argv)
+    chosen = BENCHES
+    if args.only:
+        names = args.only.split(",")
+        unknown = set(names) - {bench.name for bench in BENCHES}
+        if unknown:
+            parser.error(f"no benchmark named {', '.join(sorted(unknown))}")
+        chosen = tuple(bench for bench in BENCHES if bench.name in names)
+    partial = args.smoke or args.only
+    if partial and (args.page == benchmarks_page.PAGE or args.data == benchmarks_page.DATA):
+        parser.error("--smoke and --only write elsewhere: give --page and --data (the committed page is a full run's)")
+
+    head, changed = commit()
+    started, before = time.monotonic(), load_average()
+    date = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"make bench: {len(chosen)} benchmarks, commit {head}, load average {before}", flush=True)
+    sections = {bench.name: run_one(bench, args.smoke) for bench in chosen}
+    data = {
+        "about": "The figures behind docs/benchmarks.md, written with it by make bench (bench/run.py) in one run; "
+                 "bench/benchmarks_page.py makes the page from them. Not edited by hand.",
+        "run": {"date": date, "commit": head, "changed": changed, "machine": machine(), "load_before": before,
+                "load_after": load_average(), "seconds": round(time.monotonic() - started, 1),
+                "smoke": bool(args.smoke)},
+        "sections": sections,
+        "not_run": NOT_RUN,
+    }
+    args.data.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    args.page.write_text(benchmarks_page.render(data), encoding="utf-8")
+    print(f"\nwrote {args.page} and {args.data} ({benchmarks_page.duration(data['run']['seconds'])}, load average "
+          f"{data['run']['load_after']} at the end)")
+    forgotten = unlisted()
+    if forgotten:
+        print(f"not run, and not said why in bench/run.py's NOT_RUN: {', '.join(forgotten)}")
+    # The measured offer's page, from the records (nothing measured).
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "offer_page.py")], cwd=ROOT, env=child_env(),
+                          check=False)
+    failed = [name for name, item in sections.items() if item["figures"] is None]
+    if failed:
+        print(f"no figures from: {', '.join(failed)} (the page says so)")
+    return 1 if done.returncode or forgotten or failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))
