@@ -240,13 +240,16 @@ SECTIONS = (
 )
 
 
+def command(item: dict) -> str:
+    return " ".join(["python", item["script"], *(shlex.quote(a) for a in item["args"])])
+
+
 def section(name: str, title: str, write: Any, item: dict | None) -> list[str]:
     lines = [f"## {title}", ""]
     if item is None:
         return lines + ["Not run in this run.", ""]
-    command = " ".join(["python", item["script"], *(shlex.quote(a) for a in item["args"])])
     quick = f" A quick run: {item['quick']}." if item.get("quick") else ""
-    lines += [f"`{command}`: {duration(item['seconds'])}, load average {load(item['load_before'][:1])} before and "
+    lines += [f"`{command(item)}`: {duration(item['seconds'])}, load average {load(item['load_before'][:1])} before and "
               f"{load(item['load_after'][:1])} after.{quick}", ""]
     if item["figures"] is None:
         return lines + [f"Not measured: `{item['script']}` stopped with exit status {item['exit']} and no figures "
@@ -263,7 +266,7 @@ def render(data: dict) -> str:
     commit = f"`{run['commit']}`" if run.get("commit") else "unknown (not a git checkout)"
     if run.get("changed"):
         commit += " with uncommitted changes to " + ", ".join(f"`{path}`" for path in run["changed"])
-    quick = [f"{data['sections'][name]['script']} ({data['sections'][name]['quick']})"
+    quick = [f"`{command(data['sections'][name])}`: {data['sections'][name]['quick']}"
              for name, _title, _write in SECTIONS if data["sections"].get(name, {}).get("quick")]
     lines = ["# Benchmarks", "", GENERATED, ""]
     if run.get("smoke"):
@@ -289,7 +292,7 @@ def render(data: dict) -> str:
         lines += section(name, title, write, data["sections"].get(name))
     not_run = data.get("not_run", {})
     if not_run:
-        lines += ["## Not run by `make bench`", ""]
+        lines += ["## Other scripts in bench/", ""]
         lines += [f"- `bench/{script}`: {why}" for script, why in not_run.items()] + [""]
     return "\n".join(lines).rstrip("\n") + "\n"
 

@@ -7,7 +7,7 @@ Not a test: nothing here asserts a time. Each benchmark runs in its own process 
 page is made from bench.json alone (bench/benchmarks_page.py), so no figure on it is typed
 by hand. Long benchmarks run with shorter arguments (QUICK), and the page says so.
 
-    python bench/run.py                   (what `make bench` runs: about 5 minutes on 2 cores)
+    python bench/run.py                   (what `make bench` runs: about 5 minutes on 2 cores at rest)
     python bench/run.py --smoke --page P --data D   (tiny arguments, to try the bench itself)
     python bench/run.py --only sudoku,book --page P --data D
 """
@@ -41,22 +41,23 @@ class Bench:
 
 BENCHES = (
     Bench("sudoku", "sudoku.py", ("--seeds", "100"), ("--seeds", "3")),
-    Bench("book", "book.py", ("--repeats", "3"), ("--repeats", "1")),
-    Bench("kenken", "kenken.py", ("--seeds", "30", "--sizes", "4,6,9,12"), ("--seeds", "2", "--sizes", "4,6")),
-    Bench("kenken_clues", "kenken_clues.py", ("--seeds", "20", "--both"), ("--seeds", "1", "--sizes", "4", "--both")),
+    Bench("book", "book.py", ("--repeats", "5"), ("--repeats", "1")),
+    Bench("kenken", "kenken.py", ("--seeds", "100", "--sizes", "4,6,9,12"), ("--seeds", "2", "--sizes", "4,6")),
+    Bench("kenken_clues", "kenken_clues.py", ("--seeds", "100", "--both"), ("--seeds", "1", "--sizes", "4", "--both")),
     Bench("page_use", "page_use.py", (), ("samples/worksheet.yaml",)),
     Bench("korf", "sliding_korf.py", ("--budget", "600"), ("--limit", "3")),
     # The generation pairs only beside Tatham's figures; bookgen's solve and start-up always.
     Bench("versus", "versus.py", ("--seeds", "30"), ("--seeds", "2"),
           only_with_tatham=("--only", "solve", "--only", "startup")),
-    Bench("fuzz", "fuzz_files.py", ("--cases", "100"), ("--cases", "8"),
-          quick="fewer cases than its full run, `python bench/fuzz_files.py` (1,000 cases, about half an hour)"),
+    Bench("fuzz", "fuzz_files.py", ("--cases", "300"), ("--cases", "8"),
+          quick="its full run, without --cases, makes 1,000 cases"),
 )
-# Scripts in bench/ that `make bench` does not run as benchmarks, and why (helpers without
-# a __main__, such as benchlib.py and hostile_files.py, need no entry).
+# Scripts in bench/ that `make bench` does not run as benchmarks, and why (the page lists
+# them; helpers without a __main__, such as benchlib.py and hostile_files.py, need no entry).
 NOT_RUN = {
-    "offer.py": "measures the offer records, 100 seeds a combination (hours for every type); run by hand after a "
-                "change to what a type makes. `make bench` writes [the measured offer](offer.md) from the records.",
+    "offer.py": "measures the offer records, 100 seeds a combination (hours for every type), so `make bench` does "
+                "not run it: run it by hand after a change to what a type makes. `make bench` writes "
+                "[the measured offer](offer.md) from the records.",
     "offer_page.py": "writes docs/offer.md from the offer records; `make bench` runs it after the benchmarks.",
     "benchmarks_page.py": "writes this page from bench.json; `make bench` runs it after the benchmarks.",
 }
