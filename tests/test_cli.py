@@ -231,4 +231,4 @@ def test_the_version_is_the_packages_own_and_the_installed_ones():
 
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0 and result.output.strip() == f"bookgen, version {__version__}"
-    assert version("bookgen") == __version__
+    assert version("bookgen-puzzles") == __version__  # the distribution's name (pyproject.toml)
