@@ -1,31 +1,47 @@
-# Every target sets itself up: a virtual environment with the package and its test tools.
+# Every target sets itself up. uv (pinned by hash in requirements-uv.txt, installed into
+# .tools/) installs the exact versions recorded in uv.lock into .venv:
+#   make sample / make setup   the runtime only: what a book needs, no test tool
+#   make test / make test-fast the runtime and the `test` group (pyproject.toml)
+#   make wheel                 the `release` group, then an abi3 wheel in dist/
+# A source install compiles the engine (engine/, Rust) with maturin, so it needs cargo;
+# the wheel does not. uv rebuilds the engine when its sources change.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-stamp
+TOOLS := .tools
+UV := $(TOOLS)/bin/uv
+# uv finds this machine's Python, never downloads one, and fails when uv.lock is out of
+# date with pyproject.toml instead of quietly re-resolving.
+UV_ENV := UV_PYTHON_DOWNLOADS=never UV_PYTHON=$(PYTHON)
+SYNC := $(UV_ENV) $(UV) sync --locked
 
-.PHONY: setup sample samples test test-fast bench clean pictures frozen-record
+.PHONY: setup setup-test sample samples test test-fast rust-checks bench clean pictures \
+	frozen-record wheel wheel-check lock
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+$(UV): requirements-uv.txt
+	$(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-uv.txt
+	touch $(UV)
 
-setup: $(STAMP)
+# --inexact: a .venv that already has the test tools keeps them (a fresh one gets none).
+setup: $(UV)
+	$(SYNC) --inexact --quiet
 
-sample: $(STAMP)
+setup-test: $(UV)
+	$(SYNC) --inexact --group test --quiet
+
+sample: setup
 	mkdir -p out
 	$(BIN)/bookgen build samples/classroom.yaml -o out/classroom.pdf --json out/classroom.json
 
-samples: $(STAMP)
+samples: setup
 	mkdir -p out
 	for spec in samples/*.yaml; do $(BIN)/bookgen build $$spec -o out/$$(basename $$spec .yaml).pdf || exit 1; done
 
 # The README's pictures, made by `bookgen preview` from the small specs in docs/pictures/
 # (so they show what the tool really prints); the page numbers are the pages pictured.
 PICTURES := out/pictures
-pictures: $(STAMP)
+pictures: setup-test
 	rm -rf $(PICTURES) && mkdir -p $(PICTURES)
 	for spec in docs/pictures/*.yaml; do $(BIN)/bookgen preview $$spec -o $(PICTURES) --dpi 80 -q >/dev/null || exit 1; done
 	cp $(PICTURES)/worksheet-001.png docs/worksheet-page.png
@@ -35,24 +51,51 @@ pictures: $(STAMP)
 	cp $(PICTURES)/hints-006.png docs/hint-page.png
 	$(BIN)/python docs/pictures/composer.py docs
 
-test: $(STAMP)
+test: setup-test
 	$(BIN)/python -m pytest
 
 # The quick check while working (under a minute): every test but those marked slow
 # (hard puzzles at large sizes, SAT cross-checks, exhaustive searches, the made bold
-# font). `make test`, what CI runs, still runs everything.
-# The quick tests (not marked slow), on the machine's two cores: about 35 s on this
-# 2-core machine at rest (one process takes 60-70 s).
-test-fast: $(STAMP)
+# font), on the machine's two cores. `make test`, what CI runs, still runs everything.
+test-fast: setup-test
 	$(BIN)/python -m pytest -m "not slow" -n 2
+
+# The engine crate's own checks, as CI runs them (needs cargo, rustfmt and clippy).
+rust-checks:
+	cd engine && cargo fmt --check
+	cd engine && cargo clippy --locked --all-targets -- -D warnings
+	cd engine && cargo test --locked
 
 # Rewrites tests/frozen_record.json from the current code: only for a change meant to
 # change puzzles, whose commit says why (the record's test guards every other change).
-frozen-record: $(STAMP)
+frozen-record: setup-test
 	$(BIN)/python tests/frozen_record.py --write
 
-bench: $(STAMP)
+bench: setup-test
 	$(BIN)/python bench/run.py
 
+# One abi3 wheel (any CPython >= 3.11) for this platform in dist/, built by maturin at
+# the locked version in its own environment (.venv-release, so .venv stays lean). On Linux
+# zig links it against glibc 2.17 (manylinux2014) and auditwheel checks the tag it
+# carries. It installs with no Rust toolchain: `make wheel-check` installs it into a fresh
+# environment with no cargo on PATH, with the runtime at the locked versions, and builds
+# a book in an unrelated folder. (macOS and Windows: .github/workflows/release.yml.)
+RELEASE := .venv-release
+WHEEL_FLAGS := $(if $(filter Linux,$(shell uname -s)),--zig --compatibility manylinux2014)
+wheel: $(UV)
+	UV_PROJECT_ENVIRONMENT=$(RELEASE) $(SYNC) --only-group release --quiet
+	rm -rf dist
+	PATH="$(CURDIR)/$(RELEASE)/bin:$$PATH" $(RELEASE)/bin/maturin build --release --locked --out dist $(WHEEL_FLAGS)
+	if [ "$$(uname -s)" = Linux ]; then $(RELEASE)/bin/auditwheel show dist/*.whl; fi
+
+wheel-check: wheel
+	$(PYTHON) .ci/wheel_check.py dist
+
+# Updates uv.lock to the newest versions pyproject.toml's ranges allow, then runs the
+# tests on them: a deliberate change, committed on its own (docs/install.md).
+lock: $(UV)
+	$(UV_ENV) $(UV) lock --upgrade
+	$(MAKE) test
+
 clean:
-	rm -rf out preview .pytest_cache
+	rm -rf out preview .pytest_cache dist $(RELEASE)

@@ -32,7 +32,7 @@ def chromium() -> str | None:
 @pytest.fixture
 def browser():
     playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed "
-                                                                   "(pip install playwright; make setup does)")
+                                                                   "(make test installs it with the test group)")
     executable = chromium()
     if executable is None:
         pytest.skip("no Chromium on this machine: install Debian's chromium package "
