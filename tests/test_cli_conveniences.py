@@ -148,6 +148,21 @@ def test_keys_lists_every_book_and_section_key_from_their_declarations():
     assert "type: one of sudoku, kenken" in output
 
 
+def test_keys_says_where_the_worked_steps_are_printed_as_the_book_prints_them(tmp_path: Path):
+    # The help names no types (every type writes worked steps, and a spec asking a type
+    # without them is told which have them), and says where the pages go: before the answers.
+    from bookgen.build import build
+    from bookgen.puzzles import registry
+
+    entries = re.split(r"\n(?=  \S)", run("keys").output)  # each key with its wrapped lines
+    hints = " ".join(next(entry for entry in entries if entry.startswith("  hints:")).split())
+    assert "before the answers" in hints and not any(t in hints for t in registry.known_names())
+    spec = tmp_path / "h.yaml"
+    spec.write_text(SUDOKU + "    hints: true\n", encoding="utf-8")
+    kinds = [page.kind for page in build(load(str(spec)), tmp_path / "h.pdf").pages if page.kind != "blank"]
+    assert kinds[-2:] == ["hints", "answers"]
+
+
 def test_types_and_keys_speak_to_a_teacher_in_lines_a_terminal_holds():
     for command in ("types", "keys"):
         output = run(command).output
