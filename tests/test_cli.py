@@ -109,9 +109,9 @@ def test_solve_names_the_bad_field_of_a_malformed_puzzle(tmp_path: Path):
 
 
 def test_a_puzzle_out_of_budget_stops_with_one_line_and_no_pdf(small_spec: Path, tmp_path: Path, monkeypatch):
-    import bookgen.build
+    import bookgen.generation
 
-    monkeypatch.setattr(bookgen.build, "PUZZLE_BUDGET", 0.0)
+    monkeypatch.setattr(bookgen.generation, "PUZZLE_BUDGET", 0.0)
     result = run("build", str(small_spec), "-o", str(tmp_path / "book.pdf"), "-j", "1")
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()

@@ -166,7 +166,7 @@ def _small_font() -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    from bookgen.build import FURNITURE
+    from bookgen.font_choice import FURNITURE
     from bookgen.render.fonts import _family_file
 
     font = TTFont(str(_family_file("Atkinson Hyperlegible", 400)))
@@ -196,7 +196,7 @@ def _hostile_fonts(draw) -> bytes:
 @settings(SETTINGS, max_examples=100)
 @given(data=_hostile_fonts())
 def test_generated_fonts_are_read_or_refused_with_a_reason(data: bytes, tmp_path: Path):
-    from bookgen.build import FURNITURE
+    from bookgen.font_choice import FURNITURE
     from bookgen.render.fonts import user_face
 
     path = tmp_path / "mine.ttf"
@@ -225,7 +225,7 @@ sections:
 def cached_book(tmp_path_factory) -> dict:
     """One entry of each type, as a build writes them: (key, params, entry bytes)."""
     from bookgen import puzzle_cache
-    from bookgen.build import _tasks, make_puzzle
+    from bookgen.generation import _tasks, make_puzzle
     from bookgen.puzzles import registry
     from bookgen.spec import parse
 

@@ -1,6 +1,8 @@
 """Imports flow one way: cli -> build -> {spec, layout, render, puzzles} -> solve -> model,
-with options, errors and specfile below everything. The low-level modules and the spec are
-read here as source, so a new import across the line fails before it becomes a cycle."""
+with options, errors and specfile below everything; build's own steps (the spec in
+layout's terms, the fonts, the puzzles, the JSON) stand between build and the rest. The
+low-level modules and the spec are read here as source, so a new import across the line
+fails before it becomes a cycle."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import pytest
 import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
-HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli")
+HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
+          "bookgen.font_choice", "bookgen.generation", "bookgen.book_json")
 LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "pictures.py", "classlist.py", "yamltext.py", "language.py")
 
 
@@ -52,7 +55,13 @@ MAY_IMPORT = {
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
     "serve": {"build", "spec", "puzzles", "render"},
-    "build": {"spec", "layout", "render", "puzzles", "puzzle_cache"},
+    "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json"},
+    # build's steps: the spec in layout's terms; the fonts and the texts they must print;
+    # every puzzle made, verified and cached; the JSON.
+    "book_sections": {"spec", "layout", "puzzles"},
+    "font_choice": {"spec", "render", "book_sections"},
+    "generation": {"spec", "layout", "puzzles", "puzzle_cache", "book_sections"},
+    "book_json": {"spec", "layout"},
     "spec": {"puzzles"},
     "layout": {"puzzles"},
     "render": {"layout", "puzzles"},
