@@ -21,10 +21,11 @@ from bookgen.puzzles import registry
 from bookgen.puzzles.base import PuzzleType
 from bookgen.errors import Location, ParamsError, Problem, SpecError
 from bookgen.language import LANGUAGES, LanguageChoice, Words, words_for
-from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, OptionValueError, ParseContext,
-                             Seed, Text, brief, declared, option)
+from bookgen.options import (Bool, Choice, FilePath, Int, LayoutRef, Optional, OptionValueError, ParseContext, Seed, Text,
+                             brief, declared, option)
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, read_text
+from bookgen.students_option import Names
 from bookgen.yamltext import compose
 
 PAPERS = ("A4", "Letter")

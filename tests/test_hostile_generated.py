@@ -97,7 +97,8 @@ def test_a_generated_layout_check_accepts_is_built_and_one_it_refuses_the_build_
        csv=st.booleans())
 def test_generated_class_lists_give_names_or_one_line_per_problem(text: str, csv: bool, tmp_path: Path):
     from bookgen.classlist import ClassListError, read_class_list
-    from bookgen.options import Names, unprintable, visible
+    from bookgen.options import unprintable, visible
+    from bookgen.students_option import Names
 
     path = tmp_path / ("class.csv" if csv else "class.txt")
     path.write_bytes(text.encode("utf-8", "surrogatepass"))

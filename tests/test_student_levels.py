@@ -17,7 +17,7 @@ from bookgen import puzzle_cache
 from bookgen.book_sections import layout_sections
 from bookgen.classlist import LEVELS, ClassListError, Student, class_list, split_level
 from bookgen.cli import main
-from bookgen.options import Names
+from bookgen.students_option import Names
 from bookgen.puzzles import registry
 from bookgen.spec import load, parse
 
