@@ -15,7 +15,7 @@ import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
-          "bookgen.font_choice", "bookgen.generation", "bookgen.book_json")
+          "bookgen.font_choice", "bookgen.generation", "bookgen.book_json", "bookgen.terminal")
 LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "pictures.py", "classlist.py",
        "yamltext.py", "language.py")
 
@@ -52,7 +52,9 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "offer", "cache", "specfile",
              "outputs", "stopping", "pictures", "classlist", "yamltext", "language"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal"},
+    # How a command's errors and output reach the terminal: the command line's alone.
+    "terminal": set(),
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
     "serve": {"build", "spec", "puzzles", "render"},
