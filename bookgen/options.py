@@ -48,6 +48,8 @@ class ParseContext:
 
 
 class OptionType(Protocol):
+    """What every option kind is: a parser of raw values and the words naming what it takes."""
+
     def parse(self, raw: Any, ctx: ParseContext) -> Any: ...
 
     def describe(self) -> str: ...
@@ -284,7 +286,7 @@ class Square:
     """The side of a square grid, written as a number (6) or as the grid is named (6x6,
     6×6); the number is then read by `inner`, so its range and messages are the side's."""
 
-    inner: Any
+    inner: OptionType
 
     def describe(self) -> str:
         return self.inner.describe()
@@ -322,7 +324,7 @@ class Seed:
 class Optional:
     """An option that may be left out; None when absent."""
 
-    inner: Any
+    inner: OptionType
 
     def describe(self) -> str:
         return self.inner.describe()
@@ -333,11 +335,11 @@ class Optional:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    kind: Any
+    kind: OptionType
     help: str
 
 
-def option(kind: Any, default: Any, help: str) -> Any:
+def option(kind: OptionType, default: Any, help: str) -> Any:
     """A dataclass field that is also a documented, validated spec option."""
     return field(default=default, metadata={"option": OptionInfo(kind, help)})
 

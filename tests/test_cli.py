@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from bookgen.cli import main, progress
 from bookgen.puzzles.base import Budget
+from offers import with_row, without
 
 BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
@@ -134,7 +135,7 @@ def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_o
     def key(max_cage: int) -> dict:
         return KENKEN.offer_key(Params(size=9, difficulty="hard", max_cage=max_cage))
 
-    monkeypatch.setattr(KENKEN, "offer", KENKEN.offer.without(key(6)).with_row(key(5), 100, 100))
+    monkeypatch.setattr(KENKEN, "offer", with_row(without(KENKEN.offer, key(6)), key(5), 100, 100))
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\nsections:\n  - type: kenken\n    size: 9\n    difficulty: hard\n    max_cage: 6\n")
     result = run("check", str(spec))
