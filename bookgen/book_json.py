@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bookgen.book_spec import BookSpec
 from bookgen.layout.model import BookLayout, Entry
-from bookgen.spec import BookSpec
 
 
 def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[str, Any]:

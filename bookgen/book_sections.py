@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from bookgen import __version__
+from bookgen.book_spec import BookSpec
 from bookgen.layout.model import Book, Section
 from bookgen.layout.template import Template, template
 from bookgen.puzzles import registry
-from bookgen.spec import BookSpec
 
 
 def book_of(spec: BookSpec) -> Book:

@@ -15,6 +15,7 @@ from typing import Callable
 from bookgen import __version__
 from bookgen.book_json import book_json, write_json
 from bookgen.book_sections import book_of, layout_sections, page_template
+from bookgen.book_spec import BookSpec
 from bookgen.errors import LayoutError
 from bookgen.font_choice import fonts_for
 from bookgen.generation import generate_all
@@ -28,7 +29,6 @@ from bookgen.puzzles import registry
 from bookgen.puzzles.base import Hint
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import Metadata, render
-from bookgen.spec import BookSpec
 
 
 def metadata(spec: BookSpec) -> Metadata:

@@ -230,11 +230,12 @@ def types() -> None:
 @reported
 def keys() -> None:
     """List the keys of a book spec and of every section, with what each means."""
+    from bookgen.book_spec import BookOptions
     from bookgen.options import declared
     from bookgen.section_options import SectionOptions
 
     echo("Book keys:")
-    for name, info, default in declared(_speclib().BookOptions):
+    for name, info, default in declared(BookOptions):
         _say(_option_line(name, info, default), "  ")
     _say("sections: a list of sections, each with the keys below", "  ")
     echo("\nSection keys (and the puzzle type's own, listed by bookgen types):")

@@ -17,11 +17,11 @@ from typing import Any, Callable, Hashable
 
 from bookgen import cache, puzzle_cache
 from bookgen.book_sections import copy_sections
+from bookgen.book_spec import BookSpec, SectionSpec
 from bookgen.errors import GenerationError
 from bookgen.layout.model import Entry, Section
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget, Puzzle
-from bookgen.spec import BookSpec, SectionSpec
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.

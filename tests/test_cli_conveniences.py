@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from bookgen.cli import main
 from bookgen.options import declared
 from bookgen.section_options import SectionOptions
-from bookgen.spec import BookOptions, FRESH_SEEDS, load
+from bookgen.book_spec import BookOptions
+from bookgen.spec import FRESH_SEEDS, load
 
 SUDOKU = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n"
 

@@ -18,7 +18,8 @@ from bookgen.section_options import SectionOptions
 from bookgen.serve.form import form, settle
 from bookgen.serve.review import review
 from bookgen.serve.spectext import named_files, spec_text, state_of
-from bookgen.spec import BookOptions, parse
+from bookgen.book_spec import BookOptions
+from bookgen.spec import parse
 
 
 def _section(**values: str) -> dict:
