@@ -37,7 +37,7 @@ from bookgen.specfile import read_text
 MAX_CLASS_LIST_BYTES = 256 * 1024
 DELIMITERS = (",", ";", "\t")
 # The ladder every type's levels are named from, easiest first (a type offers some of
-# them: sliding puzzles easy to hard; tests/test_classlist.py checks every type's).
+# them: sliding puzzles easy to hard; tests/test_student_levels.py checks every type's).
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 ENTRY_KEYS = ("name", "level")
 GROUP_KEYS = ("group", "level", "names")

@@ -48,8 +48,9 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
 # labels ("3   hard   9×9", "Ben · 2 (page 4)"), worked steps, sliding captions, signs,
 # grid letters and the ellipsis of a shortened line. A font of the user's must have them
 # all: the build would stop at the first it lacks, so `check` says so first.
-# (tests/render/test_fonts_hostile.py builds books of every type and furniture and
-# checks that every character printed outside the spec's own texts is here.)
+# (tests/test_catalogue_fonts_pictures.py builds a book of the types with hints, copies
+# and name lines, and checks that every character printed outside the spec's own texts
+# is here.)
 FURNITURE = string.ascii_letters + string.digits + " '()+,-.:;?!·×÷–−…"
 
 
