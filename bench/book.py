@@ -105,11 +105,12 @@ def measure(spec_path: str, out: str, jobs: int, use_cache: bool) -> dict:
     """One build in this process: wall time, CPU time per puzzle by type (with one job),
     render time."""
     import bookgen.build as b
+    import bookgen.generation as g
     from bookgen.spec import load
 
     per_type: dict[str, list[float]] = defaultdict(list)
     rendering: list[float] = []
-    make, render = b.make_puzzle, b.render
+    make, render = g.make_puzzle, b.render
 
     def timed_make(task):
         start = time.process_time()
@@ -123,7 +124,7 @@ def measure(spec_path: str, out: str, jobs: int, use_cache: bool) -> dict:
         rendering.append(time.perf_counter() - start)
 
     if jobs == 1:
-        b.make_puzzle = timed_make  # timing per type needs the puzzles made in this process
+        g.make_puzzle = timed_make  # timing per type needs the puzzles made in this process
     b.render = timed_render
     spec = load(spec_path)
     start = time.perf_counter()

@@ -68,7 +68,7 @@ def base_font() -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    from bookgen.build import FURNITURE
+    from bookgen.font_choice import FURNITURE
     from bookgen.render.fonts import _family_file
 
     font = TTFont(str(_family_file("Atkinson Hyperlegible", 400)))

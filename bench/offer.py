@@ -39,7 +39,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from bookgen.build import PUZZLE_BUDGET
+from bookgen.generation import PUZZLE_BUDGET
 from bookgen.errors import BookgenError
 from bookgen.offer import RECORD_NAME, Row, key_of, record, record_json
 from bookgen.options import Choice, Optional, OptionValueError, ParseContext, SubsetOf, declared

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from benchlib import Report, add_json_flag
 
-from bookgen.build import book_of, generate_all, page_template
+from bookgen.book_sections import book_of, page_template
+from bookgen.generation import generate_all
 from bookgen.layout.pages import lay_out
 from bookgen.render.pdf import measure
 from bookgen.spec import load

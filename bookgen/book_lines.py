@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bookgen.spec import BookSpec
+    from bookgen.book_spec import BookSpec
 
 
 def summary(spec: BookSpec, layout: Any) -> str:

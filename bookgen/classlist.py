@@ -37,7 +37,7 @@ from bookgen.specfile import read_text
 MAX_CLASS_LIST_BYTES = 256 * 1024
 DELIMITERS = (",", ";", "\t")
 # The ladder every type's levels are named from, easiest first (a type offers some of
-# them: sliding puzzles easy to hard; tests/test_classlist.py checks every type's).
+# them: sliding puzzles easy to hard; tests/test_student_levels.py checks every type's).
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 ENTRY_KEYS = ("name", "level")
 GROUP_KEYS = ("group", "level", "names")
@@ -124,7 +124,7 @@ def _comma_without_level(text: str, level: str | None, any_levels: bool) -> str 
 
 
 def students_in(raw: list[Any], names: Any) -> tuple[Student, ...]:
-    """The students of the spec's list, each name checked by `names` (an options.Names:
+    """The students of the spec's list, each name checked by `names` (a students_option.Names:
     its `checked(name, earlier)` raises ValueError); EntryError naming the place."""
     found: list[Student] = []
     texts = [(k, item) for k, item in enumerate(raw) if not isinstance(item, (dict, list)) and item is not None]
@@ -219,7 +219,7 @@ def _brief(text: str, limit: int = 40) -> str:
 
 def read_class_list(path: Path, shown: str, names: Any) -> tuple[Student, ...]:
     """The students in the file at `path` (`shown` as the spec wrote it), each name
-    checked by `names` (an options.Names)."""
+    checked by `names` (a students_option.Names)."""
     try:
         text = read_text(str(path), InputError, MAX_CLASS_LIST_BYTES)
     except InputError as exc:

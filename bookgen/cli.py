@@ -1,17 +1,15 @@
-"""The command line. The only place errors become one-line messages and exit codes."""
+"""The command line: each command, its options, and what it does. How its errors, notes
+and output reach the terminal (one line each, the right exit status) is
+bookgen.terminal's, which every command goes through."""
 
 from __future__ import annotations
 
-import errno
-import io
 import json
-import logging
 import os
 import re
 import sys
 import time
 from contextlib import contextmanager
-from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
@@ -19,9 +17,10 @@ import click
 
 from bookgen import __version__
 from bookgen.book_lines import counted, summary
-from bookgen.errors import BookgenError, CommandLineError, InputError
-from bookgen.outputs import WriteError, committed
-from bookgen.stopping import Stopped, exit_status, stop_signals_raise, time_limit
+from bookgen.errors import CommandLineError
+from bookgen.outputs import WriteError
+from bookgen.stopping import time_limit
+from bookgen.terminal import echo, notes_to_stderr, reported
 
 # A command imports what it needs when it runs (the spec, the types, the build), so
 # `bookgen --version` and `bookgen solve` of one puzzle load only their own part.
@@ -46,73 +45,6 @@ def _registry() -> ModuleType:
     return registry
 
 
-def _reported(command: Callable) -> Callable:
-    """Turn the project's errors into one line each on stderr and the right exit status."""
-
-    @wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        earlier = len(committed())  # files earlier commands of this process wrote (tests run several)
-        try:
-            with stop_signals_raise():
-                return command(*args, **kwargs)
-        except BookgenError as exc:
-            # Input errors already start with file:line; others get the program's name.
-            prefix = "" if isinstance(exc, InputError) else "bookgen: "
-            for line in exc.lines():
-                click.echo(prefix + line, err=True)
-            sys.exit(exc.exit_code)
-        except KeyboardInterrupt as exc:
-            # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
-            how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
-            click.echo(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
-            sys.exit(exit_status(exc))
-
-    return run
-
-
-def _written_before(paths: list[Path]) -> str:
-    """What an interrupted command had already put in place (outputs are renamed into
-    place as a set, at the end: usually nothing)."""
-    written = [str(path) for path in paths if path.exists()]
-    if not written:
-        return "nothing was written"
-    shown = ", ".join(written[:3]) + (f" and {len(written) - 3} more" if len(written) > 3 else "")
-    return f"it had already written {shown}"
-
-
-class ClosedOutput(BookgenError):
-    """Standard output was closed by its reader (`bookgen types | head -1`): stop quietly,
-    with the status a shell gives a command killed by SIGPIPE."""
-
-    exit_code = 128 + 13
-
-    def lines(self) -> list[str]:
-        return []
-
-
-def _echo(text: str = "", nl: bool = True) -> None:
-    """A line on standard output. A stream that cannot take it is one line on stderr and
-    a non-zero exit (a full device), or a quiet stop (a reader that went away), never a
-    traceback; stdout then goes to the null device, so the interpreter's last flush at
-    exit has nowhere to fail."""
-    try:
-        click.echo(text, nl=nl)
-    except OSError as exc:
-        _stdout_to_null()
-        if exc.errno == errno.EPIPE:
-            raise ClosedOutput("standard output was closed") from None
-        raise WriteError(f"cannot write to standard output ({(exc.strerror or str(exc)).lower()})") from None
-
-
-def _stdout_to_null() -> None:
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        pass  # not a real file descriptor (a test's captured stream): nothing will flush it
-
-
 # -h as well as --help, on every command.
 HELP = {"help_option_names": ["-h", "--help"]}
 
@@ -123,21 +55,7 @@ HELP = {"help_option_names": ["-h", "--help"]}
 @click.version_option(version=__version__, prog_name="bookgen")
 def main() -> None:
     """Printable puzzle books: every puzzle proved unique and graded by the techniques it needs."""
-    _notes_to_stderr()
-
-
-class _NoteHandler(logging.Handler):
-    """Notes (such as an unwritable cache) as one line each on the current stderr."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"bookgen: note: {record.getMessage()}", err=True)
-
-
-def _notes_to_stderr() -> None:
-    log = logging.getLogger("bookgen")
-    log.handlers = [_NoteHandler()]
-    log.propagate = False
-    log.setLevel(logging.WARNING)
+    notes_to_stderr()
 
 
 @main.command()
@@ -148,7 +66,7 @@ def _notes_to_stderr() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary line (errors are still printed).")
 @click.option("--no-cache", is_flag=True, help="Generate every puzzle afresh; do not read or write the puzzle cache.")
-@_reported
+@reported
 def build(spec_file: str, output: str | None, seed: str | None, json_path: str | None, jobs: int | None,
           quiet: bool, no_cache: bool) -> None:
     """Build the PDF book described by SPEC_FILE."""
@@ -163,7 +81,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
         layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache)
     if not quiet:
         seconds = time.monotonic() - started
-        _echo(f"wrote {target}: {summary(spec, layout)}, in {seconds:.1f} s")
+        echo(f"wrote {target}: {summary(spec, layout)}, in {seconds:.1f} s")
 
 
 @contextmanager
@@ -192,14 +110,14 @@ def _seed(text: str) -> int:
 
 @main.command()
 @click.argument("spec_file")
-@_reported
+@reported
 def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
     from bookgen.build import plan
 
     spec = _speclib().load(spec_file)
     plan(spec)
-    _echo(f"{spec_file}: ok ({counted(spec)})")
+    echo(f"{spec_file}: ok ({counted(spec)})")
 
 
 @main.command()
@@ -207,7 +125,7 @@ def check(spec_file: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--timeout", type=click.FloatRange(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
               help="Seconds to spend at most on each puzzle.")
-@_reported
+@reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
     from bookgen.puzzles.interchange import read_puzzles
@@ -226,9 +144,9 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
             reports.append(ptype.result_json(puzzle, result))
         else:
             heading = f"puzzle {label}: " if len(found) > 1 else ""
-            _echo(heading + ptype.result_text(puzzle, result))
+            echo(heading + ptype.result_text(puzzle, result))
     if as_json:
-        _echo(json.dumps(reports[0] if len(reports) == 1 else reports))
+        echo(json.dumps(reports[0] if len(reports) == 1 else reports))
 
 
 STARTERS = ("book", "worksheet", "large-print")
@@ -239,16 +157,16 @@ _STARTER_SEED = re.compile(r"^seed: *[0-9]+", re.MULTILINE)
 @main.command()
 @click.argument("kind", type=click.Choice(STARTERS))
 @click.option("-o", "--output", help="Write the starter to this new file (an existing file is never replaced).")
-@_reported
+@reported
 def new(kind: str, output: str | None) -> None:
     """A commented starter spec that builds as it is, with a seed of its own:
     bookgen new worksheet -o friday.yaml"""
     text = starter(kind, _speclib().fresh_seed())
     if output is None:
-        _echo(text, nl=False)
+        echo(text, nl=False)
         return
     _write_new(output, text)
-    _echo(f"wrote {output}; build it with: bookgen build {output}")
+    echo(f"wrote {output}; build it with: bookgen build {output}")
 
 
 def _write_new(path: str, text: str) -> None:
@@ -286,12 +204,12 @@ def _say(text: str, indent: str = "") -> None:
     """One entry of a listing, wrapped to WIDTH with its continuation indented."""
     import textwrap
 
-    _echo(textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
+    echo(textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
                         break_on_hyphens=False, break_long_words=False))
 
 
 @main.command()
-@_reported
+@reported
 def types() -> None:
     """List the puzzle types, their levels and options, and what is offered."""
     from bookgen.options import declared
@@ -304,22 +222,23 @@ def types() -> None:
             _say(f"offered: {line}", "  ")
         for name, info, default in declared(ptype.Params):
             _say(_option_line(name, info, default), "  ")
-        _echo("")
-    _echo("The keys of a book and of every section: bookgen keys")
+        echo("")
+    echo("The keys of a book and of every section: bookgen keys")
 
 
 @main.command()
-@_reported
+@reported
 def keys() -> None:
     """List the keys of a book spec and of every section, with what each means."""
+    from bookgen.book_spec import BookOptions
     from bookgen.options import declared
     from bookgen.section_options import SectionOptions
 
-    _echo("Book keys:")
-    for name, info, default in declared(_speclib().BookOptions):
+    echo("Book keys:")
+    for name, info, default in declared(BookOptions):
         _say(_option_line(name, info, default), "  ")
     _say("sections: a list of sections, each with the keys below", "  ")
-    _echo("\nSection keys (and the puzzle type's own, listed by bookgen types):")
+    echo("\nSection keys (and the puzzle type's own, listed by bookgen types):")
     for name, info, default in declared(SectionOptions):
         _say(_option_line(name, info, default), "  ")
 
@@ -343,7 +262,7 @@ def _shown(value: Any) -> str:
 @click.option("--port", type=click.IntRange(0, 65535), default=None,
               help="The port to listen on (default 8765, or any free one when it is taken; 0: any free one).")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser; open the address printed yourself.")
-@_reported
+@reported
 def serve(port: int | None, no_browser: bool) -> None:
     """Compose a book on a page in your browser, with a live preview of the real PDF
     (served on this computer only)."""
@@ -359,7 +278,7 @@ def serve(port: int | None, no_browser: bool) -> None:
 @click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--no-cache", is_flag=True, help="Generate every puzzle afresh; do not read or write the puzzle cache.")
-@_reported
+@reported
 def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool, no_cache: bool) -> None:
     """Build SPEC_FILE and rasterise every page of the real PDF to PNG."""
     from bookgen.build import build as build_book, input_files
@@ -394,7 +313,7 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
         checked([Output("-o", str(target)) for target in targets], inputs)
         commit(list(zip(made, targets)))
     for png in targets[1:]:
-        _echo(str(png))
+        echo(str(png))
 
 
 if __name__ == "__main__":

@@ -109,16 +109,6 @@ class Offer:
             return tuple(value for value in order if value in found)
         return tuple(sorted(found, key=lambda value: (value is None, value)))
 
-    def with_row(self, options: dict[str, Any], made: int, seeds: int) -> Offer:
-        """This offer with one row measured otherwise (for what-ifs: a refusal's words
-        for a row that failed, in tests and in the bench's previews)."""
-        row = Row(self.type, key_of(options), seeds, made)
-        return Offer(self.type, tuple(r for r in self.rows if r.key != row.key) + (row,))
-
-    def without(self, options: dict[str, Any]) -> Offer:
-        """This offer with the row of these options never measured."""
-        return Offer(self.type, tuple(r for r in self.rows if r.key != key_of(options)))
-
     def why_not(self, options: dict[str, Any]) -> str:
         """Why these options are not offered: what was measured, or that nothing was."""
         row = self.row(options)

@@ -22,7 +22,6 @@ from typing import Any, Protocol
 _INT = re.compile(r"[+-]?[0-9][0-9_]*")
 # A square grid as `bookgen types` names it: 6x6, 6 x 6, 6×6.
 _SQUARE = re.compile(r"([0-9]{1,3})\s*[xX×]\s*([0-9]{1,3})")
-MAX_NAME_LENGTH = 60  # a student's name, as a worksheet's heading holds it
 MAX_DIGITS = 40  # more than any option's range (a seed has at most 19)
 _TRUE = {"true", "yes", "on", "y"}
 _FALSE = {"false", "no", "off", "n"}
@@ -49,12 +48,15 @@ class ParseContext:
 
 
 class OptionType(Protocol):
+    """What every option kind is: a parser of raw values and the words naming what it takes."""
+
     def parse(self, raw: Any, ctx: ParseContext) -> Any: ...
 
     def describe(self) -> str: ...
 
 
-def _shown(raw: Any) -> str:
+def shown(raw: Any) -> str:
+    """A raw value as a message's "got ..." names it."""
     if raw is None:
         return "nothing"
     if isinstance(raw, list):
@@ -74,7 +76,7 @@ def brief(text: Any, limit: int = 40) -> str:
 
 def _scalar(raw: Any, expected: str) -> str:
     if raw is None or isinstance(raw, (list, dict)):
-        raise OptionValueError(f"expected {expected}, got {_shown(raw)}")
+        raise OptionValueError(f"expected {expected}, got {shown(raw)}")
     return str(raw).strip()
 
 
@@ -280,61 +282,11 @@ class LayoutRef:
 
 
 @dataclass(frozen=True)
-class Names:
-    """The students a worksheet set is made for, each with a level of their own or none:
-    written in the spec as a list (names, `{name: Ana, level: easy}`, groups at a level),
-    or the name of a class list beside it (a text file with one name a line, or a CSV
-    file with a `name` column and optionally a `level` one); bookgen.classlist reads both
-    and returns its Students."""
-
-    max_items: int
-    max_length: int = MAX_NAME_LENGTH
-
-    def describe(self) -> str:
-        return (f"a list of 1 to {self.max_items} different names (each may have a level), or a class list "
-                "file (.txt or .csv, one name a line or a name column)")
-
-    def parse(self, raw: Any, ctx: ParseContext) -> tuple[Any, ...]:
-        from bookgen.classlist import EntryError, students_in
-
-        if isinstance(raw, str) and raw.strip():
-            return self._from_file(raw.strip(), ctx)
-        if not isinstance(raw, list) or not raw:
-            raise OptionValueError(f"expected {self.describe()}, got {_shown(raw)}")
-        if len(raw) > self.max_items:
-            raise OptionValueError(f"expected at most {self.max_items} names, got {len(raw)}")
-        try:
-            return students_in(raw, self)
-        except EntryError as exc:
-            raise OptionValueError(str(exc), exc.at) from None
-
-    def checked(self, name: str, earlier: list[str]) -> str:
-        """One name, as long as a heading holds, and not one already given."""
-        if not name or len(name) > self.max_length:
-            raise OptionValueError(f"expected names of 1 to {self.max_length} characters, got {brief(name)!r}")
-        why = unprintable(name) or ("a name with nothing to print" if not visible(name) else None)
-        if why:
-            raise OptionValueError(why)
-        if name in earlier:
-            raise OptionValueError(f"expected different names, got {brief(name)} twice")
-        return name
-
-    def _from_file(self, text: str, ctx: ParseContext) -> tuple[Any, ...]:
-        from bookgen.classlist import ClassListError, read_class_list
-
-        path = Path(text)
-        try:
-            return read_class_list(path if path.is_absolute() else ctx.base_dir / path, text, self)
-        except ClassListError as exc:
-            raise OptionValueError(str(exc)) from None
-
-
-@dataclass(frozen=True)
 class Square:
     """The side of a square grid, written as a number (6) or as the grid is named (6x6,
     6×6); the number is then read by `inner`, so its range and messages are the side's."""
 
-    inner: Any
+    inner: OptionType
 
     def describe(self) -> str:
         return self.inner.describe()
@@ -372,7 +324,7 @@ class Seed:
 class Optional:
     """An option that may be left out; None when absent."""
 
-    inner: Any
+    inner: OptionType
 
     def describe(self) -> str:
         return self.inner.describe()
@@ -383,11 +335,11 @@ class Optional:
 
 @dataclass(frozen=True)
 class OptionInfo:
-    kind: Any
+    kind: OptionType
     help: str
 
 
-def option(kind: Any, default: Any, help: str) -> Any:
+def option(kind: OptionType, default: Any, help: str) -> Any:
     """A dataclass field that is also a documented, validated spec option."""
     return field(default=default, metadata={"option": OptionInfo(kind, help)})
 

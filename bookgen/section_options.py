@@ -28,8 +28,7 @@ class SectionOptions:
     per_page: int | None = option(Optional(Choice(PER_PAGE)), None,
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
-    hints: bool = option(Bool(), False,
-                         "after the answers, each puzzle's first steps in plain words (sudoku, kenken, killer)")
+    hints: bool = option(Bool(), False, "each puzzle's first steps in plain words, on pages before the answers")
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from bookgen.puzzles import registry
-from bookgen.build import build, derive_seed
+from bookgen.build import build
+from bookgen.generation import derive_seed
 from bookgen.puzzles.grid import check_grid
 from bookgen.puzzles.grid_json import model_from_json
 from bookgen.solve.search import count_solutions
@@ -69,7 +70,7 @@ def test_verification_refuses_a_wrong_answer_an_ambiguous_puzzle_and_a_wrong_lab
 
     import pytest
 
-    from bookgen.build import verify
+    from bookgen.generation import verify
     from bookgen.errors import GenerationError
 
     sudoku = registry.get("sudoku")

@@ -221,15 +221,15 @@ def test_an_entry_that_cannot_be_proved_in_time_is_made_afresh(tmp_path: Path, m
     """A hostile entry must not hold the build: its proof is stopped at PROOF_BUDGET."""
     import time
 
-    import bookgen.build
+    import bookgen.generation
     from bookgen.puzzles import registry
 
     spec = tmp_path / "book.yaml"
     spec.write_text(SPEC)
     first = build(spec, tmp_path / "first.pdf")
     made = []
-    real_make = bookgen.build.make_puzzle
-    monkeypatch.setattr(bookgen.build, "PROOF_BUDGET", 0.3)
+    real_make = bookgen.generation.make_puzzle
+    monkeypatch.setattr(bookgen.generation, "PROOF_BUDGET", 0.3)
     calls = []
     real_certify = registry.get("kenken").certify
 
@@ -238,7 +238,7 @@ def test_an_entry_that_cannot_be_proved_in_time_is_made_afresh(tmp_path: Path, m
         return time.sleep(30) or [] if len(calls) == 1 else real_certify(puzzle)
 
     monkeypatch.setattr(registry.get("kenken"), "certify", slow_once)
-    monkeypatch.setattr(bookgen.build, "make_puzzle", lambda task: made.append(task.type) or real_make(task))
+    monkeypatch.setattr(bookgen.generation, "make_puzzle", lambda task: made.append(task.type) or real_make(task))
     started = time.monotonic()
     assert build(spec, tmp_path / "again.pdf") == first
     assert made == ["kenken"] and time.monotonic() - started < 20

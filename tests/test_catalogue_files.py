@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from bookgen.cli import main
 from bookgen.classlist import ClassListError, read_class_list
-from bookgen.options import Names
+from bookgen.students_option import Names
 
 SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bookgen.build import FURNITURE
+from bookgen.font_choice import FURNITURE
 from bookgen.cli import main
 
 SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"

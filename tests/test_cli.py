@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from bookgen.cli import main, progress
 from bookgen.puzzles.base import Budget
+from offers import with_row, without
 
 BAD_SPECS = {
     "syntax": ("title: T\nsections: [\n", "YAML syntax error"),
@@ -109,9 +110,9 @@ def test_solve_names_the_bad_field_of_a_malformed_puzzle(tmp_path: Path):
 
 
 def test_a_puzzle_out_of_budget_stops_with_one_line_and_no_pdf(small_spec: Path, tmp_path: Path, monkeypatch):
-    import bookgen.build
+    import bookgen.generation
 
-    monkeypatch.setattr(bookgen.build, "PUZZLE_BUDGET", 0.0)
+    monkeypatch.setattr(bookgen.generation, "PUZZLE_BUDGET", 0.0)
     result = run("build", str(small_spec), "-o", str(tmp_path / "book.pdf"), "-j", "1")
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
@@ -134,7 +135,7 @@ def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_o
     def key(max_cage: int) -> dict:
         return KENKEN.offer_key(Params(size=9, difficulty="hard", max_cage=max_cage))
 
-    monkeypatch.setattr(KENKEN, "offer", KENKEN.offer.without(key(6)).with_row(key(5), 100, 100))
+    monkeypatch.setattr(KENKEN, "offer", with_row(without(KENKEN.offer, key(6)), key(5), 100, 100))
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\nsections:\n  - type: kenken\n    size: 9\n    difficulty: hard\n    max_cage: 6\n")
     result = run("check", str(spec))

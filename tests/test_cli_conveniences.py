@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from bookgen.cli import main
 from bookgen.options import declared
 from bookgen.section_options import SectionOptions
-from bookgen.spec import BookOptions, FRESH_SEEDS, load
+from bookgen.book_spec import BookOptions
+from bookgen.spec import FRESH_SEEDS, load
 
 SUDOKU = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n"
 
@@ -146,6 +147,21 @@ def test_keys_lists_every_book_and_section_key_from_their_declarations():
     for name, _info, _default in declared(BookOptions) + declared(SectionOptions):
         assert re.search(rf"^  {name}: ", output, re.M), name
     assert "type: one of sudoku, kenken" in output
+
+
+def test_keys_says_where_the_worked_steps_are_printed_as_the_book_prints_them(tmp_path: Path):
+    # The help names no types (every type writes worked steps, and a spec asking a type
+    # without them is told which have them), and says where the pages go: before the answers.
+    from bookgen.build import build
+    from bookgen.puzzles import registry
+
+    entries = re.split(r"\n(?=  \S)", run("keys").output)  # each key with its wrapped lines
+    hints = " ".join(next(entry for entry in entries if entry.startswith("  hints:")).split())
+    assert "before the answers" in hints and not any(t in hints for t in registry.known_names())
+    spec = tmp_path / "h.yaml"
+    spec.write_text(SUDOKU + "    hints: true\n", encoding="utf-8")
+    kinds = [page.kind for page in build(load(str(spec)), tmp_path / "h.pdf").pages if page.kind != "blank"]
+    assert kinds[-2:] == ["hints", "answers"]
 
 
 def test_types_and_keys_speak_to_a_teacher_in_lines_a_terminal_holds():

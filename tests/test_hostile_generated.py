@@ -97,7 +97,8 @@ def test_a_generated_layout_check_accepts_is_built_and_one_it_refuses_the_build_
        csv=st.booleans())
 def test_generated_class_lists_give_names_or_one_line_per_problem(text: str, csv: bool, tmp_path: Path):
     from bookgen.classlist import ClassListError, read_class_list
-    from bookgen.options import Names, unprintable, visible
+    from bookgen.options import unprintable, visible
+    from bookgen.students_option import Names
 
     path = tmp_path / ("class.csv" if csv else "class.txt")
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
@@ -166,7 +167,7 @@ def _small_font() -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    from bookgen.build import FURNITURE
+    from bookgen.font_choice import FURNITURE
     from bookgen.render.fonts import _family_file
 
     font = TTFont(str(_family_file("Atkinson Hyperlegible", 400)))
@@ -196,7 +197,7 @@ def _hostile_fonts(draw) -> bytes:
 @settings(SETTINGS, max_examples=100)
 @given(data=_hostile_fonts())
 def test_generated_fonts_are_read_or_refused_with_a_reason(data: bytes, tmp_path: Path):
-    from bookgen.build import FURNITURE
+    from bookgen.font_choice import FURNITURE
     from bookgen.render.fonts import user_face
 
     path = tmp_path / "mine.ttf"
@@ -225,7 +226,7 @@ sections:
 def cached_book(tmp_path_factory) -> dict:
     """One entry of each type, as a build writes them: (key, params, entry bytes)."""
     from bookgen import puzzle_cache
-    from bookgen.build import _tasks, make_puzzle
+    from bookgen.generation import _tasks, make_puzzle
     from bookgen.puzzles import registry
     from bookgen.spec import parse
 

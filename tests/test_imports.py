@@ -1,6 +1,8 @@
 """Imports flow one way: cli -> build -> {spec, layout, render, puzzles} -> solve -> model,
-with options, errors and specfile below everything. The low-level modules and the spec are
-read here as source, so a new import across the line fails before it becomes a cycle."""
+with options, errors and specfile below everything; build's own steps (the spec in
+layout's terms, the fonts, the puzzles, the JSON) stand between build and the rest. The
+low-level modules and the spec are read here as source, so a new import across the line
+fails before it becomes a cycle."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ import pytest
 import bookgen
 
 PACKAGE = Path(bookgen.__file__).parent
-HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli")
-LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "pictures.py", "classlist.py", "yamltext.py", "language.py")
+HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
+          "bookgen.font_choice", "bookgen.generation", "bookgen.book_json", "bookgen.terminal")
+LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py", "pictures.py",
+       "classlist.py", "yamltext.py", "language.py")
 
 
 def imported(path: Path) -> set[str]:
@@ -45,14 +49,22 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # Which rooms of the house may import which (a room: a top-level module, or a package
 # such as solve or puzzles). Read from the architecture: cli -> build -> {spec, layout,
 # render, puzzles} -> solve -> model, the low-level modules below everything.
-LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "offer", "cache", "specfile", "outputs",
-             "stopping", "pictures", "classlist", "yamltext", "language"}
+LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
+             "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal"},
+    # How a command's errors and output reach the terminal: the command line's alone.
+    "terminal": set(),
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
     "serve": {"build", "spec", "puzzles", "render"},
-    "build": {"spec", "layout", "render", "puzzles", "puzzle_cache"},
+    "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json"},
+    # build's steps: the spec in layout's terms; the fonts and the texts they must print;
+    # every puzzle made, verified and cached; the JSON.
+    "book_sections": {"layout", "puzzles"},
+    "font_choice": {"render", "book_sections"},
+    "generation": {"layout", "puzzles", "puzzle_cache", "book_sections"},
+    "book_json": {"layout"},
     "spec": {"puzzles"},
     "layout": {"puzzles"},
     "render": {"layout", "puzzles"},

@@ -16,6 +16,7 @@ from bookgen.errors import ParamsError
 from bookgen.offer import OFFER_SEEDS, Offer, Row, key_of, record, record_json
 from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, declared
 from bookgen.puzzles import registry
+from offers import with_row, without
 
 MEASURED_TYPES = [t.name for t in registry.all_types() if t.offer_key(t.Params()) is not None]
 # KenKen's options make some 30,000 combinations, most of them refused with their reason.
@@ -108,7 +109,7 @@ def test_the_offer_answers_by_partial_options_and_says_why_not():
     assert offer.values("size") == (4, 9)
     assert offer.why_not({"size": 4, "difficulty": "hard"}) == "bookgen made one in time from only 9 of the 12 seeds tried"
     assert offer.why_not({"size": 5, "difficulty": "hard"}) == "not yet tried on 100 seeds"
-    changed = offer.with_row({"size": 4, "difficulty": "hard"}, 100, 100).without({"size": 4, "difficulty": "easy"})
+    changed = without(with_row(offer, {"size": 4, "difficulty": "hard"}, 100, 100), {"size": 4, "difficulty": "easy"})
     assert changed.values("difficulty", ("easy", "medium", "hard"), size=4) == ("hard",)
 
 

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 import bookgen.build
+import bookgen.generation
 from bookgen.cli import main
 
 SPEC = """\
@@ -209,7 +210,7 @@ def test_a_signal_while_rendering_leaves_no_temporary_file_and_the_old_pdf(spec:
 
 
 def test_a_failed_build_leaves_no_temporary_file(spec: Path, tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(bookgen.build, "PUZZLE_BUDGET", 0.0)
+    monkeypatch.setattr(bookgen.generation, "PUZZLE_BUDGET", 0.0)
     assert run("build", str(spec), "-o", str(tmp_path / "x.pdf"), "-j", "1").exit_code == 1
     assert [p.name for p in tmp_path.iterdir()] == ["book.yaml"]
 

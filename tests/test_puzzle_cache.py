@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import bookgen.build
+import bookgen.generation
 from bookgen import puzzle_cache
 from bookgen.puzzles import registry
 from bookgen.cli import main
@@ -49,7 +49,7 @@ def _no_generation(monkeypatch):
     def refuse(task):
         raise AssertionError(f"puzzle {task.number} generated again")
 
-    monkeypatch.setattr(bookgen.build, "make_puzzle", refuse)
+    monkeypatch.setattr(bookgen.generation, "make_puzzle", refuse)
 
 
 def test_a_rebuild_reuses_every_puzzle_and_is_byte_identical(setup, monkeypatch):

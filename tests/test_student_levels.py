@@ -14,10 +14,10 @@ from hypothesis import given, settings, strategies as st
 from click.testing import CliRunner
 
 from bookgen import puzzle_cache
-from bookgen.build import layout_sections
+from bookgen.book_sections import layout_sections
 from bookgen.classlist import LEVELS, ClassListError, Student, class_list, split_level
 from bookgen.cli import main
-from bookgen.options import Names
+from bookgen.students_option import Names
 from bookgen.puzzles import registry
 from bookgen.spec import load, parse
 
@@ -239,7 +239,7 @@ def test_checks_summary_says_no_levels_when_none_are_given(tmp_path: Path):
 
 def _cache_keys(spec) -> set[str]:
     """Every puzzle's cache key, as the build asks for them."""
-    from bookgen.build import _tasks
+    from bookgen.generation import _tasks
 
     return {puzzle_cache.key(registry.get(p.task.type), p.task.params, p.task.seed) for p in _tasks(spec)}
 
@@ -247,7 +247,7 @@ def _cache_keys(spec) -> set[str]:
 def test_a_students_level_changes_their_puzzles_options_not_their_seeds(tmp_path: Path):
     plain = load(_spec(tmp_path, " [Ana, Ben]", name="plain.yaml"))
     levelled = load(_spec(tmp_path, " [Ana, 'Ben, medium']", name="levelled.yaml"))
-    from bookgen.build import _tasks
+    from bookgen.generation import _tasks
 
     plain_tasks, levelled_tasks = _tasks(plain), _tasks(levelled)
     assert [t.task.seed for t in plain_tasks] == [t.task.seed for t in levelled_tasks]

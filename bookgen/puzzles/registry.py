@@ -1,9 +1,9 @@
 """The puzzle types, one line each. Adding a type: its package, and a line in _TYPES.
 
-Each module named here has a PUZZLE_TYPE, whose name and aliases are the line's names
-(a test holds them equal); types are imported when first asked for, one at a time, so
-importing the base (as layout and render do) loads none of them and `bookgen solve` of a
-KenKen loads KenKen alone.
+Each module named here has a PUZZLE_TYPE, which takes its name and aliases from its line
+(`name, aliases = names_of(__name__)`), so each name is written once, here; types are
+imported when first asked for, one at a time, so importing the base (as layout and render
+do) loads none of them and `bookgen solve` of a KenKen loads KenKen alone.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ _TYPES = (
     Registered(("tredoku", "tredoku-sudoku", "3d-sudoku"), "bookgen.puzzles.tredoku.type"),
     Registered(("sliding", "slide", "sliding-puzzle", "15-puzzle", "8-puzzle"), "bookgen.puzzles.sliding.type"),
 )
+
+
+def names_of(module: str) -> tuple[str, tuple[str, ...]]:
+    """The name and aliases of the type `module` holds, as its line gives them."""
+    line = next(line for line in _TYPES if line.module == module)
+    return line.names[0], line.names[1:]
 
 
 def _load(line: Registered) -> PuzzleType:

@@ -15,11 +15,12 @@ from functools import lru_cache
 from typing import Any
 
 from bookgen.errors import SpecError
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Names, Optional, Seed, SubsetOf, Text, declared
+from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Seed, SubsetOf, Text, declared
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
 from bookgen.serve.spectext import SPEC_NAME, book_options, is_square, plain_kind, section_options, spec_text
 from bookgen.spec import parse
+from bookgen.students_option import Names
 
 # A whole-number option with at most this many values is a list to choose from (each
 # one offered or not); a wider one is a number field.

@@ -26,10 +26,6 @@ class Review:
     problems: list[dict[str, str]] = field(default_factory=list)  # field, message, line (as check prints it)
     notes: list[str] = field(default_factory=list)
 
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
     def to_json(self) -> dict[str, Any]:
         return {"spec": self.spec, "problems": self.problems, "notes": self.notes}
 

@@ -28,13 +28,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bookgen.book_spec import BookOptions
 from bookgen.classlist import ClassListError, class_list
 from bookgen.errors import InputError
 from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
 from bookgen.serve.review import review
 from bookgen.serve.spectext import named_files, plain_kind, state_of
-from bookgen.spec import BookOptions, fresh_seed
+from bookgen.spec import fresh_seed
 from bookgen.specfile import MAX_SECTIONS, MAX_SPEC_BYTES
 from bookgen.options import declared
 

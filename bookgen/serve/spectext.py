@@ -14,11 +14,12 @@ from typing import Any
 
 import yaml
 
+from bookgen.book_spec import BookOptions
 from bookgen.errors import Location, Problem, SpecError
-from bookgen.options import Bool, FilePath, LayoutRef, Names, Optional, ParseContext, Square, Text, declared
+from bookgen.options import Bool, FilePath, LayoutRef, Optional, ParseContext, Square, Text, declared
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
-from bookgen.spec import BookOptions
+from bookgen.students_option import Names
 from bookgen.yamltext import compose
 
 SPEC_NAME = "book.yaml"  # how messages name the page's spec, and the name it downloads as

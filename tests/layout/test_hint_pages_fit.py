@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bookgen.build import book_of, build, fonts_for
+from bookgen.book_sections import book_of
+from bookgen.build import build
+from bookgen.font_choice import fonts_for
 from bookgen.layout.heads import footer
 from bookgen.spec import load
 

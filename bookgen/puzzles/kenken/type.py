@@ -49,6 +49,7 @@ from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, solving_model,
 )
 from bookgen.puzzles.kenken.text import parse_text
+from bookgen.puzzles.registry import names_of
 from bookgen.solve import engine
 from bookgen.solve.result import SolveResult
 
@@ -63,8 +64,7 @@ SIGN_RULES = {
 
 
 class KenKenType(GridType):
-    name = "kenken"
-    aliases = ("calcudoku", "mathdoku", "ken-ken")
+    name, aliases = names_of(__name__)  # as the registry's line gives them
     # TRANSLATORS: the puzzle's name as your country's puzzle books print it ("KenKen" is
     # a trademark; many print Calcudoku).
     title = N_("KenKen")

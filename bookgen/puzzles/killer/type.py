@@ -38,6 +38,7 @@ from bookgen.puzzles.killer import offer as killer_offer
 from bookgen.puzzles.killer.offer import SIZES, killer_key
 from bookgen.puzzles.killer.draw import draw_killer
 from bookgen.puzzles.killer.generate import Plan, generate_killer
+from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
 from bookgen.puzzles.killer import techniques as k
 from bookgen.solve import techniques as t
@@ -104,8 +105,7 @@ def plan_for(params: Params) -> Plan:
 
 
 class KillerType(GridType):
-    name = "killer"
-    aliases = ("killer-sudoku", "sumdoku")
+    name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Killer Sudoku")
     Params = Params
     grading = LEVELS

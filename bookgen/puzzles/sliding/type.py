@@ -18,6 +18,7 @@ from typing import Any, Hashable
 
 from bookgen.errors import GenerationError, Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.language import ENGLISH, N_, Words
+from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sliding import draw as drawing
 from bookgen.puzzles.base import Budget, Hint, Pen, Puzzle, PuzzleType, Violation
 from bookgen.puzzles.sliding import hints as worked, search
@@ -64,8 +65,7 @@ def _read_grid(data: dict[str, Any], field: str, source: str) -> tuple[int, int,
 
 
 class SlidingType(PuzzleType):
-    name = "sliding"
-    aliases = ("slide", "sliding-puzzle", "15-puzzle", "8-puzzle")
+    name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Sliding puzzles")
     hints_refusal = None  # the first moves of the key's solution, a board after each (sliding/hints.py)
     instructions = N_(

@@ -35,6 +35,7 @@ from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles import hints as wording
 from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
 from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.offer import samurai_lines, samurai_refusal
 from bookgen.puzzles.sudoku.type import LEVELS, solve_family, target_for
 from bookgen.puzzles.sudoku.generate import generate_at_level, symmetric_orbits
@@ -100,8 +101,7 @@ def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget:
 
 
 class SamuraiType(GridType):
-    name = "samurai"
-    aliases = ("samurai-sudoku",)
+    name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Samurai Sudoku")
     instructions = N_(
         "Five sudokus overlap: the corner grids each share one box with the centre grid. "

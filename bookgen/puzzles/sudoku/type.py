@@ -51,6 +51,7 @@ from bookgen.model import Grid, GridModel, full_cells
 from bookgen.options import Choice, Optional, Square, Text, brief, option
 from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles.base import Budget, Pen, Point, Puzzle, ScaledPen
+from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import GridType, solve_grid
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
@@ -219,8 +220,7 @@ def _signs_fit(model: GridModel, params: Params) -> bool:
 
 
 class SudokuType(GridType):
-    name = "sudoku"
-    aliases = ("classic", "classic-sudoku")
+    name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Sudoku")
     rule = N_("Fill in the grid so that each digit appears exactly once in {houses}.")
     symbol_rule = N_("Fill in the grid so that each symbol ({symbols}) appears exactly once in {houses}.")

@@ -30,6 +30,7 @@ from bookgen.puzzles import grid_json
 from bookgen.puzzles import hints as wording
 from bookgen.puzzles.base import Budget, Hint, Pen, Point, Puzzle
 from bookgen.puzzles.grid import GridType, solve_grid
+from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.type import LEVELS
 from bookgen.puzzles.tredoku import draw, figures, interchange
@@ -66,8 +67,7 @@ def generate_tredoku(name: str, difficulty: str, rng: random.Random, budget: Bud
 
 
 class TredokuType(GridType):
-    name = "tredoku"
-    aliases = ("tredoku-sudoku", "3d-sudoku")
+    name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Tredoku")
     instructions = N_(
         "Each bold face is a box of nine squares: fill it with the digits 1 to 9. Lines of squares run "

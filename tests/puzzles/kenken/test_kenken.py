@@ -14,6 +14,7 @@ from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, solving_model
 from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver
+from offers import with_row, without
 from pens import PolylinesByParts
 
 # 29 (size, level) cases x 7 seeds = 203 generated puzzles; about 15 s in all.
@@ -523,20 +524,20 @@ def test_multiply_only_hard_and_expert_and_hidden_beginner_are_offered(options):
 
 def test_check_refuses_what_was_not_delivered_with_the_reason(monkeypatch):
     multiply_hard = key(size=9, difficulty="hard", operations=("*",))
-    monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.with_row(multiply_hard, 41, 42))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", with_row(PUZZLE_TYPE.offer, multiply_hard, 41, 42))
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", operations=("*",)))
     assert caught.value.field == "difficulty"
     assert "made one in time from only 41 of the 42 seeds tried" in str(caught.value) and "multiply_only" in str(caught.value)
-    monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.without(multiply_hard))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", without(PUZZLE_TYPE.offer, multiply_hard))
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", operations=("*",)))
     assert "not yet tried on 100 seeds" in str(caught.value)
 
 
 def test_check_refuses_an_unmeasured_cage_option_with_the_reason(monkeypatch):
-    offer = PUZZLE_TYPE.offer.without(key(size=9, difficulty="hard", max_cage=6))
-    monkeypatch.setattr(PUZZLE_TYPE, "offer", offer.with_row(key(size=9, difficulty="hard", max_single_cells=0), 12, 13))
+    offer = without(PUZZLE_TYPE.offer, key(size=9, difficulty="hard", max_cage=6))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", with_row(offer, key(size=9, difficulty="hard", max_single_cells=0), 12, 13))
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", max_cage=6))
     assert caught.value.field == "max_cage"
@@ -549,7 +550,7 @@ def test_check_refuses_an_unmeasured_cage_option_with_the_reason(monkeypatch):
 
 def test_check_accepts_a_cage_option_measured_100_of_100(monkeypatch):
     options = dict(size=7, difficulty="easy", hide_operations=True, max_cage=3, max_single_cells=0)
-    monkeypatch.setattr(PUZZLE_TYPE, "offer", PUZZLE_TYPE.offer.with_row(key(**options), 100, 100))
+    monkeypatch.setattr(PUZZLE_TYPE, "offer", with_row(PUZZLE_TYPE.offer, key(**options), 100, 100))
     PUZZLE_TYPE.validate(Params(**options))
 
 

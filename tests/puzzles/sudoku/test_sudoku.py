@@ -12,6 +12,7 @@ from bookgen.puzzles.sudoku.shapes import BOX_SHAPES
 from bookgen.puzzles.sudoku.type import LEVELS, PUZZLE_TYPE, Params, givens_range
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, offered, sudoku_key, symmetry_offer
 from bookgen.solve.search import count_solutions
+from offers import without
 
 CASES = [(size, level) for size in BOX_SHAPES for level in offered(PUZZLE_TYPE.offer, "classic", size)]
 # Medium and up above 4×4: up to seconds each (three seeds), left out of make test-fast.
@@ -50,7 +51,7 @@ def test_other_symmetries_are_offered_for_every_level_offered_with_them():
 
 def test_an_unmeasured_symmetry_is_refused_with_the_reason(monkeypatch):
     # Every level offered is now measured with mirror and none; take one measurement away.
-    offer = PUZZLE_TYPE.offer.without(sudoku_key("x", 9, "hard", "mirror"))
+    offer = without(PUZZLE_TYPE.offer, sudoku_key("x", 9, "hard", "mirror"))
     monkeypatch.setattr(PUZZLE_TYPE, "offer", offer)
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=9, difficulty="hard", variant="x", symmetry="mirror"))

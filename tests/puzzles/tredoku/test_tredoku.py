@@ -24,6 +24,7 @@ from bookgen.solve.grader import grade_board
 from bookgen.solve.engine import Board
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions
+from offers import with_row
 
 TREDOKU = registry.get("tredoku")
 DIGITS = list(range(1, 10))
@@ -172,7 +173,7 @@ def test_every_figure_is_offered_at_least_easy_medium_and_hard_and_types_lists_i
 
 def test_a_level_not_measured_is_refused_with_what_was_measured(monkeypatch):
     key = {"figure": "star", "difficulty": "expert"}
-    monkeypatch.setattr(TREDOKU, "offer", TREDOKU.offer.with_row(key, made=93, seeds=100))
+    monkeypatch.setattr(TREDOKU, "offer", with_row(TREDOKU.offer, key, made=93, seeds=100))
     refused = TREDOKU.refusal(Params(figure="star", difficulty="expert"))
     assert refused is not None and "93 of the 100" in str(refused) and "star" in str(refused)
 

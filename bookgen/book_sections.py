@@ -1,0 +1,53 @@
+"""The spec in layout's terms: the Book (its titles and the stamp every page carries)
+and its sections, once for each copy of a worksheet set, each with its page template
+and, where a student has a level of their own, that level's options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bookgen import __version__
+from bookgen.book_spec import BookSpec
+from bookgen.layout.model import Book, Section
+from bookgen.layout.template import Template, template
+from bookgen.puzzles import registry
+
+
+def book_of(spec: BookSpec) -> Book:
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec),
+                duplex=spec.duplex, language=spec.language)
+
+
+def stamp_of(spec: BookSpec) -> str:
+    """What every page's footer carries so the book can be rebuilt exactly: the version
+    that made it and the seed (`bookgen build spec.yaml --seed N`)."""
+    return f"bookgen {__version__} · seed {spec.seed}"
+
+
+def page_template(spec: BookSpec, layout: str | None = None) -> Template:
+    """The book's layout (or a section's own) on the book's paper; a layout file's path
+    is relative to the spec."""
+    return template(layout or spec.layout, spec.paper, Path(spec.source).parent)
+
+
+def layout_sections(spec: BookSpec) -> list[Section]:
+    """The sections as layout sees them, once per copy."""
+    return [section for _copy, section in copy_sections(spec)]
+
+
+def copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
+    """(copy, section) in print order; a copy's sections are numbered after the previous
+    copy's, so each copy starts on its own page under its own name."""
+    found = []
+    for copy, label in enumerate(spec.copies or ("",)):
+        level = spec.level_of(copy)
+        for section in spec.sections:
+            options = section.options
+            tpl = page_template(spec, options.layout) if options.layout else None
+            index = copy * len(spec.sections) + section.index
+            ptype = registry.get(options.type)
+            # A student's level replaces the section's where the section has one to replace.
+            own = ptype.at_level(section.params, level) if level else None
+            params, shown = (own, level) if own is not None else (section.params, "")
+            found.append((copy, Section(index, options, ptype, params, label, tpl, shown)))
+    return found

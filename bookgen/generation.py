@@ -1,0 +1,159 @@
+"""Every puzzle of the book: seeded, made and verified, reused from the cache, and kept
+different from the others.
+
+Every puzzle gets its own random.Random from (book seed, section, index, attempt), so
+the book is the same whatever the number of worker processes. Each puzzle is verified
+before it is printed: its type's solver must find exactly one solution at the level the
+puzzle claims, and the independent checker must accept the answer that will be printed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable
+
+from bookgen import cache, puzzle_cache
+from bookgen.book_sections import copy_sections
+from bookgen.book_spec import BookSpec, SectionSpec
+from bookgen.errors import GenerationError
+from bookgen.layout.model import Entry, Section
+from bookgen.puzzles import registry
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.stopping import OutOfTime, parallel_map, time_limit
+
+# Seconds of CPU time one puzzle may take before the build stops with a clear message.
+PUZZLE_BUDGET = 60.0
+# Regenerations allowed when a puzzle repeats an earlier one in the same book.
+MAX_REPEATS = 20
+# Seconds of wall-clock time a cached puzzle may take to be proved again before it is
+# made afresh instead (a hostile entry must not hold the build for long; a sound one
+# takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
+PROOF_BUDGET = 30.0
+
+
+@dataclass(frozen=True)
+class Task:
+    type: str
+    params: Any
+    seed: int
+    number: int
+    section_title: str
+    copy: int = 0  # which copy of a worksheet set (0 for a single book)
+    cached: Puzzle | None = None  # what an earlier build made for this request, to prove again
+
+
+def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
+    """A puzzle's own seed: stable across Python versions and processes (not hash()).
+    Copies after the first get their own seeds; the first keeps a single book's."""
+    key = f"bookgen:{book_seed}:{section}:{index}:{attempt}" + (f":copy{copy}" if copy else "")
+    digest = hashlib.sha256(key.encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_puzzle(task: Task) -> Puzzle:
+    """Generate one puzzle and prove it fit to print (runs in worker processes)."""
+    ptype = registry.get(task.type)
+    try:
+        puzzle = ptype.generate(task.params, random.Random(task.seed), Budget(PUZZLE_BUDGET))
+    except GenerationError as exc:
+        raise GenerationError(f"puzzle {task.number} ({task.section_title}): {exc}") from None
+    verify(puzzle, task.number)
+    return puzzle
+
+
+def obtain(task: Task) -> tuple[Puzzle, bool]:
+    """The task's puzzle, and whether it was made now: the cached one when its type
+    proves it again within PROOF_BUDGET (one solution, at its level, the answer obeys
+    every rule), else one made afresh (runs in worker processes)."""
+    if task.cached is not None:
+        try:
+            with time_limit(PROOF_BUDGET, "a cached puzzle took too long to prove"):
+                problems = registry.get(task.type).certify(task.cached)
+        except OutOfTime:
+            problems = ["not proved within the time allowed"]
+        if not problems:
+            return task.cached, False
+    return make_puzzle(task), True
+
+
+def verify(puzzle: Puzzle, number: int | str) -> None:
+    """Exactly one solution, at the claimed level, and the printed answer obeys every rule."""
+    problems = registry.get(puzzle.type).certify(puzzle)
+    if problems:
+        raise GenerationError(f"puzzle {number} failed verification: {'; '.join(problems)}")
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """One puzzle to make: the spec's section, its task, and the section as laid out."""
+
+    spec_section: SectionSpec
+    task: Task
+    section: Section
+    label: str  # the number printed: within its copy when there are copies
+
+
+def _tasks(spec: BookSpec) -> list[_Planned]:
+    """Every puzzle of the book in print order: each copy's sections in turn."""
+    planned, number = [], 0
+    for copy, section in copy_sections(spec):
+        spec_section = spec.sections[section.index % len(spec.sections)]
+        for index in range(spec_section.options.count):
+            number += 1
+            seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
+            task = Task(spec_section.options.type, section.params, seed, number, section.options.title, copy)
+            label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
+            planned.append(_Planned(spec_section, task, section, label))
+    return planned
+
+
+def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None = None,
+                 use_cache: bool = False) -> list[Entry]:
+    """Every puzzle of the book, in order, with repeats within the book (across copies
+    too, so every student's set differs) replaced; `done()` after each puzzle. With
+    `use_cache`, puzzles made by an earlier build of the same request are reused."""
+    planned = _tasks(spec)
+    tasks = [p.task for p in planned]
+    keys = [puzzle_cache.key(registry.get(t.type), t.params, t.seed) for t in tasks] if use_cache else []
+    if use_cache:
+        tasks = [dataclasses.replace(t, cached=puzzle_cache.load(k, registry.get(t.type), t.params))
+                 for t, k in zip(tasks, keys)]
+    cache.probe()  # before any worker starts: an unwritable cache is one note, not one a process
+    if jobs > 1 and len(tasks) > 1:
+        results = parallel_map(obtain, tasks, min(jobs, len(tasks)), done)
+    else:
+        results = []
+        for task in tasks:
+            results.append(obtain(task))
+            if done is not None:
+                done()
+    made = [puzzle for puzzle, _fresh in results]
+    if use_cache:
+        for key, task, (puzzle, fresh) in zip(keys, tasks, results):
+            if fresh:
+                puzzle_cache.store(key, registry.get(task.type), puzzle)
+    entries, seen = [], set()
+    for p, puzzle in zip(planned, made):
+        puzzle = _unrepeated(spec, p, puzzle, seen)
+        entries.append(Entry(p.task.number, p.section, puzzle, p.label))
+    return entries
+
+
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
+    """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
+    section, task = planned.spec_section, planned.task
+    ptype = registry.get(task.type)
+    for attempt in range(1, MAX_REPEATS + 1):
+        key = (task.type, ptype.identity(puzzle))
+        if key not in seen:
+            seen.add(key)
+            return puzzle
+        index = task.number - 1
+        seed = derive_seed(spec.seed, section.index, index, attempt, task.copy)
+        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title, task.copy))
+    raise GenerationError(
+        f"puzzle {task.number} ({task.section_title}): too few different puzzles of this kind; ask for fewer"
+    )

@@ -1,0 +1,102 @@
+"""How a command's outcome reaches the terminal: the project's errors as one line each
+on stderr with their exit status (the only place they become so), an interruption as one
+line saying what was already written, notes as lines of their own, and output to a
+stream that may be full or closed by its reader, never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import io
+import logging
+import os
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from bookgen.errors import BookgenError, InputError
+from bookgen.outputs import WriteError, committed
+from bookgen.stopping import Stopped, exit_status, stop_signals_raise
+
+
+def reported(command: Callable) -> Callable:
+    """Turn the project's errors into one line each on stderr and the right exit status."""
+
+    @wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        earlier = len(committed())  # files earlier commands of this process wrote (tests run several)
+        try:
+            with stop_signals_raise():
+                return command(*args, **kwargs)
+        except BookgenError as exc:
+            # Input errors already start with file:line; others get the program's name.
+            prefix = "" if isinstance(exc, InputError) else "bookgen: "
+            for line in exc.lines():
+                click.echo(prefix + line, err=True)
+            sys.exit(exc.exit_code)
+        except KeyboardInterrupt as exc:
+            # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
+            how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
+            click.echo(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
+            sys.exit(exit_status(exc))
+
+    return run
+
+
+def _written_before(paths: list[Path]) -> str:
+    """What an interrupted command had already put in place (outputs are renamed into
+    place as a set, at the end: usually nothing)."""
+    written = [str(path) for path in paths if path.exists()]
+    if not written:
+        return "nothing was written"
+    shown = ", ".join(written[:3]) + (f" and {len(written) - 3} more" if len(written) > 3 else "")
+    return f"it had already written {shown}"
+
+
+class ClosedOutput(BookgenError):
+    """Standard output was closed by its reader (`bookgen types | head -1`): stop quietly,
+    with the status a shell gives a command killed by SIGPIPE."""
+
+    exit_code = 128 + 13
+
+    def lines(self) -> list[str]:
+        return []
+
+
+def echo(text: str = "", nl: bool = True) -> None:
+    """A line on standard output. A stream that cannot take it is one line on stderr and
+    a non-zero exit (a full device), or a quiet stop (a reader that went away), never a
+    traceback; stdout then goes to the null device, so the interpreter's last flush at
+    exit has nowhere to fail."""
+    try:
+        click.echo(text, nl=nl)
+    except OSError as exc:
+        _stdout_to_null()
+        if exc.errno == errno.EPIPE:
+            raise ClosedOutput("standard output was closed") from None
+        raise WriteError(f"cannot write to standard output ({(exc.strerror or str(exc)).lower()})") from None
+
+
+def _stdout_to_null() -> None:
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file descriptor (a test's captured stream): nothing will flush it
+
+
+class _NoteHandler(logging.Handler):
+    """Notes (such as an unwritable cache) as one line each on the current stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"bookgen: note: {record.getMessage()}", err=True)
+
+
+def notes_to_stderr() -> None:
+    log = logging.getLogger("bookgen")
+    log.handlers = [_NoteHandler()]
+    log.propagate = False
+    log.setLevel(logging.WARNING)
