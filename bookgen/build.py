@@ -30,7 +30,9 @@ from bookgen.layout.slots import SlotPlan
 from bookgen.layout.template import Template, template
 from bookgen.options import declared
 from bookgen.outputs import Input, Output, checked, staged, writing
-from bookgen.puzzles.base import Budget, Hint, Puzzle
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.hint import Hint
+from bookgen.puzzles.worked import worked_steps
 from bookgen.render.fonts import (FALLBACK, PRIMARY, FontRequest, Fonts, book_fonts, default_fonts, fallback_fonts,
                                   missing_message, user_face)
 from bookgen.render.pdf import Metadata, render
@@ -371,8 +373,9 @@ def worked_hints(entries: list[Entry], words: Words = ENGLISH) -> dict[int, list
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
     found = {}
     for entry in entries:
-        if entry.section.options.hints:
-            found[entry.number] = entry.ptype.hints(entry.puzzle, HINT_SENTENCES, words)
+        steps = worked_steps(entry.ptype)
+        if entry.section.options.hints and steps is not None:
+            found[entry.number] = steps.hints(entry.puzzle, HINT_SENTENCES, words)
     return found
 
 
