@@ -33,9 +33,10 @@ by default they are 1-9 then A, B, C...
 
 Generation aims at the level (bookgen.puzzles.sudoku.generate): givens are removed while the
 grader solves within the level, removed further when the puzzle is too easy, and given
-back when it is too hard. Only the (variant, size, level) combinations that
-bench/levels.py measured at 100 of 100 seeds within the per-puzzle budget are offered;
-the rest are refused when the spec is read, with what was measured.
+back when it is too hard. Only the (variant, size, level) combinations made at 100 of 100
+seeds within the per-puzzle budget are offered (the measured offer, offer.json beside this
+module, written by bench/offer.py); the rest are refused when the spec is read, with what
+was measured.
 """
 
 from __future__ import annotations
