@@ -1,6 +1,5 @@
 """Worked steps: the capability a type declares when it can write the first steps of
-solving its puzzles for a child who is stuck (the book's "Stuck?" pages), and the values
-those steps are made of.
+solving its puzzles for a child who is stuck (the book's "Stuck?" pages).
 
 A type has worked steps when it is a WorkedSteps; one that is not has none, and `hints:
 true` is refused for it. `worked_steps` is the one place anything asks. The steps
