@@ -20,7 +20,7 @@ from typing import Any, Callable, Hashable
 
 from bookgen import __version__, cache, puzzle_cache
 from bookgen.classlist import field_of
-from bookgen.puzzles import registry
+from bookgen.puzzles import registry, worked
 from bookgen.language import ENGLISH, Words, right_to_left, words_for
 from bookgen.errors import FontError, GenerationError, LayoutError, Problem, SpecError
 from bookgen.layout.model import Book, BookLayout, Entry, Section
@@ -32,7 +32,6 @@ from bookgen.options import declared
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.hint import Hint
-from bookgen.puzzles.worked import worked_steps
 from bookgen.render.fonts import (FALLBACK, PRIMARY, FontRequest, Fonts, book_fonts, default_fonts, fallback_fonts,
                                   missing_message, user_face)
 from bookgen.render.pdf import Metadata, render
@@ -373,8 +372,7 @@ def worked_hints(entries: list[Entry], words: Words = ENGLISH) -> dict[int, list
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
     found = {}
     for entry in entries:
-        steps = worked_steps(entry.ptype)
-        if entry.section.options.hints and steps is not None:
+        if entry.section.options.hints and (steps := worked.worked_steps(entry.ptype)) is not None:
             found[entry.number] = steps.hints(entry.puzzle, HINT_SENTENCES, words)
     return found
 
