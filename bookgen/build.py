@@ -25,8 +25,8 @@ from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
-from bookgen.puzzles import registry
-from bookgen.puzzles.base import Hint
+from bookgen.puzzles import registry, worked
+from bookgen.puzzles.hint import Hint
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import Metadata, render
 
@@ -83,8 +83,8 @@ def worked_hints(entries: list[Entry], words: Words = ENGLISH) -> dict[int, list
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
     found = {}
     for entry in entries:
-        if entry.section.options.hints:
-            found[entry.number] = entry.ptype.hints(entry.puzzle, HINT_SENTENCES, words)
+        if entry.section.options.hints and (steps := worked.worked_steps(entry.ptype)) is not None:
+            found[entry.number] = steps.hints(entry.puzzle, HINT_SENTENCES, words)
     return found
 
 

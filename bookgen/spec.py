@@ -18,7 +18,7 @@ import yaml
 
 from bookgen.book_spec import BookOptions, BookSpec, SectionSpec
 from bookgen.classlist import Student, field_of
-from bookgen.puzzles import registry
+from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import PuzzleType
 from bookgen.errors import Location, ParamsError, Problem, SpecError
 from bookgen.language import Words, words_for
@@ -244,9 +244,9 @@ class _Reader:
             return None
         params = ptype.Params(**params_values)
         given = SectionOptions(**common_values)
-        if given.hints and ptype.hints_refusal is not None:
-            offered = ", ".join(t.name for t in registry.all_types() if t.hints_refusal is None)
-            self.problem(entries["hints"][0], f"{field}.hints", f"{ptype.hints_refusal}; hints are offered for {offered}")
+        if given.hints and worked.worked_steps(ptype) is None:
+            offered = ", ".join(t.name for t in registry.all_types() if worked.worked_steps(t) is not None)
+            self.problem(entries["hints"][0], f"{field}.hints", f"{worked.NO_WORKED_STEPS}; hints are offered for {offered}")
             return None
         try:
             ptype.validate(params)

@@ -231,3 +231,16 @@ class RecordingPen(PolylinesByParts):
 def recording_pen() -> type[RecordingPen]:
     """Makes RecordingPens (a test may want two: the puzzle and its answer)."""
     return RecordingPen
+
+
+@pytest.fixture
+def tiny_type(monkeypatch: pytest.MonkeyPatch):
+    """The example family of tiny_grid.py, registered (under the name "tiny") for one
+    test as a line in the registry would register it."""
+    from bookgen.puzzles import registry
+
+    line = registry.Registered(("tiny",), "tiny_grid")
+    monkeypatch.setattr(registry, "_TYPES", registry._TYPES + (line,))
+    registry.all_types.cache_clear()
+    yield registry.get("tiny")
+    registry.all_types.cache_clear()

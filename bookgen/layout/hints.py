@@ -22,7 +22,8 @@ from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import LEADING, Measure, ellipsized, wrap
-from bookgen.puzzles.base import Hint
+from bookgen.puzzles.hint import Hint, StepMarks
+from bookgen.puzzles.worked import WorkedSteps, worked_steps
 
 HINTS = N_("Stuck? The first steps")
 # The grid beside the steps: at most this share of the text column wide, its cells at
@@ -56,10 +57,10 @@ def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, p
     grids: list[Placement] = []
     y = top
     for entry in entries:
-        said = hints.get(entry.number)
-        if not said:
+        said, worked = hints.get(entry.number), worked_steps(entry.ptype)
+        if not said or worked is None:
             continue
-        items, drawings, height = _block(entry, said, page_of, tpl, measure, book.words, tpl.text_bottom - top)
+        items, drawings, height = _block(entry, worked, said, page_of, tpl, measure, book.words, tpl.text_bottom - top)
         if y > top and y + height > tpl.text_bottom:
             pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
             texts, rules, top = _head(first + len(pages), book, tpl, measure)
@@ -76,8 +77,8 @@ def _head(number: int, book: Book, tpl: Template, measure: Measure) -> tuple[lis
     return texts + footer(number, book, tpl, measure), rules, y + tpl.gap * 0.3
 
 
-def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Template, measure: Measure,
-           words: Words, page_room: float) -> tuple[list[TextItem], list[Placement], float]:
+def _block(entry: Entry, worked: WorkedSteps, said: list[Hint], page_of: dict[int, int], tpl: Template,
+           measure: Measure, words: Words, page_room: float) -> tuple[list[TextItem], list[Placement], float]:
     """A puzzle's heading and numbered steps (baselines from the block's top), its grid
     with numbered rows and columns, or each step's own picture (tops from the block's
     top), and the block's height. The steps go beside the grid, or under it when the
@@ -89,12 +90,12 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
                                                                           page=page_of[entry.number])
     items = [TextItem(ellipsized(heading, size, tpl.content_width, measure, True), tpl.left, size * 1.2, size, True)]
     if any(hint.picture is not None for hint in said):
-        steps, pictures, bottom = _strip(entry, said, size * 1.2, tpl, measure)
+        steps, pictures, bottom = _strip(entry, worked, said, size * 1.2, tpl, measure)
         return items + steps, pictures, bottom
-    cols, rows = entry.ptype.worked_size(entry.puzzle)
+    cols, rows = worked.worked_size(entry.puzzle)
     if not cols or not rows:
         return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
-    numbered = entry.ptype.numbered_hint_grid
+    numbered = worked.numbered_hint_grid
     tall = (tpl.text_bottom - tpl.top) * GRID_HEIGHT_SHARE / rows
     cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1), tall)
     numbers = min(size, cell * NUMBER_SHARE)
@@ -112,8 +113,7 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
         room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
     grid_x = tpl.left + tpl.content_width - cols * cell if beside else tpl.left + room
     grid_y = size * 1.2 + size * 0.6 + room
-    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), marks=_badges(said),
-                     pencil=_pencil(said))
+    grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), marks=StepMarks.of(said))
     if numbered:
         items += _numbers(grid, numbers)
     if beside:
@@ -124,7 +124,7 @@ def _block(entry: Entry, said: list[Hint], page_of: dict[int, int], tpl: Templat
     return items + steps, [grid], max(bottom, grid_y + rows * cell)
 
 
-def _strip(entry: Entry, said: list[Hint], y: float, tpl: Template,
+def _strip(entry: Entry, worked: WorkedSteps, said: list[Hint], y: float, tpl: Template,
            measure: Measure) -> tuple[list[TextItem], list[Placement], float]:
     """Steps side by side, STRIP_COLUMNS to a row, each numbered sentence over its own
     picture (a sliding board after the move), the pictures of a row lined up under the
@@ -132,7 +132,7 @@ def _strip(entry: Entry, said: list[Hint], y: float, tpl: Template,
     size = tpl.sizes.body
     gap = size * STRIP_GAP
     width = (tpl.content_width - gap * (STRIP_COLUMNS - 1)) / STRIP_COLUMNS
-    cols, rows = entry.ptype.hint_picture_size(entry.puzzle)
+    cols, rows = worked.hint_picture_size(entry.puzzle)
     cell = min(STRIP_CELL_MAX, width / cols)
     items: list[TextItem] = []
     pictures: list[Placement] = []
@@ -176,21 +176,3 @@ def _numbers(grid: Placement, size: float) -> list[TextItem]:
     items += [TextItem(str(r + 1), grid.x - gap, grid.y + (r + 0.5) * grid.cell + size * 0.36, size, False, "right")
               for r in range(rows)]
     return items
-
-
-def _badges(said: list[Hint]) -> tuple[tuple[tuple[int, int], str], ...]:
-    """Each step's number in the squares it touches (the first step's, where several do)."""
-    marks: dict[tuple[int, int], str] = {}
-    for k, hint in enumerate(said, 1):
-        for r, c in hint.cells:
-            marks.setdefault((r, c), str(k))
-    return tuple(sorted(marks.items()))
-
-
-def _pencil(said: list[Hint]) -> tuple[tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]], ...]:
-    """The pencil marks of the squares a step crosses out in (the first such step's)."""
-    found: dict[tuple[int, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
-    for hint in said:
-        for marks in hint.pencil:
-            found.setdefault(marks.cell, (marks.marks, marks.crossed))
-    return tuple((cell, marks, crossed) for cell, (marks, crossed) in sorted(found.items()))

@@ -11,6 +11,7 @@ from typing import Any, Hashable
 from bookgen.language import Words, words_for
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
+from bookgen.puzzles.hint import StepMarks
 from bookgen.section_options import SectionOptions
 
 
@@ -113,15 +114,12 @@ class Placement:
     cell: float
     answer: bool
     size: tuple[float, float] = (0.0, 0.0)  # the drawing in cell units
-    # Cells shaded and labelled over the drawing ((row, column), label): the small grids
-    # beside worked steps, each step's number in the cells it touches.
-    marks: tuple[tuple[tuple[int, int], str], ...] = ()
+    # What worked steps mark on the small grid beside them (each step's number in the
+    # cells it touches, the pencil marks it crosses out), drawn by the type.
+    marks: StepMarks = StepMarks()
     # What the drawings of its section share (the type's section_style): one clue size
     # for every KenKen of a section, puzzles and answers alike.
     style: Hashable | None = None
-    # Pencil marks printed in cells of those grids ((row, column), marks, those crossed
-    # out): what a step crosses out, shown struck through.
-    pencil: tuple[tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]], ...] = ()
     # A worked step's own picture (Hint.picture), drawn by the type instead of the puzzle.
     picture: Hashable | None = None
 

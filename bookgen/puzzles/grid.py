@@ -2,11 +2,12 @@
 way, once, and the independent checker of a filled grid.
 
 A grid type is a GridModel with groups and cages, graded on its own level table. Solving,
-worked steps, the independent check, certification, the interchange JSON, `bookgen
-solve`'s reports, sizes and identity are the same for all of them; a type sets `grading`
-(its level table), `name`, `title`, `instructions` and `Params`, writes `generate` and
-`draw`, and overrides only what differs (killer's and KenKen's own boards and cage
-rules, KenKen's hidden signs, samurai's reading of its layout from JSON).
+the independent check, certification, the interchange JSON, `bookgen solve`'s reports,
+sizes and identity are the same for all of them; a type sets `grading` (its level
+table), `name`, `title`, `instructions` and `Params`, writes `generate` and `draw`, and
+overrides only what differs (killer's and KenKen's own boards and cage rules, KenKen's
+hidden signs, samurai's reading of its layout from JSON). A grid type with worked steps
+is a GridWorked (bookgen.puzzles.grid_worked).
 
 The checker deliberately shares no code with the solver: it reads the rules straight
 from the model and tests a filled grid against them.
@@ -15,28 +16,22 @@ from the model and tests a filled grid against them.
 from __future__ import annotations
 
 from math import prod
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from bookgen.language import ENGLISH, Words
 from bookgen.model import Cage, Grid, GridModel, grid_from_values
 from bookgen.puzzles import grid_json
-from bookgen.puzzles.base import Hint, Puzzle, PuzzleType, Violation
-from bookgen.puzzles import hints as wording
-from bookgen.puzzles.hint_names import grid_naming
+from bookgen.puzzles.base import P, Puzzle, PuzzleType, Violation
 from bookgen.solve.cages import HIDDEN, CageTooLarge
 from bookgen.solve.engine import Board
-from bookgen.solve.grader import Contradiction, Level, Step, grade_board
+from bookgen.solve.grader import Contradiction, Level, grade_board
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import count_solutions
 
 
-class GridType(PuzzleType):
+class GridType(PuzzleType[P, GridModel]):
     instructions: str = ""
-    hints_refusal = None
     grading: tuple[Level, ...] = ()  # the type's level table, easiest first
-    # What each technique's step says in worked steps (a type with techniques of its own
-    # adds their sentences to the shared ones).
-    sentences: Mapping[str, str] = wording.SENTENCES
 
     @property
     def levels(self) -> tuple[str, ...]:
@@ -47,82 +42,34 @@ class GridType(PuzzleType):
         type's cages follow (groups alone here; KenKen's and killer's add theirs)."""
         return Board(model)
 
-    def solving_model(self, puzzle: Puzzle) -> GridModel:
+    def solving_model(self, puzzle: Puzzle[GridModel]) -> GridModel:
         """The model solved and graded: the puzzle's own, or what it stands for (a KenKen
         with hidden signs: every sign its targets could have)."""
         return puzzle.board
 
-    def instructions_for(self, params: Any, words: Words = ENGLISH) -> str:
+    def instructions_for(self, params: P, words: Words = ENGLISH) -> str:
         return words.gettext(self.instructions)
 
-    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+    def solve(self, puzzle: Puzzle[GridModel], timeout: float | None = None) -> SolveResult:
         return solve_grid(self.solving_model(puzzle), self.grading, self.new_board)
 
-    def steps(self, puzzle: Puzzle) -> list[Step]:
-        """The grader's steps, for worked solutions."""
-        model = self.solving_model(puzzle)
-        try:
-            board = self.new_board(model)
-        except (Contradiction, CageTooLarge):  # a cage no person would list: no steps
-            return []
-        return worked_steps(model, self.grading, board)
-
-    def hints(self, puzzle: Puzzle, limit: int, words: Words = ENGLISH) -> list[Hint]:
-        return wording.first_hints(self.hint_steps(puzzle), limit, self.value_name(puzzle, words), self.sentences,
-                                   words, grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
-                                   noun=self.value_noun(puzzle))
-
-    def marked_houses(self, puzzle: Puzzle) -> wording.Marked:
-        """The letter the drawing prints on a house, by its cells (a house worked steps
-        then name by its letter); none by default."""
-        return {}
-
-    def value_noun(self, puzzle: Puzzle) -> str | None:
-        """What worked steps call the values ("every other number"), when the labels do not
-        say it (bookgen.puzzles.hints.symbol_noun): None here."""
-        return None
-
-    def hint_steps(self, puzzle: Puzzle) -> list[Step]:
-        """Worked steps that do not always open the same way: the grader tries the easiest
-        technique first, so every sudoku would start with singles in a box. Here one of
-        the single techniques the puzzle's level allows is tried first (which one turns
-        with the puzzle's givens, so a book's puzzles start differently), and the steps
-        are the grader's own under that order: every one sound, none beyond the level.
-        How the puzzle is graded does not change."""
-        steps = self.steps(puzzle)
-        names = [level.name for level in self.grading]
-        top = names.index(puzzle.difficulty) if puzzle.difficulty in names else len(names) - 1
-        allowed = [t.name for level in self.grading[: top + 1] for t in level.techniques if t.name in OPENINGS]
-        if not steps or steps[0].technique not in OPENINGS or len(allowed) < 2:
-            return steps
-        turn = sum(r * 7 + c * 3 + v for r, c, v in puzzle.board.givens) % len(allowed)
-        model = self.solving_model(puzzle)
-        for name in allowed[turn:] + allowed[:turn]:
-            try:
-                tried = worked_steps(model, _preferring(self.grading[: top + 1], name), self.new_board(model))
-            except (Contradiction, CageTooLarge):
-                return steps
-            if tried and tried[0].technique == name:
-                return tried
-        return steps
-
-    def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
+    def check(self, puzzle: Puzzle[GridModel], solution: Grid) -> list[Violation]:
         return check_grid(puzzle.board, solution)
 
-    def certify(self, puzzle: Puzzle) -> list[str]:
+    def certify(self, puzzle: Puzzle[GridModel]) -> list[str]:
         result = self.solve(puzzle)
         problems = certify_grid(puzzle, result, self.check(puzzle, puzzle.solution))
         return problems + searched_once(self.solving_model(puzzle), result)
 
-    def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+    def to_json(self, puzzle: Puzzle[GridModel]) -> dict[str, Any]:
         return {**grid_json.model_to_json(puzzle.board), "solution": grid_json.grid_to_json(puzzle.solution)}
 
-    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+    def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle[GridModel]:
         model = grid_json.model_from_json(data, source)
         solution = grid_json.read_solution(data, model.rows, model.cols, source)
         return Puzzle(self.name, str(data.get("difficulty", "")), model, solution)
 
-    def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
+    def result_json(self, puzzle: Puzzle[GridModel], result: SolveResult) -> dict[str, Any]:
         """The shared report; with printed labels other than the values (a sudoku's
         `symbols: ABCDEF`), the solution as printed too, as `solution_labels`."""
         report = grid_result_json(result)
@@ -131,43 +78,31 @@ class GridType(PuzzleType):
             report["solution_labels"] = [[None if v is None else label(v) for v in row] for row in result.solution]
         return report
 
-    def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
+    def result_text(self, puzzle: Puzzle[GridModel], result: SolveResult) -> str:
         return grid_result_text(result, self.value_label(puzzle))
 
-    def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
+    def labels(self, puzzle: Puzzle[GridModel]) -> tuple[str, ...]:
         """What is printed for each of the puzzle's symbols: by default the values."""
         return tuple(map(str, puzzle.board.symbols))
 
-    def value_label(self, puzzle: Puzzle) -> Callable[[int], str]:
+    def value_label(self, puzzle: Puzzle[GridModel]) -> Callable[[int], str]:
         """A value as printed (a sudoku's `symbols:` letter), for drawings, `bookgen solve`
         and hint sentences alike."""
         shown = dict(zip(puzzle.board.symbols, self.labels(puzzle)))
         return lambda value: shown.get(value, str(value))
 
-    def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
+    def print_size(self, puzzle: Puzzle[GridModel], answer: bool = False) -> tuple[float, float]:
         return (float(puzzle.board.cols), float(puzzle.board.rows))
 
-    def planned_size(self, params: Any) -> tuple[float, float] | None:
+    def planned_size(self, params: P) -> tuple[float, float] | None:
         """A square grid of the options' `size` (a type of another shape says its own)."""
         return (float(params.size), float(params.size))
 
-    def identity(self, puzzle: Puzzle) -> tuple:
+    def identity(self, puzzle: Puzzle[GridModel]) -> tuple:
         return identity(puzzle.board)
 
-    def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
+    def describe(self, puzzle: Puzzle[GridModel], words: Words = ENGLISH) -> str:
         return f"{puzzle.board.rows}×{puzzle.board.cols}"
-
-
-# The techniques a worked solution may open with: the singles, which need no pencil marks
-# (a KenKen's free one-square cages still come first: they are where a child starts).
-OPENINGS = ("hidden single in a box", "hidden single", "naked single", "full house")
-
-
-def _preferring(levels: tuple[Level, ...], name: str) -> tuple[Level, ...]:
-    """The levels with the technique `name` tried before every other (the same techniques)."""
-    chosen = tuple(t for level in levels for t in level.techniques if t.name == name)
-    rest = tuple(Level(level.name, tuple(t for t in level.techniques if t.name != name)) for level in levels)
-    return (Level(name, chosen),) + rest
 
 
 # --- checking ------------------------------------------------------------------------
@@ -238,16 +173,6 @@ def identity(model: GridModel) -> tuple:
 # --- solving and reporting -----------------------------------------------------------
 
 
-def worked_steps(model: GridModel, levels: tuple[Level, ...], board: Board | None = None) -> list[Step]:
-    """The grader's steps on the puzzle, in order, as it takes them (worked solutions)."""
-    found: list[Step] = []
-    try:
-        grade_board(board or Board(model), levels, steps=found)
-    except Contradiction:
-        return []
-    return found
-
-
 def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> SolveResult:
     """Solutions (none / one / several) and the level of a unique one, graded on the
     board `board_of(model)` (a type with rules beyond groups has a Board of its own).
@@ -289,7 +214,7 @@ def searched_once(model: GridModel, result: SolveResult) -> list[str]:
     return []
 
 
-def certify_grid(puzzle: Puzzle, result: SolveResult, violations: list[Violation]) -> list[str]:
+def certify_grid(puzzle: Puzzle[GridModel], result: SolveResult, violations: list[Violation]) -> list[str]:
     """A grid puzzle is fit to print when the search found exactly one solution, that
     solution is the printed answer, the grader's level is the label, and the independent
     checker accepts the answer."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from bookgen.model import Grid, GridModel, outline
-from bookgen.puzzles.base import Pen, Point, Weight
+from bookgen.puzzles.pen import Pen, Point, Weight
 
 def draw_cell_lines(pen: Pen, model: GridModel) -> None:
     """Thin lines around every cell of the puzzle, each edge drawn once."""

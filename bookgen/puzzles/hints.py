@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell
-from bookgen.puzzles.base import Hint, PencilMarks
+from bookgen.puzzles.hint import Hint, PencilMarks
 from bookgen.puzzles.hint_names import (GRID_NAMING, Name, Naming, cage_name, cells_name, group_name, is_several,
                                         listed, ways_name)
 from bookgen.solve.grader import Detail, Step

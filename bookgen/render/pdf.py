@@ -18,31 +18,10 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from bookgen.language import ENGLISH, Words
-from bookgen.layout.model import BookLayout, Entry, Mark, Page, Rule, TextItem
-from bookgen.puzzles.base import LINE_INK, LINE_RATIO, Point, Weight
+from bookgen.layout.model import BookLayout, Entry, Mark, Page, Placement, Rule, TextItem
+from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
+from bookgen.puzzles.worked import worked_steps
 from bookgen.render.fonts import Fonts, default_fonts
-
-# Worked steps' small grids: the shade of a cell a step touches (0 white, 1 black), and
-# the side of the square holding the step's number and its distance from the cell's
-# lower right corner, in cells.
-MARK_GRAY = 0.16
-MARK_SIZE = 0.42
-MARK_INSET = 0.06
-# Pencil marks in those grids, three to a row in up to three rows (the nine of a 9x9 fit),
-# clear of everything else in the square: below a KenKen clue or killer sum in the top
-# left corner, inside a killer cage's dashed line, and left of the step's badge, which is
-# smaller in a square with marks (PENCIL_BADGE). Cap height, the first mark's middle and
-# the pitch, in cells; more marks than fit are left out (the sentence still names them).
-PENCIL_SIZE = 0.13
-PENCIL_LEFT = 0.23
-PENCIL_TOP = 0.49
-PENCIL_PITCH_X = 0.165
-PENCIL_PITCH_Y = 0.155
-PENCIL_PER_ROW = 3
-PENCIL_MOST = 9
-PENCIL_BADGE = 0.30
-PENCIL_GONE_GRAY = 0.55
-
 
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
@@ -196,64 +175,21 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
     for placement in page.placements:
         entry = entries[placement.number]
         pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts, words)
-        if placement.picture is not None:
-            entry.ptype.draw_hint_picture(entry.puzzle, pen, placement.picture)
-            continue
-        solution = entry.puzzle.solution if placement.answer else None
-        frames = {cell: _Frame(*entry.ptype.cell_frame(entry.puzzle, cell))
-                  for cell in {cell for cell, _label in placement.marks} | {cell for cell, *_ in placement.pencil}}
-        for cell, _label in placement.marks:  # shaded under the lines and clues
-            pen.fill([frames[cell].at(u, v) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))], MARK_GRAY)
-        if page.kind == "hints":  # the grid whose squares the steps name
-            entry.ptype.draw_worked(entry.puzzle, pen, placement.style)
+        if page.kind == "hints":
+            _draw_worked(entry, pen, placement)
         else:
-            entry.ptype.draw(entry.puzzle, pen, solution, placement.style)
-        for cell, marks, crossed in placement.pencil:
-            _pencil_marks(pen, frames[cell], marks, crossed, entry)
-        with_marks = {cell for cell, marks, _crossed in placement.pencil if len(marks) <= PENCIL_MOST}
-        most = entry.ptype.badge_side(entry.puzzle) or MARK_SIZE
-        for cell, label in placement.marks:
-            _badge(pen, frames[cell], label, min(most, PENCIL_BADGE if cell in with_marks else MARK_SIZE))
+            entry.ptype.draw(entry.puzzle, pen, entry.puzzle.solution if placement.answer else None, placement.style)
 
 
-@dataclass(frozen=True)
-class _Frame:
-    """A cell on the drawing: its top-left corner and its edges across and down (a square,
-    or a tredoku's parallelogram). `at(u, v)`: the point u across and v down, in shares
-    of the cell's edges; what is drawn there stays upright."""
-
-    corner: Point
-    across: Point
-    down: Point
-
-    def at(self, u: float, v: float) -> Point:
-        return (self.corner[0] + u * self.across[0] + v * self.down[0],
-                self.corner[1] + u * self.across[1] + v * self.down[1])
-
-
-def _badge(pen: PdfPen, frame: _Frame, label: str, side: float) -> None:
-    """A step's number, white on a black square of `side` cells in the cell's lower right
-    corner (where no clue goes), so it never reads as a digit of the puzzle."""
-    x, y = frame.at(1 - MARK_INSET - side / 2, 1 - MARK_INSET - side / 2)
-    x, y = x - side / 2, y - side / 2
-    pen.fill([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], 1.0)
-    pen.text((x + side / 2, y + side / 2), label, side * 0.62, "center", True, gray=0.0)
-
-
-def _pencil_marks(pen: PdfPen, frame: _Frame, marks: tuple[str, ...], crossed: tuple[str, ...], entry: Entry) -> None:
-    """A square's pencil marks small, PENCIL_PER_ROW a row from under its clue, those a step
-    crosses out grey and struck through, each stroke no wider than its own mark; each
-    mark drawn as its puzzle prints it (a digit, a letter or a picture)."""
-    if len(marks) > PENCIL_MOST:
-        return
-    half = PENCIL_SIZE * 0.6
-    for k, mark in enumerate(marks):
-        row, col = divmod(k, PENCIL_PER_ROW)
-        x, y = frame.at(PENCIL_LEFT + col * PENCIL_PITCH_X, PENCIL_TOP + row * PENCIL_PITCH_Y)
-        gone = mark in crossed
-        entry.ptype.draw_symbol(entry.puzzle, pen, mark, (x, y), PENCIL_SIZE, PENCIL_GONE_GRAY if gone else 1.0)
-        if gone:
-            pen.line((x - half, y + half), (x + half, y - half), Weight.THIN)
+def _draw_worked(entry: Entry, pen: PdfPen, placement: Placement) -> None:
+    """A drawing beside worked steps, drawn by the type's worked steps: the puzzle with the
+    steps' marks, or one step's own picture."""
+    steps = worked_steps(entry.ptype)
+    assert steps is not None, "worked steps are laid out only for a type that has them"
+    if placement.picture is not None:
+        steps.draw_hint_picture(entry.puzzle, pen, placement.picture)
+    else:
+        steps.draw_worked(entry.puzzle, pen, placement.marks, placement.style)
 
 
 @dataclass(frozen=True)

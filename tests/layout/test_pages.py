@@ -225,7 +225,7 @@ def test_hint_pages_put_a_grid_beside_each_puzzles_steps_marking_the_cells_each_
     assert [p.number for p in grids] == [e.number for e in made] and not any(p.answer for p in grids)
     for grid in grids:
         said = hints[grid.number]
-        assert dict(grid.marks) == {cell: str(k) for k in range(len(said), 0, -1) for cell in said[k - 1].cells}
+        assert dict(grid.marks.badges) == {cell: str(k) for k in range(len(said), 0, -1) for cell in said[k - 1].cells}
     left, top, right, _bottom = tpl.area
     for page in hint_pages:
         for placement, x0, y0, x1, y1 in boxes(page):

@@ -219,21 +219,6 @@ def test_kenken_and_killer_hint_pages_print_the_graders_first_steps_in_words(tmp
         assert all(sentence in text for sentence in said), [s for s in said if s not in text]
 
 
-def test_hints_on_a_type_without_worked_steps_are_refused_in_one_line_with_the_reason(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Every type has worked steps now; a type that had none (its `hints_refusal` set)
-    is refused with its reason and the types that have them."""
-    from bookgen.puzzles import registry
-
-    monkeypatch.setattr(type(registry.get("sliding")), "hints_refusal", "no worked moves for this type")
-    spec = tmp_path / "s.yaml"
-    spec.write_text("title: S\nsections:\n  - type: sliding\n    hints: true\n")
-    result = CliRunner().invoke(main, ["check", str(spec)])
-    assert result.exit_code == 2
-    assert ("sections[0].hints: no worked moves for this type; "
-            "hints are offered for sudoku, kenken, killer, samurai") in result.output
-
-
 @pytest.mark.parametrize("section", ["type: sliding", "type: samurai", "type: sudoku\n    variant: toroidal",
                                      "type: sudoku\n    variant: jigsaw\n    size: 6"])
 def test_every_type_takes_hints(tmp_path: Path, section: str):

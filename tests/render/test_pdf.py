@@ -7,7 +7,7 @@ import re
 import pdfplumber
 import pytest
 
-from bookgen.puzzles.base import LINE_RATIO, Weight
+from bookgen.puzzles.pen import LINE_RATIO, Weight
 
 
 @pytest.fixture(scope="module")

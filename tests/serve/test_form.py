@@ -71,13 +71,13 @@ def test_hints_are_offered_for_sliding_puzzles():
     assert hints["toggle"]["offered"] is True
 
 
-def test_hints_are_not_offered_for_a_type_without_worked_steps_and_say_why(monkeypatch: pytest.MonkeyPatch):
+def test_hints_are_not_offered_for_a_type_without_worked_steps_and_say_why(tiny_type):
+    from bookgen.puzzles.worked import NO_WORKED_STEPS
     from bookgen.serve import form as form_module
 
-    monkeypatch.setattr(type(registry.get("sliding")), "hints_refusal", "no worked moves for this type")
-    form_module._problems_by_field.cache_clear()  # what check said before the patch is remembered
-    hints = _field(_section(type="sliding", size="3", difficulty="easy"), "hints")
-    assert hints["toggle"]["offered"] is False and "no worked moves for this type" in hints["toggle"]["why"]
+    form_module._problems_by_field.cache_clear()  # what check said before the type was registered is remembered
+    hints = _field(_section(type="tiny"), "hints")
+    assert hints["toggle"]["offered"] is False and NO_WORKED_STEPS in hints["toggle"]["why"]
     form_module._problems_by_field.cache_clear()
 
 

@@ -12,8 +12,9 @@ from typing import Hashable, Iterable
 
 from bookgen.model import Grid, outline
 from bookgen.puzzles import grid_draw
-from bookgen.puzzles.base import LINE_RATIO, Pen, Puzzle, Weight
-from bookgen.puzzles.kenken.rules import clue_text, is_hidden
+from bookgen.puzzles.base import Puzzle
+from bookgen.puzzles.pen import LINE_RATIO, Pen, Weight
+from bookgen.puzzles.kenken.rules import Params, clue_text, is_hidden
 
 
 # Sizes in cell units (see the shared print conventions): clue cap height about 1/4 of
@@ -67,7 +68,7 @@ def clue_size(clues: Iterable[str], pen: Pen) -> float:
 
 
 def _cell_points(pen: Pen) -> float:
-    return getattr(pen, "cell", None) or NOMINAL_CELL
+    return pen.cell or NOMINAL_CELL
 
 
 def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None, style: Hashable | None = None) -> None:
@@ -88,7 +89,7 @@ def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None, style: Hashable
     # The PDF pen says how many points a cell is; an answer grid whose clues would print
     # under MIN_CLUE_POINTS leaves them out (they would not survive a photocopier, and
     # the answer digits are what the key is for).
-    cell_points = getattr(pen, "cell", None)
+    cell_points = pen.cell
     legible = solution is None or cell_points is None or size * cell_points >= MIN_CLUE_POINTS
     if legible:
         for cage in model.cages:
@@ -102,7 +103,7 @@ def draw_kenken(puzzle: Puzzle, pen: Pen, solution: Grid | None, style: Hashable
         for r in range(n):
             for c in range(n):
                 pen.text((c + 0.5, r + y), str(solution[r][c]), digit_size)
-    elif getattr(puzzle.params, "candidates", False):
+    elif isinstance(puzzle.params, Params) and puzzle.params.candidates:
         singles = {cage.cells[0] for cage in model.cages if len(cage.cells) == 1}
         for r in range(n):
             for c in range(n):

@@ -191,7 +191,7 @@ def solving_model(model: GridModel, hidden: bool) -> GridModel:
 
 
 def is_hidden(puzzle: Puzzle) -> bool:
-    return bool(getattr(puzzle.params, "hide_operations", False))
+    return isinstance(puzzle.params, Params) and puzzle.params.hide_operations
 
 
 def shared_lines(cells: tuple[Cell, ...]) -> Differ:

@@ -40,8 +40,9 @@ from typing import Any, Hashable
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid_json
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
-from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.base import Budget, Puzzle, Violation
+from bookgen.puzzles.pen import Pen
+from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken import offer as kenken_offer
@@ -63,7 +64,7 @@ SIGN_RULES = {
 }
 
 
-class KenKenType(GridType):
+class KenKenType(GridWorked[Params]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     # TRANSLATORS: the puzzle's name as your country's puzzle books print it ("KenKen" is
     # a trademark; many print Calcudoku).

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bookgen.model import Grid, GridModel, outline
 from bookgen.puzzles import grid_draw
-from bookgen.puzzles.base import LINE_RATIO, Pen, Weight
+from bookgen.puzzles.pen import LINE_RATIO, Pen, Weight
 
 # Sizes in cell units (see the shared print conventions): the cage line inset about 5/40
 # of the cell, the sum a little under 1/4 of the cell high, digits about 1/2.
@@ -131,7 +131,7 @@ def sum_offset(cell_points: float) -> float:
 
 def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> None:
     key = solution is not None
-    cell_points = getattr(pen, "cell", None) or NOMINAL_CELL
+    cell_points = pen.cell or NOMINAL_CELL
     # A puzzle always shows its sums; a key only where they are legible.
     show_sums = not key or SUM_SIZE * cell_points >= MIN_SUM_POINTS
     cage_weight = Weight.LIGHT if key else Weight.THIN

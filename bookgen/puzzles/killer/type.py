@@ -31,8 +31,9 @@ from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell, Grid, GridModel, is_connected
 from bookgen.options import Choice, Int, Square, option
 from bookgen.puzzles import grid_json
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Violation
-from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.base import Budget, Puzzle, Violation
+from bookgen.puzzles.pen import Pen
+from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.puzzles.killer import hints as killer_hints
 from bookgen.puzzles.killer import offer as killer_offer
 from bookgen.puzzles.killer.offer import SIZES, killer_key
@@ -104,7 +105,7 @@ def plan_for(params: Params) -> Plan:
     return Plan(sizes, weights, single_cap(params.size, params.difficulty), params.givens)
 
 
-class KillerType(GridType):
+class KillerType(GridWorked[Params]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Killer Sudoku")
     Params = Params

@@ -17,7 +17,7 @@ from math import ceil, floor
 from typing import Any, Sequence
 
 from bookgen.language import ENGLISH, N_
-from bookgen.puzzles.base import Pen, ScaledPen, Weight
+from bookgen.puzzles.pen import Pen, ScaledPen, Weight
 
 BLANK = 0
 # A tile is one and a half book cells (about 18 mm at a 12 mm cell): big enough to read, and
@@ -279,7 +279,7 @@ def shortness(moves: int, optimal: bool, ways: int | None, words: Any = ENGLISH)
 def draw_answer(pen: Pen, moves: tuple[int, ...], optimal: bool, ways: int | None = None) -> None:
     """"Slide these tiles, in this order:", the tiles in rows of ten, the count, and how
     many ways are as short."""
-    words = getattr(pen, "words", ENGLISH)
+    words = pen.words
     width, _height = answer_size(len(moves))
     head = words.gettext(ANSWER_HEAD)
     head_size = min(ANSWER_SIZE, ANSWER_SIZE * width / max(pen.text_width(head, ANSWER_SIZE, bold=True), 1e-9))

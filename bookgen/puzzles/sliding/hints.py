@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from bookgen.language import ENGLISH, N_, Words
-from bookgen.puzzles.base import Hint, Pen, Weight
+from bookgen.puzzles.hint import Hint
+from bookgen.puzzles.pen import Pen, Weight
 from bookgen.puzzles.sliding.board import BLANK
 from bookgen.puzzles.sliding.draw import GOAL_CORNER_BOX, TILE_INSET, cut, draw_tiles, prepared
 from bookgen.puzzles.sliding.rules import picture

@@ -20,7 +20,10 @@ from bookgen.errors import GenerationError, Location, ParamsError, Problem, Puzz
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sliding import draw as drawing
-from bookgen.puzzles.base import Budget, Hint, Pen, Puzzle, PuzzleType, Violation
+from bookgen.puzzles.base import Budget, Puzzle, Violation
+from bookgen.puzzles.hint import Hint
+from bookgen.puzzles.pen import Pen
+from bookgen.puzzles.worked import WorkedSteps
 from bookgen.puzzles.sliding import hints as worked, search
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.stopping import OutOfTime
@@ -64,10 +67,9 @@ def _read_grid(data: dict[str, Any], field: str, source: str) -> tuple[int, int,
     return len(rows_data), cols, tuple(tiles)
 
 
-class SlidingType(PuzzleType):
+class SlidingType(WorkedSteps[Params, SlidingBoard]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Sliding puzzles")
-    hints_refusal = None  # the first moves of the key's solution, a board after each (sliding/hints.py)
     instructions = N_(
         "Slide the tiles, one at a time, into the empty square until they are in order, as in "
         "the goal beside each puzzle. Each slide of one tile is one move. The number under the "
@@ -357,7 +359,7 @@ class SlidingType(PuzzleType):
 
 def _frame(puzzle: Puzzle) -> drawing.Frame:
     board: SlidingBoard = puzzle.board
-    cutouts = bool(getattr(puzzle.params, "cutouts", False))
+    cutouts = isinstance(puzzle.params, Params) and puzzle.params.cutouts
     return drawing.Frame(board.rows, board.cols, len(puzzle.solution or ()), cutouts)
 
 

@@ -21,7 +21,7 @@ import random
 from bookgen.errors import GenerationError
 from bookgen.language import N_
 from bookgen.model import Cell, Grid, GridModel, Inequality
-from bookgen.puzzles.base import Pen, Weight
+from bookgen.puzzles.pen import Pen, Weight
 from bookgen.puzzles.sudoku.shapes import BOX_SHAPES, Filled, Variant, fixed_structure, random_solution
 
 SIZES = (4, 6, 9)

@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from bookgen.language import N_
-from bookgen.puzzles.base import Pen, Point, Weight
+from bookgen.puzzles.pen import Pen, Point, Weight
 
 ARC_STEPS = 64
 # A ring's width, as a share of the picture's side: at a 4 mm answer cell (a 2.6 mm

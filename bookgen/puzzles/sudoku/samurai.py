@@ -33,8 +33,9 @@ from bookgen.model import Cell, Grid, GridModel, Group, line_groups, outline
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid_draw, grid_json
 from bookgen.puzzles import hints as wording
-from bookgen.puzzles.base import Budget, Pen, Puzzle, Weight
-from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.pen import Pen, Weight
+from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.offer import samurai_lines, samurai_refusal
 from bookgen.puzzles.sudoku.type import LEVELS, solve_family, target_for
@@ -100,7 +101,7 @@ def generate_samurai(difficulty: str, symmetry: str, rng: random.Random, budget:
                              "samurai")
 
 
-class SamuraiType(GridType):
+class SamuraiType(GridWorked[Params]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Samurai Sudoku")
     instructions = N_(

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Callable
 
 from bookgen.model import Grid, GridModel, Group, full_cells, line_groups
-from bookgen.puzzles.base import Pen
+from bookgen.puzzles.pen import Pen
 from bookgen.solve.search import SearchAborted, solver_for
 
 # Box shape (rows, cols) per grid size: the wider side across, as published.

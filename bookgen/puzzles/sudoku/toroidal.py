@@ -17,7 +17,7 @@ import random
 
 from bookgen.language import N_
 from bookgen.model import Cell, GridModel
-from bookgen.puzzles.base import Pen
+from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.sudoku import jigsaw
 from bookgen.puzzles.sudoku.shapes import Filled, Variant, lines_only
 

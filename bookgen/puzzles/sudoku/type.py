@@ -33,9 +33,10 @@ by default they are 1-9 then A, B, C...
 
 Generation aims at the level (bookgen.puzzles.sudoku.generate): givens are removed while the
 grader solves within the level, removed further when the puzzle is too easy, and given
-back when it is too hard. Only the (variant, size, level) combinations that
-bench/levels.py measured at 100 of 100 seeds within the per-puzzle budget are offered;
-the rest are refused when the spec is read, with what was measured.
+back when it is too hard. Only the (variant, size, level) combinations made at 100 of 100
+seeds within the per-puzzle budget are offered (the measured offer, offer.json beside this
+module, written by bench/offer.py); the rest are refused when the spec is read, with what
+was measured.
 """
 
 from __future__ import annotations
@@ -48,16 +49,22 @@ from typing import Any, Callable, Hashable
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel, full_cells
-from bookgen.options import Choice, Optional, Square, Text, brief, option
-from bookgen.puzzles import grid_draw, grid_json
-from bookgen.puzzles.base import Budget, Pen, Point, Puzzle, ScaledPen
+from bookgen.options import Choice, Optional, Square, Text, option
+from bookgen.puzzles import grid_draw
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.pen import Pen, Point, ScaledPen
 from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku import pictures
-from bookgen.puzzles.grid import GridType, solve_grid
+from bookgen.puzzles.grid import solve_grid
+from bookgen.puzzles.grid_worked import GridWorked
+from bookgen.puzzles.hint import StepMarks
+from bookgen.puzzles.worked_draw import MARK_SIZE, draw_marked, text_symbol
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
-from bookgen.puzzles.sudoku.shapes import Variant, fixed_structure
+from bookgen.puzzles.sudoku.shapes import fixed_structure
+from bookgen.puzzles.sudoku.symbols import (DEFAULT_SYMBOLS, PICTURES, ReadIn, check_symbols, is_pictures,
+                                          picture_refusal, read_labels, symbol_labels)
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
 from bookgen.solve import techniques as t
 from bookgen.solve.result import SolveResult
@@ -78,9 +85,7 @@ LEVELS: tuple[Level, ...] = (
 GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy": (0.37, 0.45)}
 
 SYMMETRIES = ("rotational", "mirror", "none")
-DEFAULT_SYMBOLS = "123456789ABCDEFG"
-# `symbols: pictures`: drawn shapes instead of characters (bookgen.puzzles.sudoku.pictures).
-PICTURES = "pictures"
+
 
 def givens_range(cells: int, level: str) -> tuple[int, int | None]:
     """Fewest and most givens a puzzle of `cells` cells has at `level` (None: no most)."""
@@ -88,24 +93,6 @@ def givens_range(cells: int, level: str) -> tuple[int, int | None]:
         return (0, None)
     low, high = GIVEN_SHARE[level]
     return (round(low * cells), int(high * cells))
-
-
-def symbol_labels(size: int, symbols: str | None = None) -> tuple[str, ...]:
-    """What is printed for the values 1..size (for pictures, their names)."""
-    if symbols == PICTURES:
-        return pictures.names(size)
-    return tuple(symbols if symbols else DEFAULT_SYMBOLS[:size])
-
-
-def picture_refusal(size: int, chosen: Variant) -> str | None:
-    """Why a sudoku of this size and variant cannot print pictures, or None."""
-    most = len(pictures.PICTURES)
-    if size > most:
-        return (f"there are {most} pictures ({', '.join(pictures.NAMES)}), for sudoku up to {most}x{most} "
-                f"(4x4, 6x6; jigsaw 5x5 too), not {size}x{size}")
-    if not chosen.only_differ:
-        return f"a {chosen.title} compares its values, which pictures cannot show; use digits"
-    return None
 
 
 @dataclass(frozen=True)
@@ -131,46 +118,6 @@ class Params:
                 raise ParamsError("symbols", refused)
         elif self.symbols is not None:
             check_symbols(self.symbols, self.size)
-
-
-@dataclass(frozen=True)
-class ReadIn:
-    """What a sudoku read from interchange JSON keeps of its options: the labels printed
-    for its symbols."""
-
-    labels: tuple[str, ...]
-
-
-# A label is what one cell prints: a short text.
-MAX_LABEL_CHARS = 4
-
-
-def read_labels(value: Any, count: int, source: str) -> tuple[str, ...]:
-    """An interchange file's `labels`: one short, different text per symbol, or the
-    names of different pictures (drawn as those pictures)."""
-    read = grid_json.FieldReader(source)
-    items = read.items(value, "labels", count)
-    short = all(isinstance(x, str) and x.strip() and len(x) <= MAX_LABEL_CHARS for x in items)
-    if len(items) != count or not (short or is_pictures(items)) or len(set(items)) != count:
-        raise read.fail("labels", f"expected {count} different texts of 1 to {MAX_LABEL_CHARS} characters, "
-                                  f"or names of pictures ({', '.join(pictures.NAMES)}), one per symbol, "
-                                  f"got {brief(grid_json.json_text(value))}")
-    return tuple(items)
-
-
-def is_pictures(labels: Any) -> bool:
-    """Whether labels name pictures, each of them (a puzzle printed with pictures)."""
-    return bool(labels) and all(isinstance(x, str) and x in pictures.BY_NAME for x in labels)
-
-
-def check_symbols(symbols: str, size: int) -> None:
-    """`symbols` must name each of the size's values with its own single character."""
-    if len(symbols) != size or len(set(symbols)) != size or any(ch.isspace() for ch in symbols):
-        raise ParamsError(
-            "symbols",
-            f"a {size}x{size} sudoku needs {size} different symbols, one character each "
-            f"(e.g. {DEFAULT_SYMBOLS[:size]}), got {symbols!r}",
-        )
 
 
 def structure(size: int, variant: str = "classic") -> GridModel:
@@ -219,7 +166,7 @@ def _signs_fit(model: GridModel, params: Params) -> bool:
     return len(pairs) == len(set(pairs)) and set(pairs) == wanted
 
 
-class SudokuType(GridType):
+class SudokuType(GridWorked[Params]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Sudoku")
     rule = N_("Fill in the grid so that each digit appears exactly once in {houses}.")
@@ -317,13 +264,12 @@ class SudokuType(GridType):
 
     def labels(self, puzzle: Puzzle) -> tuple[str, ...]:
         """What is printed for each of the puzzle's symbols."""
-        read = getattr(puzzle.params, "labels", None)
-        if read is not None:
-            return read
+        if isinstance(puzzle.params, ReadIn):
+            return puzzle.params.labels
         count = len(puzzle.board.symbols)
         if count > len(DEFAULT_SYMBOLS):
             return tuple(map(str, puzzle.board.symbols))
-        return symbol_labels(count, getattr(puzzle.params, "symbols", None))
+        return symbol_labels(count, puzzle.params.symbols if isinstance(puzzle.params, Params) else None)
 
     def pictured(self, puzzle: Puzzle) -> bool:
         """Whether the puzzle prints pictures (`symbols: pictures`, or labels read in that
@@ -365,10 +311,6 @@ class SudokuType(GridType):
         return {cells: mark for each in VARIANTS if each.marks is not None
                 for cells, mark in each.marks(puzzle.board).items()}
 
-    def badge_side(self, puzzle: Puzzle) -> float | None:
-        """A smaller numbered square in a hint grid with signs, clear of them."""
-        return BADGE_SIDE if puzzle.board.inequalities else None
-
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
         """The grid; a puzzle printed with pictures has the strip of pictures to use
         above it (its answer does not)."""
@@ -377,8 +319,20 @@ class SudokuType(GridType):
             pen = ScaledPen(pen, 1.0, (0.0, pictures.STRIP))
         self._draw_grid(puzzle, pen, solution)
 
-    def draw_worked(self, puzzle: Puzzle, pen: Pen, style: Hashable | None = None) -> None:
-        self._draw_grid(puzzle, pen, None)
+    def draw_worked(self, puzzle: Puzzle, pen: Pen, marks: StepMarks, style: Hashable | None = None) -> None:
+        """The grid alone (no strip of pictures) with the steps' marks: pencil marks as
+        the puzzle prints its symbols, and a smaller numbered square where there are
+        signs, clear of them."""
+        pictured = self.pictured(puzzle)
+
+        def symbol(on: Pen, label: str, at: Point, size: float, gray: float) -> None:
+            if pictured and label in pictures.BY_NAME:
+                pictures.draw_picture(on, label, at, size * pictures.AS_MARK, gray)
+            else:
+                text_symbol(on, label, at, size, gray)
+
+        draw_marked(pen, marks, lambda: self._draw_grid(puzzle, pen, None), symbol=symbol,
+                    badge_most=BADGE_SIDE if puzzle.board.inequalities else MARK_SIZE)
 
     def _draw_grid(self, puzzle: Puzzle, pen: Pen, solution: Grid | None) -> None:
         model = puzzle.board
@@ -393,12 +347,6 @@ class SudokuType(GridType):
         for each in VARIANTS:
             if each.decorate is not None:
                 each.decorate(pen, model)
-
-    def draw_symbol(self, puzzle: Puzzle, pen: Pen, label: str, at: Point, size: float, gray: float = 1.0) -> None:
-        if label in pictures.BY_NAME and self.pictured(puzzle):
-            pictures.draw_picture(pen, label, at, size * pictures.AS_MARK, gray)
-        else:
-            super().draw_symbol(puzzle, pen, label, at, size, gray)
 
 
 PUZZLE_TYPE = SudokuType()

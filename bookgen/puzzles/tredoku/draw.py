@@ -19,7 +19,7 @@ from functools import lru_cache
 from math import hypot
 
 from bookgen.model import Cell, Grid, GridModel
-from bookgen.puzzles.base import Pen, Point, Weight
+from bookgen.puzzles.pen import Pen, Point, Weight
 from bookgen.puzzles.tredoku import figures
 from bookgen.puzzles.tredoku.figures import SIDE, Face, corner_point, project
 from bookgen.puzzles.tredoku.interchange import LETTERS

@@ -28,8 +28,12 @@ from bookgen.model import Grid, GridModel
 from bookgen.options import Choice, option
 from bookgen.puzzles import grid_json
 from bookgen.puzzles import hints as wording
-from bookgen.puzzles.base import Budget, Hint, Pen, Point, Puzzle
-from bookgen.puzzles.grid import GridType, solve_grid
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.grid import solve_grid
+from bookgen.puzzles.grid_worked import GridWorked
+from bookgen.puzzles.hint import Hint, StepMarks
+from bookgen.puzzles.pen import Pen
+from bookgen.puzzles.worked_draw import Frame, draw_marked
 from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.type import LEVELS
@@ -66,7 +70,7 @@ def generate_tredoku(name: str, difficulty: str, rng: random.Random, budget: Bud
                              "tredoku")
 
 
-class TredokuType(GridType):
+class TredokuType(GridWorked[Params]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Tredoku")
     instructions = N_(
@@ -77,7 +81,6 @@ class TredokuType(GridType):
     )
     Params = Params
     grading = LEVELS
-    hints_refusal = None
     numbered_hint_grid = False  # squares are named by face and place, the faces lettered on the drawing
 
     def offer_key(self, params: Params) -> dict[str, Any]:
@@ -129,8 +132,10 @@ class TredokuType(GridType):
         return wording.first_hints(self.hint_steps(puzzle), limit, self.value_label(puzzle), self.sentences, words,
                                    NAMING)
 
-    def cell_frame(self, puzzle: Puzzle, cell: tuple[int, int]) -> tuple[Point, Point, Point]:
-        return draw.cell_frame(figure_of(puzzle), cell)
+    def draw_worked(self, puzzle: Puzzle, pen: Pen, marks: StepMarks, style: Hashable | None = None) -> None:
+        """The figure with the steps' marks in its squares, each a parallelogram."""
+        figure = figure_of(puzzle)
+        draw_marked(pen, marks, lambda: self.draw(puzzle, pen), lambda cell: Frame(*draw.cell_frame(figure, cell)))
 
     def result_text(self, puzzle: Puzzle, result: SolveResult) -> str:
         """A unique solution face by face, each face's rows as it reads ("face A: 1 5 2 /

@@ -8,7 +8,8 @@ from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected, outline, shared_edges
 from bookgen.options import ParseContext, declared
 from bookgen.puzzles.registry import get
-from bookgen.puzzles.base import LINE_RATIO, Budget, PuzzleType, Weight
+from bookgen.puzzles.base import Budget, PuzzleType
+from bookgen.puzzles.pen import LINE_RATIO, Weight
 from bookgen.puzzles.kenken.offer import offered_levels
 from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, solving_model
 from bookgen.solve.cages import makes_target

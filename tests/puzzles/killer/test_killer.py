@@ -11,7 +11,8 @@ from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
 from bookgen.puzzles.registry import get
 from bookgen.model import outline
-from bookgen.puzzles.base import LINE_INK, LINE_RATIO, Budget, Weight
+from bookgen.puzzles.base import Budget
+from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Weight
 from bookgen.puzzles.killer.offer import OPTION_DEFAULTS, offered, offered_values
 from bookgen.puzzles.killer.type import LEVEL_NAMES, PUZZLE_TYPE, SIZES, Params, single_cap
 from bookgen.puzzles.killer.draw import DASH, GAP, INSET, SHORTEST

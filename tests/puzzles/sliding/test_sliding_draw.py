@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 from bookgen.puzzles.sliding import draw as drawing
-from bookgen.puzzles.base import Budget, Puzzle, Weight
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.pen import Weight
 from bookgen.puzzles.sliding.type import PUZZLE_TYPE as SLIDING
 from bookgen.puzzles.sliding.rules import Params, move_ranges
 from bookgen.puzzles.sliding.shortest import count_shortest

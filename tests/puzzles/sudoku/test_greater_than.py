@@ -241,14 +241,21 @@ def test_pairs_of_box_neighbours_stay_inside_their_box():
     assert list(itertools.islice(box_neighbours(4), 2)) == [((0, 0), (0, 1)), ((0, 0), (1, 0))]
 
 
-def test_a_hint_grid_s_numbered_squares_keep_clear_of_the_signs():
-    from bookgen.puzzles.base import LINE_RATIO
+def test_a_hint_grid_s_numbered_squares_keep_clear_of_the_signs(recording_pen):
+    from bookgen.puzzles.hint import StepMarks
+    from bookgen.puzzles.pen import LINE_RATIO
     from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, SPREAD, WEIGHT
-    from bookgen.render.pdf import MARK_INSET
+    from bookgen.puzzles.worked_draw import MARK_INSET, MARK_SIZE
 
-    assert PUZZLE_TYPE.badge_side(made(4, "easy", 0)) == BADGE_SIDE
-    assert PUZZLE_TYPE.badge_side(PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(0),
-                                                       Budget(60))) is None
+    def badge_side(puzzle) -> float:
+        """The side of the black square the type draws for a step's number."""
+        pen = recording_pen()
+        PUZZLE_TYPE.draw_worked(puzzle, pen, StepMarks(badges=(((0, 0), "1"),)))
+        return [area for area, gray in pen.fills if gray == 1.0][-1] ** 0.5
+
+    assert badge_side(made(4, "easy", 0)) == pytest.approx(BADGE_SIDE)
+    assert badge_side(PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(0),
+                                           Budget(60))) == pytest.approx(MARK_SIZE)
     # The square's top (and left) edge, from the cell's corner, against the chevron's ink
     # on the cell's right (and lower) edge, from the edge's middle.
     assert 1 - MARK_INSET - BADGE_SIDE > 0.5 + SPREAD / 2 + LINE_RATIO[WEIGHT] / 2 + 0.02

@@ -17,6 +17,7 @@ from bookgen.cli import main
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.language import LANGUAGES, words_for
 from bookgen.puzzles.base import Budget
+from bookgen.puzzles.hint import StepMarks
 from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, Params
 from bookgen.puzzles.sudoku.variants import VARIANTS, X
@@ -174,7 +175,7 @@ def test_the_puzzle_shows_the_strip_above_its_grid_and_the_answer_and_worked_gri
     PUZZLE_TYPE.draw(puzzle, answer, puzzle.solution)
     assert len(answer.loops) == n * n and all(0 <= y <= n for _x, y in _loops_by_centre(answer))
     worked = recording_pen()
-    PUZZLE_TYPE.draw_worked(puzzle, worked)
+    PUZZLE_TYPE.draw_worked(puzzle, worked, StepMarks())
     assert len(worked.loops) == givens and not worked.texts
 
 

@@ -8,7 +8,8 @@ import pytest
 from bookgen.puzzles import registry
 from bookgen.puzzles.sudoku import samurai
 from bookgen.errors import ParamsError
-from bookgen.puzzles.base import Budget, Weight
+from bookgen.puzzles.base import Budget
+from bookgen.puzzles.pen import Weight
 from bookgen.puzzles.sudoku.type import givens_range
 from bookgen.solve.search import count_solutions
 from bookgen.solve.engine import Board

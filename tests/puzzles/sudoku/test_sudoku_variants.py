@@ -9,7 +9,8 @@ import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.model import is_connected
-from bookgen.puzzles.base import Budget, Weight
+from bookgen.puzzles.base import Budget
+from bookgen.puzzles.pen import Weight
 from bookgen.puzzles.sudoku.type import PUZZLE_TYPE, SIZES, Params
 from bookgen.puzzles.sudoku.offer import offered
 from bookgen.puzzles.sudoku.jigsaw import is_rectangle

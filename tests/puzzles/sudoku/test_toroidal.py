@@ -10,7 +10,8 @@ import random
 import pytest
 
 from bookgen.model import is_connected
-from bookgen.puzzles.base import Budget, Weight
+from bookgen.puzzles.base import Budget
+from bookgen.puzzles.pen import Weight
 from bookgen.puzzles.sudoku import jigsaw
 from bookgen.puzzles.sudoku.offer import offered
 from bookgen.puzzles.sudoku.toroidal import (SIZES, TORUS, WRAPPED, acceptable, letter_wrapped_regions, pieces,

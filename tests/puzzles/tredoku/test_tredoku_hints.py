@@ -101,8 +101,8 @@ def test_each_badge_on_the_hint_page_is_inside_its_squares_parallelogram_and_no_
                       ((0,), (0, 0, 0), [0], 0) and abs(r["width"] - r["height"]) < 0.5 and r["width"] < 20]
             for pl in page.placements:
                 figure = figure_of[pl.number]
-                assert pl.marks
-                for cell, _label in pl.marks:
+                assert pl.marks.badges
+                for cell, _label in pl.marks.badges:
                     polygon = _polygon(pl, figure, cell)
                     assert any(_inside(((b["x0"] + b["x1"]) / 2, (b["top"] + b["bottom"]) / 2), polygon)
                                for b in badges), (pl.number, cell)

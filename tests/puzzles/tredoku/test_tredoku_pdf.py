@@ -10,7 +10,7 @@ import pdfplumber
 import pytest
 
 from bookgen.build import build
-from bookgen.puzzles.base import LINE_RATIO, Weight
+from bookgen.puzzles.pen import LINE_RATIO, Weight
 from bookgen.puzzles.tredoku import draw, figures
 from bookgen.spec import parse
 
