@@ -7,6 +7,7 @@ ReportLab)."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import string
 
@@ -30,8 +31,9 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
         found.append((f"sections[{n}].title", section.options.title))
         found.append((f"sections[{n}].instructions", section.options.instructions or ""))
         # A type's own text options are printed too (a sudoku's `symbols:`).
-        found += [(f"sections[{n}].{name}", getattr(section.params, name)) for name, _info, _default
-                  in declared(type(section.params)) if isinstance(getattr(section.params, name), str)]
+        values = dataclasses.asdict(section.params)
+        found += [(f"sections[{n}].{name}", values[name]) for name, _info, _default
+                  in declared(type(section.params)) if isinstance(values[name], str)]
     layouts = [("layout", None)] + [(f"sections[{n}].layout", s.options.layout)
                                     for n, s in enumerate(spec.sections) if s.options.layout]
     for field, layout in layouts:

@@ -21,6 +21,10 @@ MAX_PUZZLE_FILE_BYTES = 16 * 1024 * 1024  # a puzzle file for `bookgen solve` (a
 MAX_SECTIONS = 100
 MAX_PUZZLES = 1000  # in the whole book
 
+# A FIFO opened for reading must not block until a writer comes, nor a terminal become
+# the process's controlling one; Windows has neither flag (nor FIFOs or terminals to fear).
+_POSIX_FLAGS = os.O_NONBLOCK | os.O_NOCTTY if os.name == "posix" else 0
+
 
 class FileRefused(Exception):
     """A user's file that bookgen will not read, and why (in words to follow its name)."""
@@ -41,7 +45,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
         raise FileRefused("expected a file name, got nothing")
     try:
         _refuse_irregular(os.stat(path).st_mode)
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, os.O_RDONLY | _POSIX_FLAGS)
         with os.fdopen(fd, "rb") as f:
             _refuse_irregular(os.fstat(f.fileno()).st_mode)
             data = f.read(limit + 1)
