@@ -7,7 +7,7 @@ use super::clues::Attempt;
 use super::grading::Grid;
 use super::layout::{random_layout, LayoutRules};
 use super::*;
-use crate::grader::{Family, Technique};
+use crate::families::{Family, Technique};
 use crate::search::{Budget, CageSpec, Solver};
 
 /// KenKen's level table as bookgen's rules name it (bookgen/puzzles/kenken/rules.py).

@@ -6,6 +6,7 @@
 use super::layout::{bipartitions, connected, mask_of, random_layout, Grid, Layout, Plan};
 use super::moves::{self, Move, Rules};
 use super::*;
+use crate::families::{Family, Technique};
 use crate::grader::shape::Line;
 use crate::killer::KillerTechnique as K;
 
@@ -93,7 +94,7 @@ fn solution(frame: &Frame, seed: u64) -> Vec<u8> {
     random_solution(frame, &mut Rng::new(seed)).expect("a sudoku grid")
 }
 
-fn spec(level: usize, max_cage: usize, single_cap: usize, givens: usize) -> Spec {
+fn spec(level: usize, max_cage: usize, single_cap: usize, givens: usize) -> Spec<Technique> {
     Spec {
         ladder: ladder(),
         level,
