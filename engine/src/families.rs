@@ -157,3 +157,56 @@ impl Board {
         family.position(shape, givens)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{Board, Family, Technique};
+    use crate::grader::shape::{GroupSpec, Line, Shape};
+    use crate::grader::Apply;
+    use crate::search::cages::Op;
+    use crate::search::CageSpec;
+
+    /// A 4x4 Latin square with one cage: 3- in the top-left two cells.
+    fn shape() -> Arc<Shape> {
+        let line = |cells: Vec<usize>, line| GroupSpec {
+            cells,
+            line,
+            compact: false,
+        };
+        let mut groups: Vec<GroupSpec> = (0..4)
+            .map(|r| line((0..4).map(|c| r * 4 + c).collect(), Line::Row))
+            .collect();
+        groups.extend((0..4).map(|c| line((0..4).map(|r| r * 4 + c).collect(), Line::Column)));
+        let cage = CageSpec {
+            cells: vec![0, 1],
+            op: Op::Sub,
+            target: 3,
+            distinct: false,
+        };
+        Arc::new(Shape::new(16, &[1, 2, 3, 4], &groups, &[cage]))
+    }
+
+    fn apply(board: &mut Board, name: &str, family: Family) -> bool {
+        let technique = Technique::named(name, family).expect("a technique of the family");
+        technique.apply(board).expect("no contradiction")
+    }
+
+    #[test]
+    fn a_board_keeps_the_rules_of_the_family_it_was_made_for() {
+        let mut kenken = Board::new(shape(), &[], Family::KenKen).expect("nothing given");
+        let before = kenken.cand.clone();
+        // A killer technique finds no killer state on a KenKen board: nothing to do.
+        assert!(!apply(&mut kenken, "cage combinations", Family::Killer));
+        assert_eq!(kenken.cand, before);
+        // KenKen's own reads the cage: 3- is 1 and 4.
+        assert!(apply(&mut kenken, "cage arithmetic", Family::KenKen));
+        assert_eq!(kenken.cand[0], 0b1001);
+
+        // The same shape on a plain board: the cage is no rule of its, so no progress.
+        let mut plain = Board::new(shape(), &[], Family::Plain).expect("nothing given");
+        assert!(!apply(&mut plain, "cage arithmetic", Family::KenKen));
+        assert_eq!(plain.cand, before);
+    }
+}
