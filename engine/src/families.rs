@@ -162,9 +162,11 @@ impl Board {
 mod tests {
     use std::sync::Arc;
 
-    use super::{Board, Family, Technique};
+    use super::{Board, Family, Own, Technique};
     use crate::grader::shape::{GroupSpec, Line, Shape};
-    use crate::grader::Apply;
+    use crate::grader::{self, Apply};
+    use crate::kenken;
+    use crate::killer::KillerTechnique;
     use crate::search::cages::Op;
     use crate::search::CageSpec;
 
@@ -208,5 +210,28 @@ mod tests {
         let mut plain = Board::new(shape(), &[], Family::Plain).expect("nothing given");
         assert!(!apply(&mut plain, "cage arithmetic", Family::KenKen));
         assert_eq!(plain.cand, before);
+    }
+
+    #[test]
+    fn a_family_finds_its_own_technique_before_a_shared_one_of_the_name() {
+        assert_eq!(
+            Technique::named("one-cell cage", Family::Killer),
+            Some(grader::Technique::Own(Own::Killer(
+                KillerTechnique::OneCellCage
+            )))
+        );
+        assert_eq!(
+            Technique::named("one-cell cage", Family::KenKen),
+            Some(grader::Technique::Own(Own::KenKen(
+                kenken::Technique::OneCellCage
+            )))
+        );
+        // Another family's technique is not on a family's ladders; shared ones are.
+        assert_eq!(Technique::named("rule of 45", Family::Plain), None);
+        assert_eq!(Technique::named("cage arithmetic", Family::Killer), None);
+        assert!(matches!(
+            Technique::named("naked single", Family::KenKen),
+            Some(grader::Technique::Shared(_))
+        ));
     }
 }

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::{KenKen, Technique};
 use crate::cellset::Mask;
-use crate::families::{self, Family, Own};
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Ending, Position, Rules};
 use crate::search::cages::Op;
@@ -188,18 +187,4 @@ fn a_contradiction_ends_grading_as_impossible() {
     ]];
     let graded = grader::grade(&mut b, &ladder, None, false);
     assert_eq!(graded.ending, Ending::Impossible);
-}
-
-#[test]
-fn kenken_names_come_before_the_shared_ones_only_for_kenken() {
-    let found = families::Technique::named("cage arithmetic", Family::KenKen);
-    assert!(matches!(
-        found,
-        Some(grader::Technique::Own(Own::KenKen(_)))
-    ));
-    assert!(families::Technique::named("cage arithmetic", Family::Plain).is_none());
-    assert!(matches!(
-        families::Technique::named("naked single", Family::KenKen),
-        Some(grader::Technique::Shared(_))
-    ));
 }

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::{fit, Killer, KillerTechnique};
 use crate::cellset::Mask;
-use crate::families::{self, Family, Own};
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Apply, Position, Technique};
 
@@ -313,16 +312,4 @@ fn a_step_names_the_models_cage_and_its_combinations() {
     assert_eq!(detail.cage, Some(1));
     assert_eq!(detail.ways, vec![vec![1, 2]]);
     assert_eq!(detail.fit, vec![vec![1, 2]]);
-}
-
-#[test]
-fn killer_finds_its_own_one_cell_cage_before_a_shared_name() {
-    assert_eq!(
-        families::Technique::named("one-cell cage", Family::Killer),
-        Some(Technique::Own(Own::Killer(KillerTechnique::OneCellCage)))
-    );
-    assert_eq!(
-        families::Technique::named("rule of 45", Family::Plain),
-        None
-    );
 }
