@@ -1,9 +1,11 @@
 //! bookgen's engine, exposed to Python as `bookgen._engine`: the constraint model over
 //! bitsets (groups, cages, inequalities), propagation and solution counting (search), the human-technique grader with
-//! a step log (grader, techniques), and the Python face (py). This file only registers
-//! the module.
+//! a step log and the shared techniques (grader), the families that plug their own rules
+//! and techniques into it (kenken, killer; chosen by name in families), and the Python
+//! face (py). This file only registers the module.
 
 pub mod cellset;
+pub mod families;
 pub mod grader;
 pub mod inequality;
 pub mod kenken;
@@ -13,7 +15,6 @@ pub mod regions;
 pub mod rng;
 pub mod search;
 pub mod sliding;
-pub mod techniques;
 
 use pyo3::prelude::*;
 

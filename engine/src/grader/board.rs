@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::shape::Shape;
 use super::step::{Change, Detail};
-use super::{Family, Rules};
 use crate::cellset::{bit_indices, CellSet, Mask};
 
 /// A cell lost its last candidate: the puzzle's clues contradict each other.
@@ -17,8 +16,8 @@ pub type Outcome<T> = Result<T, Contradiction>;
 #[derive(Clone)]
 pub struct Board {
     pub shape: Arc<Shape>,
-    /// Each cell's peers: the shape's, or more where a type's rules add some (cage-mates
-    /// in killer sudoku).
+    /// Each cell's peers: the shape's, or more where a family's rules add some (cage-mates
+    /// in a sum cage without repeats).
     pub peers: Arc<Vec<Vec<usize>>>,
     pub cand: Vec<Mask>,
     pub placed: Vec<bool>,
@@ -34,14 +33,12 @@ pub struct Board {
     /// they change.
     pub version: u64,
     where_cache: Option<(u64, Vec<CellSet>)>,
-    /// The type's own state beyond groups (cage combinations), if any.
-    pub rules: Rules,
 }
 
 impl Board {
-    /// An empty board of the shape, with these givens (cell, symbol index) written in, and
-    /// the family's own rules set up over them.
-    pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)], family: Family) -> Outcome<Board> {
+    /// An empty board of the shape, with these givens (cell, symbol index) written in (a
+    /// family's own rules are set up beside it: see `Position`).
+    pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
         let n = shape.n;
         let mut board = Board {
             peers: Arc::new(shape.peers.clone()),
@@ -57,13 +54,11 @@ impl Board {
             detail: None,
             version: 0,
             where_cache: None,
-            rules: Rules::Plain,
             shape,
         };
         for &(i, k) in givens {
             board.place(i, 1 << k)?;
         }
-        board.rules = Rules::for_board(family, &mut board)?;
         Ok(board)
     }
 

@@ -1,99 +1,65 @@
 //! The grader: it solves the way a person with pencil marks does, applying at each step
 //! the easiest technique that makes progress; a puzzle's level is that of the hardest
 //! technique it needed. The level tables belong to the puzzle types (Python), which
-//! name their techniques; `Technique::named` finds them here.
+//! name their techniques; `technique` finds them here.
+//!
+//! The grader names no family of puzzle types. A family (arithmetic cages, sum cages...)
+//! plugs in through `Rules` and `Family` (family.rs): it keeps its state beside the
+//! shared board and brings its own techniques, as Tatham's latin solver takes a cage
+//! puzzle's techniques without knowing the puzzle. The grader is generic over the
+//! family, so its techniques are called directly, not through a table of functions.
 
 pub mod board;
+pub mod family;
 pub mod shape;
 pub mod step;
+pub mod techniques;
 
 pub use board::{Board, Contradiction, Outcome};
+pub use family::{Family, Plain, Position, Rules};
 use step::{Change, Step};
+pub use techniques::Shared;
 
 use crate::cellset::Mask;
-use crate::techniques::Shared;
 
-/// Which rules a board keeps beyond all-different groups: a family of puzzle types.
+/// A technique on a ladder of a family with own techniques `T`: a shared one (groups,
+/// signs) or the family's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Groups alone (sudoku, its variants and samurai).
-    Plain,
-    /// Sum cages without repeats (killer sudoku).
-    Killer,
-    /// Arithmetic cages whose digits may repeat off a line (KenKen).
-    KenKen,
-}
-
-impl Family {
-    pub fn named(name: &str) -> Option<Family> {
-        match name {
-            "plain" => Some(Family::Plain),
-            "killer" => Some(Family::Killer),
-            "kenken" => Some(Family::KenKen),
-            _ => None,
-        }
-    }
-}
-
-/// A family's own state beyond all-different groups, kept by its board.
-#[derive(Clone)]
-pub enum Rules {
-    Plain,
-    Killer(Box<crate::killer::Killer>),
-    KenKen(crate::kenken::KenKen),
-}
-
-impl Rules {
-    /// The family's state for a board just made (its givens written in).
-    pub fn for_board(family: Family, board: &mut Board) -> Outcome<Rules> {
-        match family {
-            Family::Plain => Ok(Rules::Plain),
-            Family::Killer => Ok(Rules::Killer(Box::new(crate::killer::Killer::new(board)?))),
-            Family::KenKen => Ok(Rules::KenKen(crate::kenken::KenKen::new(board))),
-        }
-    }
-}
-
-/// A technique, by the family that owns it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Technique {
+pub enum Technique<T> {
     Shared(Shared),
-    Killer(crate::killer::KillerTechnique),
-    KenKen(crate::kenken::Technique),
+    Own(T),
 }
 
-impl Technique {
-    /// The technique a level table names (the names the hint sentences are keyed by):
-    /// the family's own first (two families may name different techniques alike), then
-    /// the shared ones.
-    pub fn named(name: &str, family: Family) -> Option<Technique> {
-        if family == Family::Killer {
-            if let Some(t) = crate::killer::KillerTechnique::named(name) {
-                return Some(Technique::Killer(t));
-            }
-        }
-        if family == Family::KenKen {
-            if let Some(t) = crate::kenken::Technique::named(name) {
-                return Some(Technique::KenKen(t));
-            }
-        }
-        Shared::named(name).map(Technique::Shared)
-    }
+/// The technique of this name for family `F`'s boards: the family's own first (two
+/// families may name different techniques alike), then the shared ones.
+pub fn technique<F: Family>(name: &str) -> Option<Technique<F::Technique>> {
+    F::technique(name)
+        .map(Technique::Own)
+        .or_else(|| Shared::named(name).map(Technique::Shared))
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::Shared(t) => t.name(),
-            Technique::Killer(t) => t.name(),
-            Technique::KenKen(t) => t.name(),
-        }
-    }
+/// What a ladder holds: a technique the grader can apply to a position of rules `R`.
+/// A technique of `R`'s own kind applies as it is; a ladder of another kind (one naming
+/// techniques of several families) says what it does on `R`'s positions.
+pub trait Apply<R>: Copy {
+    fn name(self) -> &'static str;
 
     /// Apply once; true when it made progress.
-    pub fn apply(self, board: &mut Board) -> Outcome<bool> {
+    fn apply(self, position: &mut Position<R>) -> Outcome<bool>;
+}
+
+impl<R: Rules> Apply<R> for Technique<R::Technique> {
+    fn name(self) -> &'static str {
         match self {
-            Technique::Shared(t) => t.apply(board),
-            Technique::Killer(t) => t.apply(board),
-            Technique::KenKen(t) => t.apply(board),
+            Technique::Shared(t) => t.name(),
+            Technique::Own(t) => R::name(t),
+        }
+    }
+
+    fn apply(self, position: &mut Position<R>) -> Outcome<bool> {
+        match self {
+            Technique::Shared(t) => t.apply(&mut position.board),
+            Technique::Own(t) => position.rules.apply(t, &mut position.board),
         }
     }
 }
@@ -119,9 +85,9 @@ pub struct Grade {
 
 /// Solve with the levels' techniques, easiest first, at most level `up_to`; the board is
 /// left where the techniques stopped. With `record`, every step taken is kept.
-pub fn grade(
-    board: &mut Board,
-    levels: &[Vec<Technique>],
+pub fn grade<R, T: Apply<R>>(
+    position: &mut Position<R>,
+    levels: &[Vec<T>],
     up_to: Option<usize>,
     record: bool,
 ) -> Grade {
@@ -130,18 +96,18 @@ pub fn grade(
     let mut used: Vec<&'static str> = Vec::new();
     let mut steps = Vec::new();
     if record {
-        board.log = Some(Vec::new());
+        position.board.log = Some(Vec::new());
     }
     let ending = loop {
-        if board.solved() {
+        if position.board.solved() {
             break Ending::Solved;
         }
-        match next_step(board, allowed) {
+        match next_step(position, allowed) {
             Err(Contradiction) => break Ending::Impossible,
             Ok(None) => break Ending::Unfinished,
             Ok(Some((li, technique))) => {
                 if record {
-                    steps.push(take_step(board, technique.name()));
+                    steps.push(take_step(&mut position.board, technique.name()));
                 }
                 hardest = hardest.max(li as i32);
                 if !used.contains(&technique.name()) {
@@ -151,8 +117,8 @@ pub fn grade(
         }
     };
     if record {
-        board.log = None;
-        board.detail = None;
+        position.board.log = None;
+        position.board.detail = None;
     }
     Grade {
         ending,
@@ -164,13 +130,13 @@ pub fn grade(
 
 /// One step of the grader: the easiest technique of these levels that makes progress,
 /// with its level's index; None when none does.
-pub fn next_step(
-    board: &mut Board,
-    levels: &[Vec<Technique>],
-) -> Outcome<Option<(usize, Technique)>> {
+pub fn next_step<R, T: Apply<R>>(
+    position: &mut Position<R>,
+    levels: &[Vec<T>],
+) -> Outcome<Option<(usize, T)>> {
     for (li, level) in levels.iter().enumerate() {
         for &technique in level {
-            if technique.apply(board)? {
+            if technique.apply(position)? {
                 return Ok(Some((li, technique)));
             }
         }

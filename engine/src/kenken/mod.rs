@@ -13,7 +13,7 @@ mod tests;
 
 pub use cages::KenKen;
 
-use crate::grader::{Board, Outcome, Rules};
+use crate::grader::{self, Board, Outcome};
 use lines::Combine;
 
 /// Beginner "cage single" only looks at cages with at most this many empty cells: the
@@ -71,21 +71,7 @@ impl Technique {
         }
     }
 
-    /// Apply once; true when it made progress. On a board without KenKen's rules there
-    /// are no cages to reason about, so nothing to do.
-    pub fn apply(self, board: &mut Board) -> Outcome<bool> {
-        // The cages' state is taken out of the board while the technique works, so the
-        // technique can write on the board and update the cages side by side; it goes
-        // back whatever the outcome.
-        let mut rules = std::mem::replace(&mut board.rules, Rules::Plain);
-        let found = match &mut rules {
-            Rules::KenKen(kk) => self.run(board, kk),
-            _ => Ok(false),
-        };
-        board.rules = rules;
-        found
-    }
-
+    /// Apply once to a board and its cages; true when it made progress.
     fn run(self, board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
         match self {
             Technique::OneCellCage => techniques::one_cell_cage(board, kk),
@@ -97,5 +83,29 @@ impl Technique {
             Technique::LineSum => lines::line_rule(board, kk, Combine::Sum),
             Technique::LineProduct => lines::line_rule(board, kk, Combine::Product),
         }
+    }
+}
+
+/// KenKen plugs into the grader: the board keeps every cage's live combinations beside the
+/// marks, and the techniques above work on both.
+impl grader::Rules for KenKen {
+    type Technique = Technique;
+
+    fn name(technique: Technique) -> &'static str {
+        technique.name()
+    }
+
+    fn apply(&mut self, technique: Technique, board: &mut Board) -> Outcome<bool> {
+        technique.run(board, self)
+    }
+}
+
+impl grader::Family for KenKen {
+    fn for_board(board: &mut Board) -> Outcome<KenKen> {
+        Ok(KenKen::new(board))
+    }
+
+    fn technique(name: &str) -> Option<Technique> {
+        Technique::named(name)
     }
 }

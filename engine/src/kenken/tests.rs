@@ -3,14 +3,16 @@
 
 use std::sync::Arc;
 
-use super::Technique;
+use super::{KenKen, Technique};
 use crate::cellset::Mask;
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{self, Board, Ending, Family, Rules};
+use crate::grader::{self, Ending, Position, Rules};
 use crate::search::cages::Op;
 use crate::search::CageSpec;
 
 type Cell = (usize, usize);
+
+type Board = Position<KenKen>;
 
 fn board(n: usize, cages: &[(&[Cell], Op, i128)]) -> Board {
     let rows = (0..n).map(|r| GroupSpec {
@@ -35,7 +37,7 @@ fn board(n: usize, cages: &[(&[Cell], Op, i128)]) -> Board {
         .collect();
     let symbols: Vec<i64> = (1..=n as i64).collect();
     let shape = Shape::new(n * n, &symbols, &groups, &specs);
-    Board::new(Arc::new(shape), &[], Family::KenKen).expect("no givens to clash")
+    Board::start(Arc::new(shape), &[]).expect("no givens to clash")
 }
 
 fn bit(v: u32) -> Mask {
@@ -54,7 +56,8 @@ fn place(board: &mut Board, (r, c): Cell, v: u32) {
 
 fn apply(board: &mut Board, name: &str) -> bool {
     let technique = Technique::named(name).expect("a KenKen technique");
-    technique.apply(board).expect("no contradiction")
+    let Position { board, rules } = board;
+    rules.apply(technique, board).expect("no contradiction")
 }
 
 #[test]
@@ -160,10 +163,7 @@ fn a_recorded_step_names_the_cage_its_digit_sets_and_the_line() {
 #[test]
 fn hidden_signs_allow_every_operation_that_makes_the_target() {
     // 2 in two cells of a row: 1+1 repeats, so 4-2, 3-1, 2/1 or 4/2.
-    let alive = |b: &Board| match &b.rules {
-        Rules::KenKen(kenken) => kenken.alive[0].len(),
-        _ => 0,
-    };
+    let alive = |b: &Board| b.rules.alive[0].len();
     let mut b = board(4, &[(&[(0, 0), (0, 1)], Op::Hidden, 2)]);
     assert_eq!(alive(&b), 6);
     assert!(!apply(&mut b, "cage arithmetic")); // every digit still fits somewhere
@@ -175,30 +175,16 @@ fn hidden_signs_allow_every_operation_that_makes_the_target() {
 fn a_cage_too_large_to_list_is_reported_not_graded() {
     let cells: Vec<Cell> = (0..9).map(|c| (0, c)).collect();
     let b = board(9, &[(&cells, Op::Add, 45)]);
-    let Rules::KenKen(kenken) = &b.rules else {
-        panic!("a KenKen board keeps KenKen's rules");
-    };
-    assert_eq!(kenken.compiled.unlisted, Some(0));
+    assert_eq!(b.rules.compiled.unlisted, Some(0));
 }
 
 #[test]
 fn a_contradiction_ends_grading_as_impossible() {
     // 7+ in two cells of 1..3 cannot be made.
     let mut b = board(3, &[(&[(0, 0), (0, 1)], Op::Add, 7)]);
-    let ladder = vec![vec![Technique::named("cage arithmetic")
-        .map(grader::Technique::KenKen)
-        .expect("named")]];
+    let ladder = vec![vec![
+        grader::technique::<KenKen>("cage arithmetic").expect("named")
+    ]];
     let graded = grader::grade(&mut b, &ladder, None, false);
     assert_eq!(graded.ending, Ending::Impossible);
-}
-
-#[test]
-fn kenken_names_come_before_the_shared_ones_only_for_kenken() {
-    let found = grader::Technique::named("cage arithmetic", Family::KenKen);
-    assert!(matches!(found, Some(grader::Technique::KenKen(_))));
-    assert!(grader::Technique::named("cage arithmetic", Family::Plain).is_none());
-    assert!(matches!(
-        grader::Technique::named("naked single", Family::KenKen),
-        Some(grader::Technique::Shared(_))
-    ));
 }

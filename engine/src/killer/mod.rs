@@ -13,7 +13,7 @@ mod tests;
 
 pub use board::{fit, Killer};
 
-use crate::grader::{Board, Outcome, Rules};
+use crate::grader::{self, Board, Outcome};
 use rule45::{Scope, SUM_CELLS_HARD, SUM_CELLS_MEDIUM};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,28 +61,19 @@ impl KillerTechnique {
         }
     }
 
-    /// Apply once to a killer board; true when it made progress. The killer state is
-    /// taken off the board while the technique works on both, and put back whatever
-    /// happens (a board of another family has none: nothing to do).
-    pub fn apply(self, board: &mut Board) -> Outcome<bool> {
-        let mut state = match std::mem::replace(&mut board.rules, Rules::Plain) {
-            Rules::Killer(state) => state,
-            other => {
-                board.rules = other;
-                return Ok(false);
-            }
-        };
+    /// Apply once to a board and its killer state; true when it made progress.
+    pub fn apply(self, board: &mut Board, state: &mut Killer) -> Outcome<bool> {
         let houses = board.shape.covering.len();
-        let found = match self {
-            KillerTechnique::OneCellCage => cages::one_cell_cage(board, &mut state),
-            KillerTechnique::CageLastCell => cages::cage_last_cell(board, &mut state),
-            KillerTechnique::CageCombinations => cages::cage_combinations(board, &mut state),
-            KillerTechnique::CageClaims => cages::cage_claims_digit(board, &mut state),
-            KillerTechnique::HousePins => cages::house_pins_digit(board, &mut state),
-            KillerTechnique::CagesInHouse => cages::cages_in_one_house(board, &mut state),
+        match self {
+            KillerTechnique::OneCellCage => cages::one_cell_cage(board, state),
+            KillerTechnique::CageLastCell => cages::cage_last_cell(board, state),
+            KillerTechnique::CageCombinations => cages::cage_combinations(board, state),
+            KillerTechnique::CageClaims => cages::cage_claims_digit(board, state),
+            KillerTechnique::HousePins => cages::house_pins_digit(board, state),
+            KillerTechnique::CagesInHouse => cages::cages_in_one_house(board, state),
             KillerTechnique::Rule45House => rule45::apply_equations(
                 board,
-                &mut state,
+                state,
                 Scope {
                     max_houses: 1,
                     max_cells: SUM_CELLS_MEDIUM,
@@ -91,7 +82,7 @@ impl KillerTechnique {
             ),
             KillerTechnique::Rule45 => rule45::apply_equations(
                 board,
-                &mut state,
+                state,
                 Scope {
                     max_houses: houses,
                     max_cells: SUM_CELLS_HARD,
@@ -100,15 +91,37 @@ impl KillerTechnique {
             ),
             KillerTechnique::InniesOuties => rule45::apply_equations(
                 board,
-                &mut state,
+                state,
                 Scope {
                     max_houses: houses,
                     max_cells: SUM_CELLS_HARD,
                     mixed: true,
                 },
             ),
-        };
-        board.rules = Rules::Killer(state);
-        found
+        }
+    }
+}
+
+/// Killer plugs into the grader: the board keeps every cage's combinations beside the
+/// marks (and cage-mates among the peers), and the techniques above work on both.
+impl grader::Rules for Killer {
+    type Technique = KillerTechnique;
+
+    fn name(technique: KillerTechnique) -> &'static str {
+        technique.name()
+    }
+
+    fn apply(&mut self, technique: KillerTechnique, board: &mut Board) -> Outcome<bool> {
+        technique.apply(board, self)
+    }
+}
+
+impl grader::Family for Killer {
+    fn for_board(board: &mut Board) -> Outcome<Killer> {
+        Killer::new(board)
+    }
+
+    fn technique(name: &str) -> Option<KillerTechnique> {
+        KillerTechnique::named(name)
     }
 }

@@ -3,10 +3,12 @@
 
 use std::sync::Arc;
 
-use super::{fit, KillerTechnique};
+use super::{fit, Killer, KillerTechnique};
 use crate::cellset::Mask;
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{Board, Family, Rules, Technique};
+use crate::grader::{self, Apply, Position, Technique};
+
+type Board = Position<Killer>;
 use crate::search::cages::{distinct_sum_subsets as combinations, Op};
 use crate::search::CageSpec;
 
@@ -68,7 +70,7 @@ fn board(
         .iter()
         .map(|&((r, c), v)| (r * n + c, v - 1))
         .collect();
-    Board::new(shape, &givens, Family::Killer).expect("a consistent position")
+    Board::start(shape, &givens).expect("a consistent position")
 }
 
 fn cand(b: &Board, (r, c): (usize, usize)) -> Mask {
@@ -76,14 +78,15 @@ fn cand(b: &Board, (r, c): (usize, usize)) -> Mask {
 }
 
 fn apply(b: &mut Board, t: KillerTechnique) -> bool {
-    t.apply(b).expect("no contradiction")
+    let Position { board, rules } = b;
+    t.apply(board, rules).expect("no contradiction")
 }
 
 /// Apply these techniques (killer's by name, or shared) until none progresses.
 fn exhaust(b: &mut Board, names: &[&str]) {
-    let ts: Vec<Technique> = names
+    let ts: Vec<Technique<KillerTechnique>> = names
         .iter()
-        .map(|n| Technique::named(n, Family::Killer).expect("a technique"))
+        .map(|n| grader::technique::<Killer>(n).expect("a technique"))
         .collect();
     while ts.iter().any(|t| t.apply(b).expect("no contradiction")) {}
 }
@@ -135,7 +138,7 @@ fn a_killer_board_refuses_a_grid_that_is_not_a_full_square() {
         compact: false,
     }];
     let shape = Arc::new(Shape::new(3, &[1, 2, 3], &groups, &[]));
-    assert!(Board::new(shape, &[], Family::Killer).is_err());
+    assert!(Board::start(shape, &[]).is_err());
 }
 
 #[test]
@@ -190,10 +193,7 @@ fn a_box_pins_its_nine_into_the_only_cage_that_can_hold_it() {
     assert_ne!(cand(&b, (3, 2)) & bits(&[9]), 0);
     assert!(apply(&mut b, KillerTechnique::HousePins));
     assert_eq!(cand(&b, (3, 2)) & bits(&[9]), 0);
-    let Rules::Killer(state) = &b.rules else {
-        panic!("a killer board keeps killer's rules")
-    };
-    assert!(state.alive[0].iter().all(|&s| s & bits(&[9]) != 0));
+    assert!(b.rules.alive[0].iter().all(|&s| s & bits(&[9]) != 0));
 }
 
 #[test]
@@ -305,20 +305,11 @@ fn a_step_names_the_models_cage_and_its_combinations() {
         },
     ];
     let shape = Arc::new(Shape::new(16, &[1, 2, 3, 4], &groups, &cages));
-    let mut b = Board::new(shape, &[], Family::Killer).expect("consistent");
-    let ladder = vec![vec![Technique::Killer(KillerTechnique::CageCombinations)]];
+    let mut b = Board::start(shape, &[]).expect("consistent");
+    let ladder = vec![vec![Technique::Own(KillerTechnique::CageCombinations)]];
     let graded = crate::grader::grade(&mut b, &ladder, None, true);
     let detail = &graded.steps[0].detail;
     assert_eq!(detail.cage, Some(1));
     assert_eq!(detail.ways, vec![vec![1, 2]]);
     assert_eq!(detail.fit, vec![vec![1, 2]]);
-}
-
-#[test]
-fn killer_finds_its_own_one_cell_cage_before_a_shared_name() {
-    assert_eq!(
-        Technique::named("one-cell cage", Family::Killer),
-        Some(Technique::Killer(KillerTechnique::OneCellCage))
-    );
-    assert_eq!(Technique::named("rule of 45", Family::Plain), None);
 }

@@ -12,8 +12,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 
+use crate::families::{self, Family, Technique};
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{self, Family, Technique};
 use crate::inequality::Inequality;
 use crate::regions::{self, Topology};
 use crate::rng::Rng;
@@ -297,7 +297,7 @@ impl Ladder {
 /// The grader's board: pencil marks over a compiled grid.
 #[pyclass(module = "bookgen._engine")]
 pub struct Board {
-    board: grader::Board,
+    board: families::Board,
 }
 
 #[pymethods]
@@ -307,9 +307,9 @@ impl Board {
     #[new]
     #[pyo3(signature = (grid, givens, family="plain"))]
     fn new(grid: &Grid, givens: Vec<(usize, usize)>, family: &str) -> PyResult<Board> {
-        let board = grader::Board::new(Arc::clone(&grid.shape), &givens, self::family(family)?)
+        let board = families::Board::new(Arc::clone(&grid.shape), &givens, self::family(family)?)
             .map_err(|_| Contradiction::new_err("the givens clash"))?;
-        if let grader::Rules::KenKen(kenken) = &board.rules {
+        if let families::Rules::KenKen(kenken) = &board.rules {
             if let Some(k) = kenken.compiled.unlisted {
                 return Err(CageTooLarge::new_err(format!(
                     "cage {k} has too many ways to make its target to list"
@@ -369,11 +369,11 @@ impl Board {
         up_to: Option<usize>,
         record: bool,
     ) -> PyResult<(String, i32, Vec<String>, Py<PyAny>)> {
-        let graded = py.detach(|| grader::grade(&mut self.board, &ladder.levels, up_to, record));
+        let graded = py.detach(|| families::grade(&mut self.board, &ladder.levels, up_to, record));
         let ending = match graded.ending {
-            grader::Ending::Solved => "solved",
-            grader::Ending::Impossible => "impossible",
-            grader::Ending::Unfinished => "unfinished",
+            families::Ending::Solved => "solved",
+            families::Ending::Impossible => "impossible",
+            families::Ending::Unfinished => "unfinished",
         };
         let steps = convert::steps(py, &graded.steps)?;
         Ok((
@@ -390,7 +390,7 @@ impl Board {
     fn step(&mut self, ladder: &Ladder, up_to: Option<usize>) -> PyResult<bool> {
         let allowed = &ladder.levels
             [..up_to.map_or(ladder.levels.len(), |u| (u + 1).min(ladder.levels.len()))];
-        match grader::next_step(&mut self.board, allowed) {
+        match families::next_step(&mut self.board, allowed) {
             Ok(found) => Ok(found.is_some()),
             Err(_) => Err(Contradiction::new_err("a cell lost its last candidate")),
         }
@@ -413,7 +413,7 @@ impl Board {
         let allowed = &ladder.levels
             [..up_to.map_or(ladder.levels.len(), |u| (u + 1).min(ladder.levels.len()))];
         while !cells.iter().all(|&i| self.board.placed[i]) {
-            match grader::next_step(&mut self.board, allowed) {
+            match families::next_step(&mut self.board, allowed) {
                 Ok(Some(_)) => {}
                 Ok(None) => return Ok(false),
                 Err(_) => return Err(Contradiction::new_err("a cell lost its last candidate")),

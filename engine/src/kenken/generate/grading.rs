@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::caging::Cage;
 use crate::cellset::Mask;
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{self, Board, Ending, Family, Rules, Technique};
+use crate::grader::{self, Apply, Board, Ending, Position};
 use crate::kenken::KenKen;
 use crate::search::cages::Op;
 use crate::search::{Budget, CageSpec, Solver, Stop};
@@ -28,7 +28,7 @@ pub struct Grid {
 pub struct Graded {
     pub ending: Ending,
     pub level: i32,
-    pub board: Board,
+    pub board: Position<KenKen>,
 }
 
 impl Grid {
@@ -62,7 +62,7 @@ impl Grid {
             })
             .collect();
         let shape = Arc::new(Shape::new(n * n, &symbols, &specs, &[]));
-        let empty = Board::new(Arc::clone(&shape), &[], Family::Plain).ok()?;
+        let empty = Board::new(Arc::clone(&shape), &[]).ok()?;
         Some(Grid {
             latin: Solver::new(n * n, &symbols, &groups, &[]),
             symbols,
@@ -92,17 +92,19 @@ impl Grid {
     }
 
     /// Grade the caging with the levels up to `up_to`.
-    pub fn grade(
+    pub fn grade<T: Apply<KenKen>>(
         &self,
         cages: &[Cage],
         hidden: bool,
-        levels: &[Vec<Technique>],
+        levels: &[Vec<T>],
         up_to: usize,
     ) -> Graded {
-        let mut board = self.empty.clone();
-        let kenken = KenKen::with_cages(&self.shape, &self.specs(cages, hidden));
-        let listed = kenken.compiled.unlisted.is_none();
-        board.rules = Rules::KenKen(kenken);
+        let rules = KenKen::with_cages(&self.shape, &self.specs(cages, hidden));
+        let listed = rules.compiled.unlisted.is_none();
+        let mut board = Position {
+            board: self.empty.clone(),
+            rules,
+        };
         if !listed {
             // A cage with too many ways to list is not graded: never solved.
             return Graded {

@@ -28,7 +28,8 @@ use grading::Grid;
 use layout::LayoutRules;
 
 use crate::cellset::Mask;
-use crate::grader::{self, Ending, Technique};
+use crate::grader::{self, Apply, Ending};
+use crate::kenken::KenKen;
 use crate::rng::Rng;
 use crate::search::cages::Op;
 use crate::search::Stop;
@@ -98,9 +99,9 @@ pub struct Made {
 /// Make one KenKen at exactly `settings.level` of `levels`, every random draw from the
 /// engine's source seeded with `seed`; None when no attempt succeeded (within the
 /// attempts, or before the budget ran out).
-pub fn generate(
+pub fn generate<T: Apply<KenKen>>(
     settings: &Settings,
-    levels: &[Vec<Technique>],
+    levels: &[Vec<T>],
     seed: u64,
     watch: &mut dyn FnMut() -> Watched,
 ) -> Result<Option<Made>, Halt> {
@@ -209,12 +210,12 @@ pub fn looseness(n: usize, cand: &[Mask]) -> f64 {
 }
 
 /// The grid's structures and the level table, for one generation.
-struct Work<'a> {
+struct Work<'a, T> {
     grid: &'a Grid,
-    levels: &'a [Vec<Technique>],
+    levels: &'a [Vec<T>],
 }
 
-impl Work<'_> {
+impl<T: Apply<KenKen>> Work<'_, T> {
     fn grade(&self, att: &Attempt, cages: &[Cage], up_to: usize) -> grading::Graded {
         self.grid.grade(cages, att.set.hidden, self.levels, up_to)
     }

@@ -7,11 +7,12 @@ use super::clues::Attempt;
 use super::grading::Grid;
 use super::layout::{random_layout, LayoutRules};
 use super::*;
-use crate::grader::{Family, Technique};
+use crate::grader::{self, Technique};
+use crate::kenken::{self, KenKen};
 use crate::search::{Budget, CageSpec, Solver};
 
 /// KenKen's level table as bookgen's rules name it (bookgen/puzzles/kenken/rules.py).
-fn levels() -> Vec<Vec<Technique>> {
+fn levels() -> Vec<Vec<Technique<kenken::Technique>>> {
     let names: [&[&str]; 5] = [
         &[
             "one-cell cage",
@@ -44,7 +45,7 @@ fn levels() -> Vec<Vec<Technique>> {
         .map(|level| {
             level
                 .iter()
-                .map(|name| Technique::named(name, Family::KenKen).expect("a known technique"))
+                .map(|name| grader::technique::<KenKen>(name).expect("a known technique"))
                 .collect()
         })
         .collect()

@@ -31,7 +31,8 @@ mod tests;
 use std::sync::Arc;
 
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{self, Board, Ending, Family, Technique};
+use crate::grader::{self, Apply, Board, Ending, Position};
+use crate::killer::Killer;
 use crate::rng::Rng;
 use crate::search::cages::Op;
 use crate::search::{Budget, CageSpec, Solver};
@@ -104,10 +105,10 @@ impl Frame {
     }
 }
 
-/// What to make: the level ladder (the killer family's techniques per level), the level
-/// wanted, the plan and the largest cage.
-pub struct Spec {
-    pub ladder: Vec<Vec<Technique>>,
+/// What to make: the level ladder (techniques per level that grade a killer board), the
+/// level wanted, the plan and the largest cage.
+pub struct Spec<T> {
+    pub ladder: Vec<Vec<T>>,
     pub level: usize,
     pub plan: Plan,
     pub max_cage: usize,
@@ -124,9 +125,9 @@ pub struct Made {
 
 /// A killer at the spec's level from the random source seeded with `seed`; `check` is
 /// asked before every attempt and every round.
-pub fn generate(
+pub fn generate<T: Apply<Box<Killer>>>(
     frame: &Frame,
-    spec: &Spec,
+    spec: &Spec<T>,
     seed: u64,
     check: &mut dyn FnMut() -> Option<Halt>,
 ) -> Result<Made, Failure> {
@@ -180,16 +181,16 @@ fn random_solution(frame: &Frame, rng: &mut Rng) -> Option<Vec<u8>> {
 }
 
 /// One attempt: a solution grid and the cages being shaped over it.
-struct Attempt<'a> {
+struct Attempt<'a, T> {
     frame: &'a Frame,
-    spec: &'a Spec,
+    spec: &'a Spec<T>,
     grid: &'a Grid,
     solution: &'a [u8],
     givens: Vec<usize>,
     rng: &'a mut Rng,
 }
 
-impl<'a> Attempt<'a> {
+impl<'a, T: Apply<Box<Killer>>> Attempt<'a, T> {
     fn rules(&self) -> Rules<'a> {
         Rules {
             grid: self.grid,
@@ -228,9 +229,14 @@ impl<'a> Attempt<'a> {
             .map(|&c| (c, self.solution[c] as usize))
             .collect();
         givens.sort_unstable();
-        let mut board = Board::new(shape, &givens, Family::Killer).ok()?;
-        let graded = grader::grade(&mut board, &self.spec.ladder, Some(self.spec.level), false);
-        Some((graded.ending, graded.level, board))
+        let mut position = Position::<Box<Killer>>::start(shape, &givens).ok()?;
+        let graded = grader::grade(
+            &mut position,
+            &self.spec.ladder,
+            Some(self.spec.level),
+            false,
+        );
+        Some((graded.ending, graded.level, position.board))
     }
 
     /// A second solution from the grader's marks, within SEARCH_NODES branchings, and

@@ -8,8 +8,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::{generate, Failure, Frame, Halt, Plan, Spec};
+use crate::families::{Family, Technique};
 use crate::grader::shape::Line;
-use crate::grader::{Family, Technique};
 
 /// The largest cage asked for: the killer board lists no longer cage's combinations, and
 /// the splits of a cage are tried one by one (2^(cells-1) of them).

@@ -7,6 +7,7 @@ use super::layout::{bipartitions, connected, mask_of, random_layout, Grid, Layou
 use super::moves::{self, Move, Rules};
 use super::*;
 use crate::grader::shape::Line;
+use crate::grader::{technique, Technique};
 use crate::killer::KillerTechnique as K;
 
 /// An empty sudoku of side 4, 6 or 9: rows, columns, boxes.
@@ -39,11 +40,11 @@ fn frame(side: usize) -> Frame {
 }
 
 /// Killer's level table, by technique (beginner to expert), as the killer type names it.
-fn ladder() -> Vec<Vec<Technique>> {
-    let named = |names: &[&str]| -> Vec<Technique> {
+fn ladder() -> Vec<Vec<Technique<K>>> {
+    let named = |names: &[&str]| -> Vec<Technique<K>> {
         names
             .iter()
-            .map(|n| Technique::named(n, Family::Killer).expect("a killer technique"))
+            .map(|n| technique::<Killer>(n).expect("a killer technique"))
             .collect()
     };
     vec![
@@ -93,7 +94,7 @@ fn solution(frame: &Frame, seed: u64) -> Vec<u8> {
     random_solution(frame, &mut Rng::new(seed)).expect("a sudoku grid")
 }
 
-fn spec(level: usize, max_cage: usize, single_cap: usize, givens: usize) -> Spec {
+fn spec(level: usize, max_cage: usize, single_cap: usize, givens: usize) -> Spec<Technique<K>> {
     Spec {
         ladder: ladder(),
         level,

@@ -11,7 +11,7 @@ mod singles;
 mod subsets;
 mod wings;
 
-use crate::grader::{Board, Outcome};
+use crate::grader::board::{Board, Outcome};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shared {

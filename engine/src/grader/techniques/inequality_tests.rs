@@ -6,10 +6,10 @@ use std::sync::Arc;
 use super::{bounds, chain};
 use crate::cellset::Mask;
 use crate::grader::shape::{GroupSpec, Line, Shape};
-use crate::grader::{next_step, Board, Family, Technique};
+use crate::grader::techniques::Shared;
+use crate::grader::{next_step, Plain, Position, Rules, Technique};
 use crate::inequality::Inequality;
 use crate::search::{Budget, Solver};
-use crate::techniques::Shared;
 
 const N: usize = 4;
 
@@ -63,9 +63,14 @@ fn sign(smaller: usize, larger: usize) -> Inequality {
     Inequality { smaller, larger }
 }
 
+type Board = Position<Plain>;
+
+/// A ladder of the shared techniques alone.
+type Ladder = Vec<Vec<Technique<<Plain as Rules>::Technique>>>;
+
 fn board(signs: &[Inequality]) -> Board {
     let shape = Shape::new(N * N, &symbols(), &groups(), &[]).with_inequalities(signs);
-    let mut board = Board::new(Arc::new(shape), &[], Family::Plain).expect("no givens");
+    let mut board = Board::start(Arc::new(shape), &[]).expect("no givens");
     board.log = Some(Vec::new());
     board
 }
@@ -185,7 +190,7 @@ fn the_search_counts_exactly_the_4x4_sudokus_that_meet_the_signs() {
 
 #[test]
 fn the_sign_techniques_never_cross_out_a_digit_of_any_4x4_sudoku_meeting_the_signs() {
-    let ladder = vec![
+    let ladder: Ladder = vec![
         vec![Technique::Shared(Shared::Inequality)],
         vec![
             Technique::Shared(Shared::InequalityChain),

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use crate::cellset::{bit_indices, CellSet};
-use crate::grader::{Board, Outcome};
+use crate::grader::board::{Board, Outcome};
 
 /// Links in the longest chain looked for (strong and weak together): six strong links,
 /// beyond what published expert puzzles ask for.

@@ -14,8 +14,8 @@
 use std::sync::Arc;
 
 use crate::cellset::{CellSet, Mask};
+use crate::grader::board::{Board, Contradiction, Outcome};
 use crate::grader::step::Detail;
-use crate::grader::{Board, Contradiction, Outcome};
 use crate::inequality::{above_lowest, below_highest, kth_highest, kth_lowest};
 
 /// The first sign (in the model's order) that crosses a mark out of one of its squares:

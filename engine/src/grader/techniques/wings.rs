@@ -2,9 +2,9 @@
 //! way the pivot goes, one pincer is c, so no cell seeing both pincers can be c. With a
 //! pivot {a,b,c} (XYZ-wing), the cells seeing the pivot too lose c.
 
+use super::subsets::combinations;
 use crate::cellset::CellSet;
-use crate::grader::{Board, Outcome};
-use crate::techniques::subsets::combinations;
+use crate::grader::board::{Board, Outcome};
 
 pub fn wing(board: &mut Board, with_pivot_c: bool) -> Outcome<bool> {
     let pivot_size = if with_pivot_c { 3 } else { 2 };

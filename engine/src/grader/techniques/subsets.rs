@@ -1,8 +1,8 @@
 //! Naked and hidden subsets (pairs, triples) within one group.
 
 use crate::cellset::{CellSet, Mask};
+use crate::grader::board::{Board, Outcome};
 use crate::grader::step::Detail;
-use crate::grader::{Board, Outcome};
 
 /// The `size`-combinations of 0..n, in lexicographic order (as itertools.combinations).
 pub fn combinations(n: usize, size: usize) -> impl Iterator<Item = Vec<usize>> {

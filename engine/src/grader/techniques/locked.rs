@@ -1,8 +1,8 @@
 //! Pointing and claiming: when a symbol's places in one group all lie where it meets
 //! another group, the symbol cannot go anywhere else in that other group.
 
+use crate::grader::board::{Board, Outcome};
 use crate::grader::step::Detail;
-use crate::grader::{Board, Outcome};
 
 pub fn locked_candidates(board: &mut Board) -> Outcome<bool> {
     let shape = std::sync::Arc::clone(&board.shape);

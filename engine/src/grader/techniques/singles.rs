@@ -1,8 +1,8 @@
 //! Singles: a full house, a hidden single (in a box, or any group), a naked single.
 
 use crate::cellset::single;
+use crate::grader::board::{Board, Contradiction, Outcome};
 use crate::grader::step::Detail;
-use crate::grader::{Board, Contradiction, Outcome};
 
 /// A cell with one candidate left takes it: every such cell, in cell order, in one sweep
 /// (a cell left with one by an earlier one in the sweep is taken too).

@@ -4,8 +4,8 @@
 //! nothing and is passed over.
 
 use crate::cellset::{CellSet, MAX_CELLS};
+use crate::grader::board::{Board, Outcome};
 use crate::grader::shape::FishAxis;
-use crate::grader::{Board, Outcome};
 
 struct Span {
     reach: CellSet, // the cover lines its places reach (line indices)
