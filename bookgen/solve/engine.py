@@ -25,7 +25,11 @@ from bookgen import _engine, errors
 from bookgen.errors import CageTooLarge, Contradiction, SearchAborted
 from bookgen.model import Grid, GridModel, Group, grid_from_values, is_connected
 
-__all__ = ["Board", "CageTooLarge", "Contradiction", "SearchAborted", "compiled", "ladder"]
+# The exceptions callers catch are bookgen.errors' own, re-exported here for them.
+__all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
+           "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
+           "givens_of", "grid_of", "is_compact", "ladder", "random_kenken_caging", "shuffle_regions",
+           "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
 _ERRORS: dict[type[BaseException], type[errors.EngineError]] = {
