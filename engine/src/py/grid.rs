@@ -278,11 +278,6 @@ impl Ladder {
             family,
         })
     }
-
-    /// How many levels.
-    fn __len__(&self) -> usize {
-        self.levels.len()
-    }
 }
 
 impl Ladder {

@@ -21,8 +21,10 @@ impl Deadline {
     fn new(expired: Py<PyAny>) -> Deadline {
         Deadline { expired }
     }
+}
 
-    /// Whether time is up now.
+impl Deadline {
+    /// Whether time is up now (what the caller's `expired()` says, or raised).
     fn expired(&self, py: Python<'_>) -> PyResult<bool> {
         self.expired.call0(py)?.bind(py).is_truthy()
     }
