@@ -112,3 +112,39 @@ class FontError(BookgenError):
     (never printed as an empty box): exit status 2."""
 
     exit_code = 2
+
+
+# What the compiled engine raises, as bookgen's bridge (bookgen.solve.engine) hands it on:
+# the engine's one error enum (engine/src/py/errors.rs), class for class. These are not
+# BookgenErrors: a user never sees one. A generator turns NothingFound and DeadlinePassed
+# into a GenerationError in its own words; the others are answers the callers act on
+# (a contradiction, a cage too large to list) or a mistake in bookgen itself.
+
+
+class EngineError(Exception):
+    """Base of what the compiled engine raises."""
+
+
+class EngineRequestError(EngineError, ValueError):
+    """Arguments the engine cannot work with (a cell outside the grid, an unknown name)."""
+
+
+class Contradiction(EngineError):
+    """A cell lost its last candidate: the clues contradict."""
+
+
+class CageTooLarge(EngineError, ValueError):
+    """A cage with too many ways to make its target to list: no person would list them
+    either, so listing-based reasoning (the grader) skips it."""
+
+
+class SearchAborted(EngineError):
+    """A search's node limit ran out before it finished."""
+
+
+class DeadlinePassed(EngineError):
+    """A long engine call's deadline passed before it finished."""
+
+
+class NothingFound(EngineError):
+    """A generator used up its attempts (or its time, between attempts) without a puzzle."""

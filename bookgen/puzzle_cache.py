@@ -27,10 +27,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bookgen import _engine, cache
+from bookgen import cache
 from bookgen.errors import PuzzleFormatError
 from bookgen.puzzles.base import Puzzle, PuzzleType
 from bookgen.puzzles.interchange import plain_json
+from bookgen.solve import engine
 
 _KIND = "puzzle"
 _FORMAT = 2  # 2: the interchange JSON (1 was a pickle, and is never read)
@@ -43,7 +44,7 @@ def generator_version(type_module: str) -> str:
     """A hash of the source that generates and verifies a type's puzzles: the engine's,
     its module and every bookgen module it imports, read from the import statements
     themselves."""
-    digest = hashlib.sha256(b"engine\0" + _engine.source_digest().encode())
+    digest = hashlib.sha256(b"engine\0" + engine.source_digest().encode())
     for path in sorted(generator_sources(type_module)):
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]

@@ -1,5 +1,6 @@
-"""Stopping cleanly: SIGTERM and SIGHUP behave as Ctrl-C does, and worker processes
-never outlive the command.
+"""Stopping cleanly: SIGTERM and SIGHUP behave as Ctrl-C does, worker processes never
+outlive the command, and work can be given a time limit (an alarm for a whole command,
+a deadline a long engine call asks).
 
 The signals are turned into an exception in the main process, so the same cleanup runs
 as for Ctrl-C (temporary files removed, workers terminated, earlier outputs untouched).
@@ -13,6 +14,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
@@ -152,6 +154,16 @@ def time_limit(seconds: float, message: str) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def deadline_after(seconds: float | None) -> Callable[[], bool] | None:
+    """An `expired` test for a wall-clock limit (None: no limit): the Deadline a long
+    engine call asks now and then, besides running the signal handlers (see
+    bookgen.solve.engine). A generation's Budget gives its own, on process time."""
+    if seconds is None:
+        return None
+    deadline = time.monotonic() + seconds
+    return lambda: time.monotonic() > deadline
 
 
 # How often the parent looks for a noted signal while it waits for a worker's result.

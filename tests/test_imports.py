@@ -68,7 +68,8 @@ MAY_IMPORT = {
     "spec": {"puzzles"},
     "layout": {"puzzles"},
     "render": {"layout", "puzzles"},
-    "puzzle_cache": {"puzzles"},
+    # A kept puzzle's key holds the engine's source digest, asked of the bridge (solve.engine).
+    "puzzle_cache": {"puzzles", "solve"},
     "puzzles": {"solve"},
     "solve": set(),
     "offer": set(),

@@ -106,7 +106,7 @@ def test_a_types_generator_version_changes_with_the_engines_source(monkeypatch):
     # puzzles an older one made.
     module = "bookgen.puzzles.sudoku.type"
     before = puzzle_cache.generator_version(module)
-    monkeypatch.setattr(puzzle_cache._engine, "source_digest", lambda: "another engine")
+    monkeypatch.setattr(puzzle_cache.engine, "source_digest", lambda: "another engine")
     puzzle_cache.generator_version.cache_clear()
     try:
         assert puzzle_cache.generator_version(module) != before

@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import prod
 
-from bookgen import _engine
+from bookgen.errors import CageTooLarge
+from bookgen.solve import engine
 
 # An operation the solver must guess: the cage holds any assignment that makes its target
 # by one of + - * / (KenKen with the signs left out). Never printed or stored in files.
@@ -23,11 +24,12 @@ SHOWN_OPS = ("+", "-", "*", "/")
 Differ = tuple[tuple[bool, ...], ...]
 
 
-# A cage whose assignments cannot be listed in bounded time and memory (a 9-cell row sum
-# of 1..9 has millions): the search narrows it by bounds instead; listing-based reasoning
-# (the grader) must skip it. The engine's exception (a ValueError), raised by its boards
-# and by the listing here alike.
-CageTooLarge = _engine.CageTooLarge
+# CageTooLarge: a cage whose assignments cannot be listed in bounded time and memory (a
+# 9-cell row sum of 1..9 has millions): the search narrows it by bounds instead;
+# listing-based reasoning (the grader) must skip it. Raised by the engine's boards and by
+# the listing here alike (a ValueError).
+__all__ = ["HIDDEN", "SHOWN_OPS", "CageTooLarge", "cage_value", "differ_matrix", "makes_target", "packed_tuples",
+           "value_tuples"]
 
 
 def cage_value(op: str, values: list[int] | tuple[int, ...]) -> int | None:
@@ -71,10 +73,7 @@ def value_tuples(op: str, target: int, symbols: tuple[int, ...], differ: Differ)
     engine's listing order. `differ[a][b]` says cells a and b may not repeat a symbol. For
     HIDDEN, the union over the four operations (a one-cell cage still just equals its
     target). Raises CageTooLarge for a cage too large to list."""
-    listed = _engine.value_tuples(op, target, list(symbols), [list(row) for row in differ])
-    if listed is None:
-        raise CageTooLarge(f"a {len(differ)}-cell cage {target}{op} has too many arrangements to list")
-    return tuple(map(tuple, listed))
+    return tuple(map(tuple, engine.value_tuples(op, target, list(symbols), [list(row) for row in differ])))
 
 
 @lru_cache(maxsize=8192)

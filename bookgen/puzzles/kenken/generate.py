@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import random
 
-from bookgen import _engine
-from bookgen.errors import GenerationError
+from bookgen.errors import DeadlinePassed, GenerationError, NothingFound
 from bookgen.model import Cage, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.kenken.rules import LEVEL_NAMES, LEVELS, Params, kenken_model
@@ -73,17 +72,19 @@ LIMITS = (MAX_ATTEMPTS, MAX_ROUNDS, SEARCH_NODES, HARDEN_TRIES, HARDEN_GRADES, L
 
 def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
     n, style = params.size, params.style
-    made = _engine.kenken_generate(
-        size=n, level=LEVEL_NAMES.index(params.difficulty), operations=list(params.operations),
-        hidden=params.hide_operations, cage_limit=params.cage_limit, single_cap=params.single_cap,
-        size_decay=style.size_decay, giveaway_weight=style.giveaway_weight, limits=LIMITS,
-        ladder=engine.ladder(LEVELS, "kenken"), budget=budget, seed=rng.getrandbits(64),
-    )
-    if made is None:
+    try:
+        cages, rows = engine.generate_kenken(
+            size=n, levels=LEVELS, level=LEVEL_NAMES.index(params.difficulty), operations=list(params.operations),
+            hidden=params.hide_operations, cage_limit=params.cage_limit, single_cap=params.single_cap,
+            size_decay=style.size_decay, giveaway_weight=style.giveaway_weight, limits=LIMITS,
+            expired=budget.expired, seed=rng.getrandbits(64),
+        )
+    except NothingFound:
         raise GenerationError(
             f"no {params.difficulty} {n}x{n} KenKen found within the budget; try another level or seed"
-        )
-    cages, rows = made
+        ) from None
+    except DeadlinePassed:
+        raise GenerationError("time budget spent while making the KenKen unique and graded") from None
     model = kenken_model(n, [Cage(tuple(cells), op, target) for cells, op, target in cages])
     return model, tuple(tuple(row) for row in rows)
 
@@ -93,8 +94,8 @@ def random_caging(n: int, max_cage: int, single_cap: int, size_decay: float, ope
     """A random caging of a random Latin square, clued for an even mix of the operations
     and never graded (so mostly ambiguous): fodder for tests of the grader's soundness.
     None when the layout left more than `single_cap` one-cell cages."""
-    made = _engine.kenken_random_caging(size=n, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,
-                                        operations=list(operations), seed=rng.getrandbits(64))
+    made = engine.random_kenken_caging(size=n, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,
+                                       operations=list(operations), seed=rng.getrandbits(64))
     if made is None:
         return None
     cages, rows = made

@@ -1,5 +1,5 @@
 """Killer sudoku generation aimed at a level: the policy here, the work in the engine
-(engine/src/killer/generate, `bookgen._engine.generate_killer`).
+(engine/src/killer/generate, through bookgen.solve.engine).
 
 A random full sudoku grid, then a random partition of it into connected cages with no
 digit repeated inside a cage (sizes drawn by the plan's weights, few one-cell cages).
@@ -21,8 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bookgen import _engine
-from bookgen.errors import GenerationError
+from bookgen.errors import DeadlinePassed, GenerationError, NothingFound
 from bookgen.model import Cage, Cell, Grid, GridModel
 from bookgen.puzzles.base import Budget
 from bookgen.solve import engine
@@ -56,18 +55,17 @@ def generate_killer(base: GridModel, levels: tuple[Level, ...], level: int, plan
     """A killer on the square sudoku `base` (cells in reading order) graded at exactly
     `levels[level]`, its cages shaped by `plan` with at most `max_cage` cells each; the
     engine's random source is seeded with one draw from `rng`."""
-    index = base.index
-    groups = [([index[c] for c in g.cells], g.kind, engine.is_compact(g)) for g in base.groups]
-    ladder = [[t.name for t in each.techniques] for each in levels]
-    status, made = _engine.generate_killer(
-        base.rows, list(base.symbols), groups, ladder, level, list(plan.sizes), list(plan.weights),
-        plan.single_cap, plan.givens, max_cage, rng.getrandbits(64), budget.left(),
-    )
-    if status == "time spent":
-        raise GenerationError("time budget spent while shaping the killer cages")
-    if made is None:
-        raise GenerationError(f"no {levels[level].name} killer sudoku found within the budget; try another level or seed")
-    cages, given, solution = made
+    try:
+        cages, given, solution = engine.generate_killer(
+            base, levels, level, list(plan.sizes), list(plan.weights), plan.single_cap, plan.givens, max_cage,
+            rng.getrandbits(64), budget.expired,
+        )
+    except DeadlinePassed:
+        raise GenerationError("time budget spent while shaping the killer cages") from None
+    except NothingFound:
+        raise GenerationError(
+            f"no {levels[level].name} killer sudoku found within the budget; try another level or seed"
+        ) from None
     cells = base.cells
     grid = engine.grid_of(base, solution)
     model = killer_model(base, [tuple(cells[i] for i in cage) for cage in cages], grid,

@@ -3,7 +3,7 @@
 The tiles are split into disjoint patterns (the 4×4's 6-6-3); each pattern's table holds,
 for every placement of its tiles, the fewest moves of those tiles that bring them home
 while the blank roams freely among the others. The engine builds the tables and looks
-them up, on the position and on its mirror image (bookgen._engine, from
+them up, on the position and on its mirror image (through bookgen.solve.engine, from
 engine/src/sliding/tables.rs and patterns.rs); this module keeps them in the user's
 cache, one file a table in bookgen/cache.py's format (kind, version, shape, length and
 SHA-256 in a header line), and in memory once loaded.
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from bookgen import cache
-from bookgen._engine import SlidingPatterns
+from bookgen.solve.engine import PatternTables
 
 log = logging.getLogger("bookgen")
 
@@ -68,11 +68,11 @@ def _header(rows: int, cols: int, blank: int, pattern: Sequence[int]) -> dict:
     return cache.table_header(_KIND, _PDB_FORMAT, _shape(rows, cols, blank, pattern), (rows * cols) ** len(pattern))
 
 
-_loaded: dict[tuple[int, int, int, tuple[tuple[int, ...], ...]], SlidingPatterns] = {}
+_loaded: dict[tuple[int, int, int, tuple[tuple[int, ...], ...]], PatternTables] = {}
 
 
 def pattern_tables(rows: int, cols: int, blank: int, patterns: Sequence[Sequence[int]] | None = None,
-                   build: bool = True) -> SlidingPatterns | None:
+                   build: bool = True) -> PatternTables | None:
     """The tables of `patterns` (by default the board's partition), from memory, else the
     disk cache (only files whose header and checksum match), else built once and cached
     when the cache can be written. None where the board has no partition, or when a
@@ -94,7 +94,7 @@ def pattern_tables(rows: int, cols: int, blank: int, patterns: Sequence[Sequence
             if missing:
                 built = _build(rows, cols, blank, missing)
                 tables = [table if table is not None else built.pop(0) for table in tables]
-    loaded = SlidingPatterns.from_tables(rows, cols, blank, [list(p) for p in partition], tables)
+    loaded = PatternTables.from_tables(rows, cols, blank, [list(p) for p in partition], tables)
     _loaded[key] = loaded
     return loaded
 
@@ -109,7 +109,7 @@ def _build(rows: int, cols: int, blank: int, patterns: Sequence[Sequence[int]]) 
     if large:
         log.warning(f"building the {rows}×{cols} pattern databases, once for this machine "
                     f"(a few seconds; kept in {pattern_cache_dir()})")
-    built = SlidingPatterns.build(rows, cols, blank, [list(p) for p in patterns])
+    built = PatternTables.build(rows, cols, blank, [list(p) for p in patterns])
     tables = [built.table(i) for i in range(len(patterns))]
     for pattern, table in zip(patterns, tables):
         cache.store_table(_pattern_file(rows, cols, blank, pattern), _header(rows, cols, blank, pattern), table)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from bookgen._engine import SlidingLayers
 from bookgen.puzzles.sliding.board import BLANK, State, apply_moves, neighbours
 from bookgen.puzzles.sliding.search import SearchTimeout, solve_optimal
+from bookgen.solve.engine import DistanceLayers
 
 
 # Boards with at most this many reachable positions are searched exhaustively (the 3×3
@@ -28,7 +28,7 @@ def reachable_count(rows: int, cols: int) -> int:
 
 
 @lru_cache(maxsize=4)
-def distance_layers(goal: State, cols: int) -> SlidingLayers:
+def distance_layers(goal: State, cols: int) -> DistanceLayers:
     """Every position reachable from `goal`, grouped by distance, each layer sorted.
 
     The engine's breadth-first search (engine/src/sliding/layers.rs), kept there: Python
@@ -36,7 +36,7 @@ def distance_layers(goal: State, cols: int) -> SlidingLayers:
     (the k-th of layer d, in the order of sorted tuples) and `layers.distance(state)`.
     The 3×3's take about 1.1 MiB (a rank a position, a byte a distance); four are kept.
     """
-    return SlidingLayers.build(list(goal), len(goal) // cols, cols)
+    return DistanceLayers(list(goal), len(goal) // cols, cols)
 
 
 def random_walk(goal: State, cols: int, length: int, rng: random.Random) -> tuple[State, tuple[int, ...]]:

@@ -1,6 +1,6 @@
 """Optimal and weighted search for sliding-tile puzzles, by the engine's IDA*.
 
-The search itself is compiled (bookgen._engine; engine/src/sliding/): IDA* with a fixed
+The search itself is compiled (engine/src/sliding/, through bookgen.solve.engine): IDA* with a fixed
 child order, so the first solution found in the last iteration is the lexicographically
 first shortest path whatever admissible heuristic prunes the tree — the answer depends
 on the position only, never on which tables happened to be available. The heuristic is
@@ -19,26 +19,23 @@ before it solved 89 of them in 600 s.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from bookgen._engine import SlidingPatterns, sliding_lower_bound, sliding_search
+from bookgen.errors import DeadlinePassed
 from bookgen.puzzles.sliding.board import Frame, label_frame
 from bookgen.puzzles.sliding.constructive import constructive_solve
 from bookgen.puzzles.sliding.patterns import pattern_partition, pattern_tables
+from bookgen.solve.engine import PatternTables, sliding_lower_bound, sliding_search
+from bookgen.stopping import deadline_after
+
+
+__all__ = ["OptimalSearch", "SearchTimeout", "deadline_after", "lower_bound", "prepare", "solve_optimal",
+           "solve_quickly", "solve_weighted"]
 
 
 class SearchTimeout(Exception):
     """The deadline passed before the search finished."""
-
-
-def deadline_after(seconds: float | None) -> Callable[[], bool] | None:
-    """An `expired` test for a wall-clock limit (None: no limit)."""
-    if seconds is None:
-        return None
-    deadline = time.monotonic() + seconds
-    return lambda: time.monotonic() > deadline
 
 
 # Below this lower bound the 4×4 needs no tables, and a book of easy or medium puzzles
@@ -78,13 +75,13 @@ def prepare(start: Sequence[int], goal: Sequence[int], cols: int) -> None:
         pattern_tables(rows, cols, frame.blank)
 
 
-def _search(frame: Frame, rows: int, cols: int, weight: int, tables: SlidingPatterns | None,
+def _search(frame: Frame, rows: int, cols: int, weight: int, tables: PatternTables | None,
             expired: Callable[[], bool] | None) -> tuple[tuple[int, ...], int]:
     """The engine's IDA* in the frame: (tiles slid, nodes); SearchTimeout once `expired()`."""
-    found = sliding_search(list(frame.perm), rows, cols, frame.blank, weight, tables, expired)
-    if found is None:
-        raise SearchTimeout
-    labels, nodes = found
+    try:
+        labels, nodes = sliding_search(list(frame.perm), rows, cols, frame.blank, weight, tables, expired)
+    except DeadlinePassed:
+        raise SearchTimeout from None
     return tuple(frame.tile_of_label[t] for t in labels), nodes
 
 

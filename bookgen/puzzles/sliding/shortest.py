@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bookgen._engine import sliding_count_shortest
 from bookgen.puzzles.sliding.board import State
 from bookgen.puzzles.sliding.scramble import EXHAUSTIVE_LIMIT, distance_layers, reachable_count
+from bookgen.solve.engine import count_shortest as engine_count
 
 # Counts a count may remember on a board too big to search whole: most easy and medium
 # 15-puzzles finish well within it. Changing it changes which keys print a count.
@@ -36,6 +36,5 @@ def count_shortest(start: State, goal: State, cols: int, length: int, budget: in
     to `goal`; None when a larger board's count did not finish within `budget`."""
     rows = len(start) // cols
     if reachable_count(rows, cols) <= EXHAUSTIVE_LIMIT:
-        return sliding_count_shortest(list(start), list(goal), rows, cols, length,
-                                      layers=distance_layers(tuple(goal), cols))
-    return sliding_count_shortest(list(start), list(goal), rows, cols, length, budget)
+        return engine_count(list(start), list(goal), rows, cols, length, layers=distance_layers(tuple(goal), cols))
+    return engine_count(list(start), list(goal), rows, cols, length, budget)

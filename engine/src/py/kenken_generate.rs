@@ -1,13 +1,15 @@
 //! The KenKen generator's Python face: one call makes one puzzle. The policy (the level's
 //! style, the caps, the work limits, the level table) comes from Python; the engine runs
-//! the whole generation without the GIL, asking between rounds whether an interrupt is
-//! pending and whether the caller's Budget has expired (its own clock, the process's CPU
-//! time, so time is measured exactly as before).
+//! the whole generation without the GIL, asking its Watch between rounds whether a
+//! signal is pending and whether the caller's Deadline has passed (the Budget's own
+//! clock, the process's CPU time, so time is measured exactly as before).
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::{Ladder, SearchAborted};
+use super::errors::{Error, Result};
+use super::grid::Ladder;
+use super::stop::{Deadline, Halt as Stopped, Watch};
+use crate::families::Family;
 use crate::kenken::generate::{self, Halt, Limits, Made, Settings, Watched};
 use crate::search::cages::Op;
 
@@ -17,15 +19,15 @@ type CageOut = (Vec<(usize, usize)>, &'static str, i64);
 type PuzzleOut = (Vec<CageOut>, Vec<Vec<u8>>);
 
 /// One KenKen of `size` at level index `level` of `ladder` (a KenKen ladder): (cages,
-/// solution rows), or None when no attempt succeeded within the work limits or before
-/// `budget.expired()`. Raises bookgen's GenerationError when the budget runs out while a
-/// caging is being settled, and whatever a pending signal's handler raised.
+/// solution rows). Raises NotFound when no attempt succeeded within the work limits or
+/// before the deadline, DeadlinePassed when it passed while a caging was being settled,
+/// and whatever a pending signal's handler raised.
 /// `limits`: (attempts, rounds, search nodes, harden tries, harden grades, loose share,
 /// proof levels up, balance tries). Called by keyword from Python.
 #[pyfunction]
-#[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, budget, seed))]
+#[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, deadline, seed))]
 #[allow(clippy::too_many_arguments)]
-fn kenken_generate(
+pub fn kenken_generate(
     py: Python<'_>,
     size: usize,
     level: usize,
@@ -37,9 +39,12 @@ fn kenken_generate(
     giveaway_weight: f64,
     limits: (usize, usize, u64, usize, usize, f64, usize, usize),
     ladder: &Ladder,
-    budget: Py<PyAny>,
+    deadline: &Deadline,
     seed: u64,
-) -> PyResult<Option<PuzzleOut>> {
+) -> Result<PuzzleOut> {
+    if ladder.family != Family::KenKen {
+        return Err(Error::invalid("a KenKen is graded with a KenKen ladder"));
+    }
     let request = Request {
         size,
         level,
@@ -52,41 +57,24 @@ fn kenken_generate(
         giveaway_weight,
     };
     let settings = request.settings(limits)?;
-    let mut kept: Option<PyErr> = None;
+    let mut watch = Watch::new(Some(deadline));
     let made = py.detach(|| {
-        let mut watch = || {
-            Python::attach(|py| {
-                if let Err(err) = py.check_signals() {
-                    kept = Some(err);
-                    return Watched::Interrupted;
-                }
-                match budget
-                    .call_method0(py, "expired")
-                    .and_then(|v| v.extract::<bool>(py))
-                {
-                    Ok(true) => Watched::Expired,
-                    Ok(false) => Watched::Running,
-                    Err(err) => {
-                        kept = Some(err);
-                        Watched::Interrupted
-                    }
-                }
-            })
+        let mut check = || match watch.check() {
+            Ok(()) => Watched::Running,
+            Err(Stopped::Expired) => Watched::Expired,
+            Err(Stopped::Raised) => Watched::Interrupted,
         };
-        generate::generate(&settings, &ladder.levels, seed, &mut watch)
+        generate::generate(&settings, &ladder.levels, seed, &mut check)
     });
     match made {
-        Ok(None) => Ok(None),
-        Ok(Some(made)) => Ok(Some(puzzle_out(&made, size))),
-        Err(Halt::Interrupted) => {
-            Err(kept.unwrap_or_else(|| SearchAborted::new_err("interrupted")))
-        }
-        Err(Halt::BudgetSpent) => {
-            let error = py.import("bookgen.errors")?.getattr("GenerationError")?;
-            Err(PyErr::from_value(error.call1((
-                "time budget spent while making the KenKen unique and graded",
-            ))?))
-        }
+        Ok(Some(made)) => Ok(puzzle_out(&made, size)),
+        Ok(None) => Err(Error::NotFound(
+            "no attempt made a KenKen at the level asked",
+        )),
+        Err(Halt::Interrupted) => Err(watch.error("the deadline passed")),
+        Err(Halt::BudgetSpent) => Err(Error::DeadlinePassed(
+            "the deadline passed while a caging was being made unique and graded",
+        )),
     }
 }
 
@@ -106,16 +94,12 @@ struct Request {
 type LimitsIn = (usize, usize, u64, usize, usize, f64, usize, usize);
 
 impl Request {
-    fn settings(self, limits: LimitsIn) -> PyResult<Settings> {
+    fn settings(self, limits: LimitsIn) -> Result<Settings> {
         let mut ops = Vec::new();
         for text in &self.operations {
             match Op::parse(text) {
                 Some(op @ (Op::Add | Op::Sub | Op::Mul | Op::Div)) => ops.push(op),
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "not a KenKen operation: {text:?}"
-                    )))
-                }
+                _ => return Err(Error::invalid(format!("not a KenKen operation: {text:?}"))),
             }
         }
         if ops.is_empty()
@@ -123,7 +107,7 @@ impl Request {
             || !(2..=generate::MAX_CAGE).contains(&self.cage_limit)
             || self.level >= self.levels
         {
-            return Err(PyValueError::new_err(
+            return Err(Error::invalid(
                 "a KenKen is 3x3 to 12x12 with some operation, its cages of 2 to 6 cells, at a level of its ladder",
             ));
         }
@@ -178,17 +162,18 @@ fn puzzle_out(made: &Made, size: usize) -> PuzzleOut {
 
 /// A random caging of a random Latin square (digits 1..size), clued for an even mix of
 /// `operations`, never graded: (cages, solution rows), or None when the layout left more
-/// than `single_cap` one-cell cages. Fodder for tests of the grader's soundness.
+/// than `single_cap` one-cell cages (a draw that has no answer, not a failure). Fodder
+/// for tests of the grader's soundness.
 #[pyfunction]
 #[pyo3(signature = (*, size, max_cage, single_cap, size_decay, operations, seed))]
-fn kenken_random_caging(
+pub fn kenken_random_caging(
     size: usize,
     max_cage: usize,
     single_cap: usize,
     size_decay: f64,
     operations: Vec<String>,
     seed: u64,
-) -> PyResult<Option<PuzzleOut>> {
+) -> Result<Option<PuzzleOut>> {
     let request = Request {
         size,
         level: 0,
@@ -212,9 +197,4 @@ fn sign(op: Op) -> &'static str {
         Op::Div => "/",
         _ => "=",
     }
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(kenken_generate, m)?)?;
-    m.add_function(wrap_pyfunction!(kenken_random_caging, m)?)
 }

@@ -11,24 +11,9 @@ pub mod ida;
 pub mod layers;
 pub mod manhattan;
 pub mod patterns;
-mod python;
-mod python_layers;
+pub mod python;
+pub mod python_layers;
 pub mod tables;
 
 #[cfg(test)]
 mod tests;
-
-use pyo3::prelude::*;
-
-/// Adds the sliding engine to the Python module `bookgen._engine`.
-pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<python::SlidingPatterns>()?;
-    module.add_function(wrap_pyfunction!(python::sliding_search, module)?)?;
-    module.add_function(wrap_pyfunction!(python::sliding_lower_bound, module)?)?;
-    module.add_class::<python_layers::SlidingLayers>()?;
-    module.add_function(wrap_pyfunction!(
-        python_layers::sliding_count_shortest,
-        module
-    )?)?;
-    Ok(())
-}

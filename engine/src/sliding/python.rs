@@ -1,63 +1,41 @@
-//! The sliding engine's face to Python (bookgen/puzzles/sliding/search.py and
-//! patterns.py call it): whole positions in, whole answers out, one call a search.
+//! The sliding engine's face to Python (bookgen's bridge, for sliding/search.py and
+//! patterns.py): whole positions in, whole answers out, one call a search.
 //!
 //! Searches and table builds run with Python's lock released. Every 65,536 nodes they
-//! take it back for a moment to run Python's signal handlers (Ctrl-C, SIGTERM and
-//! `bookgen solve`'s SIGALRM raise their exceptions there, exactly as in Python code)
-//! and to ask the caller's `expired()`, so the deadline, a budget of process time or
-//! wall-clock time alike, is the caller's own. Bad arguments become ValueError; a
-//! deadline that passes becomes `None`, which search.py turns into SearchTimeout.
+//! take it back for a moment through the engine's one Watch (py/stop.rs): the signal
+//! handlers run (Ctrl-C, SIGTERM and `bookgen solve`'s SIGALRM raise their exceptions
+//! there, exactly as in Python code) and the caller's Deadline, if any, is asked. Bad
+//! arguments raise InvalidRequest; a deadline that passes, DeadlinePassed.
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use super::board::Geometry;
-use super::ida::{self, Failure, Heuristic, Solution, Watch};
+use super::ida::{self, Failure, Heuristic, Solution};
 use super::manhattan::ManhattanConflict;
 use super::patterns::{Pattern, PatternDatabase, PatternHeuristic};
 use super::tables::{build_table, buildable};
+use crate::py::errors::{Error, Result};
+use crate::py::stop::{Deadline, Halt, Watch};
+
+impl ida::Watch for Watch<'_> {
+    type Stop = Halt;
+
+    fn check(&mut self) -> std::result::Result<(), Halt> {
+        Watch::check(self)
+    }
+}
 
 /// The largest weight of a weighted search (search.py asks for 2 and 4).
 const MAX_WEIGHT: u32 = 64;
 
-/// Why a search in Python's name stopped early.
-pub(super) enum Stop {
-    /// The caller's `expired()` said so.
-    Expired,
-    /// A signal handler raised (KeyboardInterrupt, Stopped, OutOfTime), or `expired()` did.
-    Raised(PyErr),
+fn value_error(message: String) -> Error {
+    Error::Invalid(message)
 }
 
-/// Runs the signal handlers and asks `expired()`, with Python's lock held for the moment.
-pub(super) struct PythonWatch<'a> {
-    pub(super) expired: Option<&'a Py<PyAny>>,
-}
-
-impl Watch for PythonWatch<'_> {
-    type Stop = Stop;
-
-    fn check(&mut self) -> Result<(), Stop> {
-        Python::attach(|py| {
-            py.check_signals().map_err(Stop::Raised)?;
-            if let Some(expired) = self.expired {
-                let answer = expired.call0(py).map_err(Stop::Raised)?;
-                if answer.bind(py).is_truthy().map_err(Stop::Raised)? {
-                    return Err(Stop::Expired);
-                }
-            }
-            Ok(())
-        })
-    }
-}
-
-fn value_error(message: String) -> PyErr {
-    PyValueError::new_err(message)
-}
-
-fn geometry(rows: usize, cols: usize) -> PyResult<Geometry> {
+pub(super) fn geometry(rows: usize, cols: usize) -> Result<Geometry> {
     Geometry::new(rows, cols).map_err(value_error)
 }
 
@@ -72,13 +50,15 @@ pub struct SlidingPatterns {
 impl SlidingPatterns {
     /// Builds every pattern's table here (about a second for the 4x4's 6-6-3).
     #[staticmethod]
+    #[pyo3(signature = (rows, cols, blank, patterns, deadline = None))]
     fn build(
         py: Python<'_>,
         rows: usize,
         cols: usize,
         blank: u8,
         patterns: Vec<Vec<u8>>,
-    ) -> PyResult<Self> {
+        deadline: Option<&Deadline>,
+    ) -> Result<Self> {
         let board = geometry(rows, cols)?;
         let patterns = checked_patterns(&board, blank, patterns)?;
         if let Some(large) = patterns.iter().find(|p| !buildable(&board, p)) {
@@ -87,19 +67,14 @@ impl SlidingPatterns {
                 large.labels
             )));
         }
+        let mut watch = Watch::new(deadline);
         let built = py.detach(|| {
-            let mut watch = PythonWatch { expired: None };
             patterns
                 .iter()
                 .map(|pattern| build_table(&board, blank, pattern, &mut watch))
-                .collect::<Result<Vec<_>, Stop>>()
+                .collect::<std::result::Result<Vec<_>, Halt>>()
         });
-        let tables = match built {
-            Ok(tables) => tables,
-            Err(Stop::Raised(error)) => return Err(error),
-            // A build is given no deadline, so this does not happen.
-            Err(Stop::Expired) => return Err(PyRuntimeError::new_err("the build was stopped")),
-        };
+        let tables = built.map_err(|_| watch.error("the deadline passed during the build"))?;
         let database = PatternDatabase::new(board, blank, patterns, tables).map_err(value_error)?;
         Ok(SlidingPatterns {
             database: Arc::new(database),
@@ -114,7 +89,7 @@ impl SlidingPatterns {
         blank: u8,
         patterns: Vec<Vec<u8>>,
         tables: Vec<Bound<'_, PyBytes>>,
-    ) -> PyResult<Self> {
+    ) -> Result<Self> {
         let board = geometry(rows, cols)?;
         let patterns = checked_patterns(&board, blank, patterns)?;
         let tables = tables.iter().map(|t| t.as_bytes().to_vec()).collect();
@@ -125,7 +100,7 @@ impl SlidingPatterns {
     }
 
     /// The table of pattern `i`, to be cached.
-    fn table<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyBytes>> {
+    fn table<'py>(&self, py: Python<'py>, i: usize) -> Result<Bound<'py, PyBytes>> {
         match self.database.tables.get(i) {
             Some(table) => Ok(PyBytes::new(py, table)),
             None => Err(value_error(format!("there is no pattern {i}"))),
@@ -133,7 +108,7 @@ impl SlidingPatterns {
     }
 
     /// The tables' sums on a position (labels) and on its mirror image (0 without one).
-    fn lookup(&self, labels: Vec<u8>) -> PyResult<(u32, u32)> {
+    fn lookup(&self, labels: Vec<u8>) -> Result<(u32, u32)> {
         let database = &self.database;
         database
             .board
@@ -143,7 +118,7 @@ impl SlidingPatterns {
     }
 }
 
-fn checked_patterns(board: &Geometry, blank: u8, patterns: Vec<Vec<u8>>) -> PyResult<Vec<Pattern>> {
+fn checked_patterns(board: &Geometry, blank: u8, patterns: Vec<Vec<u8>>) -> Result<Vec<Pattern>> {
     patterns
         .into_iter()
         .map(|labels| Pattern::new(board, blank, labels).map_err(value_error))
@@ -151,14 +126,14 @@ fn checked_patterns(board: &Geometry, blank: u8, patterns: Vec<Vec<u8>>) -> PyRe
 }
 
 /// IDA* from `labels` (a position in the label frame; `blank` the blank's label) to the
-/// identity: `(labels slid, nodes expanded)`, or None when `expired()` said stop.
+/// identity: `(labels slid, nodes expanded)`; raises DeadlinePassed when `deadline` did.
 ///
 /// With `patterns` the heuristic is their tables (max of the position and its mirror
 /// image), else Manhattan distance + linear conflict; `weight` > 1 inflates it for a
 /// quicker, longer answer. With weight 1 the path is the lexicographically first
 /// shortest one, whatever the heuristic (see ida.rs).
 #[pyfunction]
-#[pyo3(signature = (labels, rows, cols, blank, weight = 1, patterns = None, expired = None))]
+#[pyo3(signature = (labels, rows, cols, blank, weight = 1, patterns = None, deadline = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sliding_search(
     py: Python<'_>,
@@ -168,8 +143,8 @@ pub fn sliding_search(
     blank: u8,
     weight: u32,
     patterns: Option<&SlidingPatterns>,
-    expired: Option<Py<PyAny>>,
-) -> PyResult<Option<(Vec<u8>, u64)>> {
+    deadline: Option<&Deadline>,
+) -> Result<(Vec<u8>, u64)> {
     let board = geometry(rows, cols)?;
     board.check_position(&labels, blank).map_err(value_error)?;
     if !(1..=MAX_WEIGHT).contains(&weight) {
@@ -192,25 +167,20 @@ pub fn sliding_search(
             ));
         }
     }
-    let found = py.detach(|| {
-        let mut watch = PythonWatch {
-            expired: expired.as_ref(),
-        };
-        match &database {
-            Some(database) => {
-                let mut heuristic = PatternHeuristic::new(database, weight);
-                run(&board, &labels, blank, &mut heuristic, &mut watch)
-            }
-            None => {
-                let mut heuristic = ManhattanConflict::new(&board, blank, weight);
-                run(&board, &labels, blank, &mut heuristic, &mut watch)
-            }
+    let mut watch = Watch::new(deadline);
+    let found = py.detach(|| match &database {
+        Some(database) => {
+            let mut heuristic = PatternHeuristic::new(database, weight);
+            run(&board, &labels, blank, &mut heuristic, &mut watch)
+        }
+        None => {
+            let mut heuristic = ManhattanConflict::new(&board, blank, weight);
+            run(&board, &labels, blank, &mut heuristic, &mut watch)
         }
     });
     match found {
-        Ok(solution) => Ok(Some((solution.path, solution.nodes))),
-        Err(Failure::Stopped(Stop::Expired)) => Ok(None),
-        Err(Failure::Stopped(Stop::Raised(error))) => Err(error),
+        Ok(solution) => Ok((solution.path, solution.nodes)),
+        Err(Failure::Stopped(_)) => Err(watch.error("the deadline passed during the search")),
         Err(Failure::Unsolvable) => Err(value_error(
             "the position cannot reach the goal (check its parity first)".into(),
         )),
@@ -222,14 +192,14 @@ fn run<H: Heuristic>(
     labels: &[u8],
     blank: u8,
     heuristic: &mut H,
-    watch: &mut PythonWatch<'_>,
-) -> Result<Solution, Failure<Stop>> {
+    watch: &mut Watch<'_>,
+) -> std::result::Result<Solution, Failure<Halt>> {
     ida::solve(board, labels, blank, heuristic, watch)
 }
 
 /// Manhattan distance + linear conflict of a position (labels): no solution is shorter.
 #[pyfunction]
-pub fn sliding_lower_bound(labels: Vec<u8>, rows: usize, cols: usize, blank: u8) -> PyResult<u32> {
+pub fn sliding_lower_bound(labels: Vec<u8>, rows: usize, cols: usize, blank: u8) -> Result<u32> {
     let board = geometry(rows, cols)?;
     board.check_position(&labels, blank).map_err(value_error)?;
     Ok(ManhattanConflict::new(&board, blank, 1).value(&labels))

@@ -113,20 +113,38 @@ def test_a_signal_during_generation_stops_it_with_the_handlers_exception():
         signal.signal(signal.SIGALRM, previous)
 
 
-@pytest.mark.parametrize("change", [{"max_cage": 17}, {"max_cage": 0}, {"weights": [1.0]}, {"weights": [0.0, 0.0]},
-                                    {"level": 5}, {"symbols": [1, 2, 3]}, {"levels": [["no such technique"]]}])
-def test_the_engine_refuses_a_malformed_request_with_a_value_error(change):
-    from bookgen import _engine
+def _killer_request() -> dict:
     from bookgen.puzzles.killer.type import LEVELS
     from bookgen.puzzles.sudoku.shapes import fixed_structure
 
-    base = fixed_structure(4)
-    request = {"side": 4, "symbols": [1, 2, 3, 4],
-               "groups": [([base.index[c] for c in g.cells], g.kind, g.kind == "box") for g in base.groups],
-               "levels": [[t.name for t in level.techniques] for level in LEVELS], "level": 1,
-               "sizes": [2, 3], "weights": [1.0, 1.0], "single_cap": 1, "givens": 0, "max_cage": 4,
-               "seed": 1, "seconds": 10.0}
-    status, made = _engine.generate_killer(**request)
-    assert status == "made" and made is not None
-    with pytest.raises(ValueError):
-        _engine.generate_killer(**{**request, **change})
+    return {"base": fixed_structure(4), "levels": LEVELS, "level": 1, "sizes": [2, 3], "weights": [1.0, 1.0],
+            "single_cap": 1, "givens": 0, "max_cage": 4, "seed": 1, "expired": lambda: False}
+
+
+def test_the_engine_makes_a_killer_on_the_grid_and_ladder_the_bridge_compiled():
+    from bookgen.solve import engine
+
+    cages, _givens, solution = engine.generate_killer(**_killer_request())
+    assert sorted(c for cage in cages for c in cage) == list(range(16))
+    assert sorted(solution) == sorted([0, 1, 2, 3] * 4)
+
+
+@pytest.mark.parametrize("change", ["max_cage 17", "max_cage 0", "one weight", "no weight", "level 5",
+                                    "three symbols", "a grid with cages"])
+def test_the_engine_refuses_a_malformed_request(change):
+    import dataclasses
+
+    from bookgen.errors import EngineRequestError
+    from bookgen.model import Cage
+    from bookgen.solve import engine
+
+    request = _killer_request()
+    base = request["base"]
+    request.update({
+        "max_cage 17": {"max_cage": 17}, "max_cage 0": {"max_cage": 0}, "one weight": {"weights": [1.0]},
+        "no weight": {"weights": [0.0, 0.0]}, "level 5": {"level": 5},
+        "three symbols": {"base": dataclasses.replace(base, symbols=(1, 2, 3))},
+        "a grid with cages": {"base": dataclasses.replace(base, cages=(Cage(((0, 0), (0, 1)), "+", 3, True),))},
+    }[change])
+    with pytest.raises(EngineRequestError):
+        engine.generate_killer(**request)

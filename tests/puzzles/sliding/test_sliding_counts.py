@@ -16,7 +16,8 @@ import random
 import pytest
 import python_counts
 
-from bookgen._engine import SlidingLayers, sliding_count_shortest
+from bookgen.errors import EngineRequestError
+from bookgen.solve.engine import DistanceLayers, count_shortest as sliding_count_shortest
 from bookgen.puzzles.sliding.board import standard_goal
 from bookgen.puzzles.sliding.scramble import distance_layers, random_walk, scramble_at_distance
 from bookgen.puzzles.sliding.search import solve_optimal
@@ -30,7 +31,7 @@ SMALL_GOALS = [  # (rows, cols, goal): both standard goals and a blank inside th
 
 
 def engine_layers(goal, rows, cols) -> list[list[tuple[int, ...]]]:
-    built = SlidingLayers.build(list(goal), rows, cols)
+    built = DistanceLayers(list(goal), rows, cols)
     return [[built.position(d, k) for k in range(built.size(d))] for d in range(len(built))]
 
 
@@ -179,14 +180,14 @@ def test_larger_boards_count_as_python_counted(rows, cols, lo, hi, blank_first, 
 
 def test_a_position_that_is_not_of_the_board_or_layers_of_another_goal_are_refused():
     goal = standard_goal(2, 3)
-    layers = SlidingLayers.build(list(goal), 2, 3)
+    layers = DistanceLayers(list(goal), 2, 3)
     with pytest.raises(ValueError):
         sliding_count_shortest([1, 2, 3, 4, 5, 5], list(goal), 2, 3, 4, layers=layers)
     with pytest.raises(ValueError):
         sliding_count_shortest(list(goal), [0, 1, 2, 3, 4, 5], 2, 3, 0, layers=layers)
     with pytest.raises(ValueError):
-        SlidingLayers.build(list(range(10)), 2, 5)  # too many positions to keep
-    with pytest.raises(IndexError):
+        DistanceLayers(list(range(10)), 2, 5)  # too many positions to keep
+    with pytest.raises(EngineRequestError):
         layers.position(len(layers), 0)
-    with pytest.raises(IndexError):
+    with pytest.raises(EngineRequestError):
         layers.position(1, layers.size(1))

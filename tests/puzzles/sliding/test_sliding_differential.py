@@ -20,7 +20,7 @@ import pytest
 import python_heuristics
 import python_ida
 
-from bookgen._engine import SlidingPatterns, sliding_lower_bound
+from bookgen.solve.engine import PatternTables as SlidingPatterns, sliding_lower_bound
 from bookgen.puzzles.sliding import board as sliding_board
 from bookgen.puzzles.sliding import scramble as sliding_scramble
 from bookgen.puzzles.sliding import search as sliding_search

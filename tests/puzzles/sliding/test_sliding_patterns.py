@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bookgen import cache
-from bookgen._engine import SlidingPatterns
+from bookgen.solve.engine import PatternTables as SlidingPatterns
 from bookgen.puzzles.sliding import board as sliding_board
 
 from bookgen.puzzles.sliding import patterns as sliding_patterns

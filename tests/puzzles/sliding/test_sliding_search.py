@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bookgen._engine import sliding_search as engine_search
+from bookgen.solve.engine import sliding_search as engine_search
 from bookgen.puzzles.sliding import board as sliding_board
 
 from bookgen.puzzles.sliding import constructive as sliding_constructive

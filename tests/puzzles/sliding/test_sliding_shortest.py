@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bookgen._engine import sliding_count_shortest
+from bookgen.solve.engine import count_shortest as sliding_count_shortest
 from bookgen.puzzles.sliding.board import standard_goal
 from bookgen.puzzles.sliding.scramble import distance_layers, random_walk, scramble_at_distance
 from bookgen.puzzles.sliding.search import lower_bound

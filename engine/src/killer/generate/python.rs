@@ -1,78 +1,31 @@
 //! The Python face of killer's generator: `bookgen._engine.generate_killer`. The policy
-//! (plan, largest cage, level ladder) comes in from the killer type; the whole generation
-//! runs without the GIL, taking it back between rounds to look for a pending signal and
-//! at the process's CPU clock (the Budget's clock), so Ctrl-C, SIGTERM and a timeout stop
-//! it as they stop Python code, and the budget ends it as it ended the Python loop.
+//! (plan, largest cage) comes in from the killer type, the grid and the level ladder as
+//! the objects bookgen's bridge compiled once (no names or groups parsed again here);
+//! the whole generation runs without the GIL, its Watch taking it back between rounds to
+//! run the signal handlers and ask the Deadline (the Budget's clock), so Ctrl-C, SIGTERM
+//! and a timeout stop it as they stop Python code, and the budget ends it as it ended
+//! the Python loop.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::{generate, Failure, Frame, Halt, Plan, Spec};
-use crate::families::{Family, Technique};
-use crate::grader::shape::Line;
+use crate::families::Family;
+use crate::py::errors::{Error, Result};
+use crate::py::grid::{Grid, Ladder};
+use crate::py::stop::{Deadline, Halt as Stopped, Watch};
 
 /// The largest cage asked for: the killer board lists no longer cage's combinations, and
 /// the splits of a cage are tried one by one (2^(cells-1) of them).
 const MAX_CAGE: usize = 16;
 
-/// The process's CPU time in seconds, as Python's `time.process_time` reads it.
-fn process_time(py: Python<'_>) -> PyResult<f64> {
-    py.import("time")?
-        .getattr("process_time")?
-        .call0()?
-        .extract::<f64>()
-}
-
-fn invalid(message: &str) -> PyErr {
-    PyValueError::new_err(message.to_string())
-}
-
-/// The killer family's techniques per level, by the names the level table uses.
-fn ladder(levels: Vec<Vec<String>>) -> PyResult<Vec<Vec<Technique>>> {
-    levels
-        .into_iter()
-        .map(|level| {
-            level
-                .into_iter()
-                .map(|name| {
-                    Technique::named(&name, Family::Killer).ok_or_else(|| {
-                        PyValueError::new_err(format!("no technique named {name:?}"))
-                    })
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The grid's groups as the grader's shape takes them, checked against the grid.
-fn groups(
-    n: usize,
-    groups: Vec<(Vec<usize>, String, bool)>,
-) -> PyResult<Vec<(Vec<usize>, Line, bool)>> {
-    groups
-        .into_iter()
-        .map(|(cells, kind, compact)| {
-            if cells.iter().any(|&c| c >= n) {
-                return Err(invalid("a group names a cell outside the grid"));
-            }
-            let line = match kind.as_str() {
-                "row" => Line::Row,
-                "column" => Line::Column,
-                _ => Line::Other,
-            };
-            Ok((cells, line, compact))
-        })
-        .collect()
-}
-
-fn plan(sizes: Vec<usize>, weights: Vec<f64>, single_cap: usize, givens: usize) -> PyResult<Plan> {
+fn plan(sizes: Vec<usize>, weights: Vec<f64>, single_cap: usize, givens: usize) -> Result<Plan> {
     if sizes.is_empty() || sizes.len() != weights.len() || sizes.contains(&0) {
-        return Err(invalid(
+        return Err(Error::invalid(
             "a plan has one weight per cage size, sizes of 1 or more",
         ));
     }
     if weights.iter().any(|w| !w.is_finite() || *w < 0.0) || weights.iter().sum::<f64>() <= 0.0 {
-        return Err(invalid(
+        return Err(Error::invalid(
             "a plan's weights are not negative and add up to more than 0",
         ));
     }
@@ -84,24 +37,39 @@ fn plan(sizes: Vec<usize>, weights: Vec<f64>, single_cap: usize, givens: usize) 
     })
 }
 
-/// A killer sudoku at level `level` of `levels` (technique names per level) on the
-/// side x side grid of these symbols and groups ((cells, kind, compact), cells numbered
-/// row by row), shaped by the plan (cage sizes and weights, one-cell cages allowed,
-/// givens allowed) with cages of at most `max_cage` cells, drawn from the engine's random
-/// source seeded with `seed`, within `seconds` of CPU time. Returns ("made", (cages as
-/// sorted cell numbers ordered by first cell, given cells ascending, solution as symbol
-/// indices per cell)); ("not found", None) when every attempt failed or the time ran out
-/// between attempts; ("time spent", None) when it ran out while cages were being shaped.
+/// The frame a killer is made on: a square grid of groups alone, its cells numbered row
+/// by row, one symbol per cell of a row.
+fn frame(grid: &Grid) -> Result<Frame> {
+    let n = grid.cells();
+    let side = grid.symbols().len();
+    if side == 0 || side * side != n || n > 128 || !grid.is_bare() {
+        return Err(Error::invalid(
+            "a killer grid is square, at most 11 cells a side, with one symbol per row cell and no cages",
+        ));
+    }
+    let groups = grid
+        .groups()
+        .iter()
+        .map(|g| (g.cells.clone(), g.line, g.compact))
+        .collect();
+    Ok(Frame::new(side, grid.symbols().to_vec(), groups))
+}
+
+/// A killer sudoku at level `level` of `ladder` (a killer ladder) on `grid` (a bare
+/// sudoku grid, cells numbered row by row), shaped by the plan (cage sizes and weights,
+/// one-cell cages allowed, givens allowed) with cages of at most `max_cage` cells, drawn
+/// from the engine's random source seeded with `seed`, until `deadline`. Returns (cages
+/// as sorted cell numbers ordered by first cell, given cells ascending, solution as
+/// symbol indices per cell). Raises NotFound when every attempt failed or the time ran
+/// out between attempts, DeadlinePassed when it ran out while cages were being shaped.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (side, symbols, groups, levels, level, sizes, weights, single_cap, givens, max_cage, seed, seconds))]
+#[pyo3(signature = (grid, ladder, level, sizes, weights, single_cap, givens, max_cage, seed, deadline))]
 #[allow(clippy::type_complexity)]
-fn generate_killer(
+pub fn generate_killer(
     py: Python<'_>,
-    side: usize,
-    symbols: Vec<i64>,
-    groups: Vec<(Vec<usize>, String, bool)>,
-    levels: Vec<Vec<String>>,
+    grid: &Grid,
+    ladder: &Ladder,
     level: usize,
     sizes: Vec<usize>,
     weights: Vec<f64>,
@@ -109,53 +77,40 @@ fn generate_killer(
     givens: usize,
     max_cage: usize,
     seed: u64,
-    seconds: f64,
-) -> PyResult<(&'static str, Option<(Vec<Vec<usize>>, Vec<usize>, Vec<u8>)>)> {
-    if side == 0 || side * side > 128 || symbols.len() != side {
-        return Err(invalid(
-            "a killer grid is square, at most 11 cells a side, with one symbol per row cell",
-        ));
+    deadline: &Deadline,
+) -> Result<(Vec<Vec<usize>>, Vec<usize>, Vec<u8>)> {
+    if ladder.family != Family::Killer {
+        return Err(Error::invalid("a killer is graded with a killer ladder"));
     }
-    if level >= levels.len() || max_cage == 0 || max_cage > MAX_CAGE {
-        return Err(invalid(
+    if level >= ladder.levels.len() || max_cage == 0 || max_cage > MAX_CAGE {
+        return Err(Error::invalid(
             "the level is one of the ladder's, the largest cage 1 to 16 cells",
         ));
     }
-    let frame = Frame::new(side, symbols, self::groups(side * side, groups)?);
+    let frame = frame(grid)?;
     let spec = Spec {
-        ladder: ladder(levels)?,
+        ladder: ladder.levels.clone(),
         level,
         plan: plan(sizes, weights, single_cap, givens)?,
         max_cage,
     };
-    let deadline = process_time(py)? + seconds;
-    let mut kept: Option<PyErr> = None;
+    let mut watch = Watch::new(Some(deadline));
     let made = py.detach(|| {
-        let mut check = || {
-            Python::attach(|py| {
-                let stop = py.check_signals().and_then(|()| process_time(py));
-                match stop {
-                    Ok(now) if now > deadline => Some(Halt::TimeUp),
-                    Ok(_) => None,
-                    Err(err) => {
-                        kept = Some(err);
-                        Some(Halt::Interrupted)
-                    }
-                }
-            })
+        let mut check = || match watch.check() {
+            Ok(()) => None,
+            Err(Stopped::Expired) => Some(Halt::TimeUp),
+            Err(Stopped::Raised) => Some(Halt::Interrupted),
         };
         generate(&frame, &spec, seed, &mut check)
     });
     match made {
-        Ok(made) => Ok(("made", Some((made.cages, made.givens, made.solution)))),
-        Err(Failure::NotFound) => Ok(("not found", None)),
-        Err(Failure::TimeSpent) => Ok(("time spent", None)),
-        Err(Failure::Interrupted) => {
-            Err(kept.unwrap_or_else(|| invalid("the generation was interrupted")))
-        }
+        Ok(made) => Ok((made.cages, made.givens, made.solution)),
+        Err(Failure::NotFound) => Err(Error::NotFound(
+            "no attempt made a killer at the level asked",
+        )),
+        Err(Failure::TimeSpent) => Err(Error::DeadlinePassed(
+            "the deadline passed while the cages were being shaped",
+        )),
+        Err(Failure::Interrupted) => Err(watch.error("the deadline passed")),
     }
-}
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(generate_killer, m)?)
 }
