@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import combinations
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int | None, ...], ...]
@@ -133,20 +132,6 @@ def is_connected(cells: tuple[Cell, ...] | frozenset[Cell]) -> bool:
     return not remaining
 
 
-def bipartitions(cells: tuple[Cell, ...]) -> list[tuple[tuple[Cell, ...], tuple[Cell, ...]]]:
-    """Every split of a connected piece (a cage) into two connected parts, each split
-    listed once: the part holding the first cell, sorted, and the rest."""
-    first, rest = cells[0], cells[1:]
-    found = []
-    for size in range(len(rest)):
-        for combo in combinations(rest, size):
-            part = (first, *combo)
-            other = tuple(c for c in cells if c not in part)
-            if is_connected(part) and is_connected(other):
-                found.append((tuple(sorted(part)), other))
-    return found
-
-
 Point = tuple[int, int]
 
 
@@ -213,18 +198,3 @@ def _corners(loop: list[Point]) -> list[Point]:
         if (p[0] - a[0]) * (b[1] - p[1]) != (p[1] - a[1]) * (b[0] - p[0]):
             kept.append(p)
     return kept
-
-
-def shared_edges(cells_a: frozenset[Cell], cells_b: frozenset[Cell]) -> list[tuple[Point, Point]]:
-    """Unit grid edges where a cell of A meets a cell of B (used by tests and checkers)."""
-    found = []
-    for r, c in cells_a:
-        if (r, c + 1) in cells_b:
-            found.append(((c + 1, r), (c + 1, r + 1)))
-        if (r + 1, c) in cells_b:
-            found.append(((c, r + 1), (c + 1, r + 1)))
-        if (r, c - 1) in cells_b:
-            found.append(((c, r), (c, r + 1)))
-        if (r - 1, c) in cells_b:
-            found.append(((c, r), (c + 1, r)))
-    return found

@@ -200,10 +200,6 @@ def ways_name(ways: tuple[tuple[int, ...], ...], cage: Cage, words: Words) -> st
                           len(ways)).format(count=len(ways), examples=examples)
 
 
-# What a digit may not repeat in, after "in its" (see `houses_name`).
-HOUSE_KINDS = ("row", "column", "box", "cage", "region", "diagonal", "window", "group")
-
-
 def houses_name(kinds: tuple[str, ...], words: Words) -> str:
     """ "row, column or box": the kinds of house a digit may not repeat in, each as it
     reads after "in its" ("in its row, column or box")."""

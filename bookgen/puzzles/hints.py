@@ -345,7 +345,3 @@ def first_hints(steps: list[Step], limit: int, label: Label = str, table: Mappin
             break
     return said[:limit]
 
-
-def first_sentences(steps: list[Step], limit: int, label: Label = str, table: Mapping[str, str] = SENTENCES,
-                    words: Words = ENGLISH) -> list[str]:
-    return [hint.text for hint in first_hints(steps, limit, label, table, words)]

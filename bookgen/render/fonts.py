@@ -88,9 +88,6 @@ class Face:
             except Exception as exc:  # noqa: BLE001 - as in font(): any error is a damaged file
                 raise FontError(f"cannot read {self.label} as a TrueType font ({_reason(exc)})") from None
 
-    def has(self, ch: str) -> bool:
-        return ord(ch) in (self._like or self).font().face.charToGlyph
-
     def missing(self, text: str) -> str | None:
         """The first character of `text` this face cannot print, or None."""
         present = self._present

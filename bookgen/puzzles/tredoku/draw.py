@@ -147,20 +147,12 @@ def _shared_edge_middle(name: str, a: Cell, b: Cell) -> Point:
     return ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
 
 
-def letter_at(name: str, face: Face) -> Point:
-    """Where a face's letter goes (its middle, on the drawing): just outside the middle of
-    one of its edges that no other face covers on paper (the first in the order top,
-    right, bottom, left), clear of every square; for a face with faces all round it,
-    inside its widest corner (see LETTER_INSIDE)."""
-    left, top, _r, _b = _origin(name)
-    (x, y), _size = _letter_places(name)[figures.faces(name).index(face)]
-    return (x - left, y - top)
-
-
 @lru_cache(maxsize=None)
 def _letter_places(name: str) -> tuple[tuple[Point, float], ...]:
     """Each face's letter: its middle (as projected, before the drawing is moved to 0, 0)
-    and its size."""
+    and its size. Just outside the middle of one of the face's edges that no other face
+    covers on paper (the first in the order top, right, bottom, left), clear of every
+    square; for a face with faces all round it, inside its widest corner (LETTER_INSIDE)."""
     faces = figures.faces(name)
     outlines = [_projected(face) for face in faces]
     places = []

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bookgen.errors import ParamsError, PuzzleFormatError
-from bookgen.model import is_connected, outline, shared_edges
+from bookgen.model import is_connected, outline
 from bookgen.options import ParseContext, declared
 from bookgen.puzzles.registry import get
 from bookgen.puzzles.base import Budget, PuzzleType
@@ -316,6 +316,21 @@ class RecordingPen(PolylinesByParts):
                 for a, b in zip(points, points[1:] + points[:1]):
                     edges |= unit_edges(a, b)
         return edges
+
+
+def shared_edges(cells_a: frozenset, cells_b: frozenset) -> list[tuple]:
+    """Unit grid edges (x=col, y=row) where a cell of A meets a cell of B."""
+    found = []
+    for r, c in cells_a:
+        if (r, c + 1) in cells_b:
+            found.append(((c + 1, r), (c + 1, r + 1)))
+        if (r + 1, c) in cells_b:
+            found.append(((c, r + 1), (c + 1, r + 1)))
+        if (r, c - 1) in cells_b:
+            found.append(((c, r), (c, r + 1)))
+        if (r - 1, c) in cells_b:
+            found.append(((c, r), (c + 1, r)))
+    return found
 
 
 def unit_edges(a, b) -> set[tuple]:
