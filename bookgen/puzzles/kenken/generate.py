@@ -88,15 +88,3 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
     model = kenken_model(n, [Cage(tuple(cells), op, target) for cells, op, target in cages])
     return model, tuple(tuple(row) for row in rows)
 
-
-def random_caging(n: int, max_cage: int, single_cap: int, size_decay: float, operations: tuple[str, ...],
-                  rng: random.Random) -> tuple[Grid, list[Cage]] | None:
-    """A random caging of a random Latin square, clued for an even mix of the operations
-    and never graded (so mostly ambiguous): fodder for tests of the grader's soundness.
-    None when the layout left more than `single_cap` one-cell cages."""
-    made = engine.random_kenken_caging(size=n, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,
-                                       operations=list(operations), seed=rng.getrandbits(64))
-    if made is None:
-        return None
-    cages, rows = made
-    return tuple(tuple(row) for row in rows), [Cage(tuple(cells), op, target) for cells, op, target in cages]

@@ -138,9 +138,3 @@ def _one_builder() -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def forget_loaded() -> None:
-    """Drop the tables held in memory (tests: the next use reads the cache again)."""
-    _loaded.clear()
-

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bookgen.errors import GenerationError
-from bookgen.model import Cell, Group, full_cells, is_connected
+from bookgen.model import Cell, Group, full_cells
 from bookgen.solve import engine
 from bookgen.puzzles.sudoku.shapes import BOX_SHAPES, Filled, boxes, random_solution, square_model
 
@@ -40,14 +40,13 @@ COMPACT = 0.4
 
 @dataclass(frozen=True)
 class Topology:
-    """Which cells of a size x size grid touch: the page, or a torus (`torus`); and what
-    connected means there (kept in Python for checks of the engine's layouts)."""
+    """Which cells of a size x size grid touch: the page, or a torus (`torus`) where rows
+    and columns wrap; the engine's shuffle keeps every region connected in it."""
 
     torus: bool
-    connected: Callable[[frozenset[Cell], int], bool]
 
 
-PLANE = Topology(False, lambda cells, size: is_connected(cells))
+PLANE = Topology(False)
 
 
 def layout_filled(size: int, rng: random.Random, topology: Topology,

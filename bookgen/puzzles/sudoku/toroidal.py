@@ -32,25 +32,7 @@ LETTER_GRAY = 0.7
 LETTERS = "ABCDEFGHIJKLMNOP"
 
 
-def _torus_neighbours(cell: Cell, size: int) -> list[Cell]:
-    r, c = cell
-    return [((r - 1) % size, c), ((r + 1) % size, c), (r, (c - 1) % size), (r, (c + 1) % size)]
-
-
-def _torus_connected(cells: frozenset[Cell], size: int) -> bool:
-    if not cells:
-        return False
-    remaining = set(cells)
-    stack = [remaining.pop()]
-    while stack:
-        for near in _torus_neighbours(stack.pop(), size):
-            if near in remaining:
-                remaining.remove(near)
-                stack.append(near)
-    return not remaining
-
-
-TORUS = jigsaw.Topology(True, _torus_connected)
+TORUS = jigsaw.Topology(True)
 
 
 def pieces(cells: tuple[Cell, ...] | frozenset[Cell]) -> list[set[Cell]]:

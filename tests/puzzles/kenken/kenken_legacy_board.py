@@ -4,7 +4,7 @@ goes with that test. The shared grader's Board plus what a person knows about ea
 
 `CageBoard` keeps the digit combinations that can still make each cage's target in its
 cells. Combinations come from the shared cache in bookgen.solve.cages (keyed by
-operation, target, digits and which cells share a row or column), packed one integer per
+operation, target, digits and which cells share a row or column), packed here one integer per
 combination, `nsym` bits per cell. A combination is alive while every cell's digit is
 still a candidate there; techniques that reason beyond single cells (a line forcing a
 digit into a cage, two cages that cannot agree) strike combinations out directly. The
@@ -14,10 +14,30 @@ techniques themselves are in kenken_legacy_techniques.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bookgen.model import GridModel
-from bookgen.solve.cages import differ_matrix, packed_tuples
+from bookgen.solve.cages import Differ, value_tuples
 from legacy_grader import Board, Contradiction, Detail
+
+
+def differ_matrix(cells: tuple[int, ...], must_differ, distinct: bool = False) -> Differ:
+    """Which pairs of the cage's cells may not hold the same symbol."""
+    return tuple(
+        tuple(a != b and (distinct or bool(must_differ(cells[a], cells[b]))) for b in range(len(cells)))
+        for a in range(len(cells))
+    )
+
+
+@lru_cache(maxsize=8192)
+def packed_tuples(op: str, target: int, symbols: tuple[int, ...], differ: Differ) -> tuple[int, ...]:
+    """`value_tuples`, each packed into one integer: `len(symbols)` bits per cell, first
+    cell lowest, one bit set in each (the symbol's index)."""
+    bit = {s: 1 << i for i, s in enumerate(symbols)}
+    width = len(symbols)
+    return tuple(sum(bit[v] << (j * width) for j, v in enumerate(t))
+                 for t in value_tuples(op, target, symbols, differ))
+
 
 @dataclass(frozen=True)
 class CageShape:

@@ -12,9 +12,9 @@ from bookgen.puzzles.base import Budget, PuzzleType
 from bookgen.puzzles.pen import LINE_RATIO, Weight
 from bookgen.puzzles.kenken.offer import offered_levels
 from bookgen.puzzles.kenken.type import PUZZLE_TYPE, Params, solving_model
-from bookgen.solve.cages import makes_target
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import Solver
+from cage_arithmetic import makes_target
 from offers import with_row, without
 from pens import PolylinesByParts
 

@@ -12,11 +12,11 @@ import pytest
 from bookgen.model import Cage, GridModel
 from bookgen.puzzles.kenken import type as kenken
 from bookgen.puzzles.kenken import rules as a
-from bookgen.puzzles.kenken.generate import random_caging
 from bookgen.puzzles.kenken.rules import LEVELS, kenken_model, solving_model
 from bookgen.solve import engine
 from bookgen.solve import techniques as t
 from bookgen.solve.grader import Level, Technique
+from kenken_random_caging import random_caging
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 BEGINNER = LEVELS[0].techniques

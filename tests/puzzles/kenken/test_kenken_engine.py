@@ -30,13 +30,15 @@ import pytest
 from bookgen.errors import GenerationError
 from bookgen.model import Cage, GridModel
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken.generate import generate_kenken, random_caging
+from bookgen.puzzles.kenken.generate import generate_kenken
 from bookgen.puzzles.kenken.rules import LEVEL_NAMES, LEVELS, Params, kenken_model, solving_model
 from bookgen.solve import engine, grader
 from bookgen.solve.result import Outcome
-from bookgen.solve.cages import CageTooLarge, cage_value
+from bookgen.solve.cages import CageTooLarge
+from cage_arithmetic import cage_value
 from kenken_legacy_board import CageBoard
 from kenken_legacy_techniques import LEGACY_LEVELS
+from kenken_random_caging import random_caging
 
 OPERATION_SETS = (("+", "-", "*", "/"), ("+",), ("*",), ("+", "-"), ("-", "/", "*"))
 LIMITS = (None, 0, 1, 2, 3)

@@ -30,6 +30,11 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "SHIPPED_DIGESTS", shipped)
 
 
+def forget_loaded() -> None:
+    """Drop the tables held in memory: the next use reads the cache again."""
+    sliding_patterns._loaded.clear()
+
+
 SMALL_PATTERNS = ((1, 2, 3, 4), (5, 6, 7, 8))  # 3×3, blank top-left
 
 
@@ -88,7 +93,7 @@ def test_pattern_tables_are_cached_on_disk_and_reloaded(tmp_path):
     first = sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)]).table(0)
     files = list(tmp_path.rglob("*.bin"))
     assert len(files) == 1 and files[0].read_bytes().endswith(first)
-    sliding_patterns.forget_loaded()
+    forget_loaded()
     assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)], build=False).table(0) == first
 
 
@@ -102,7 +107,7 @@ def test_a_cached_table_with_the_wrong_content_is_rebuilt_and_rewritten(tmp_path
     path = _cached_file(tmp_path)
     header, _, data = path.read_bytes().partition(b"\n")
     path.write_bytes(header + b"\n" + bytes(len(data)))  # right size, all zeros: a lying table
-    sliding_patterns.forget_loaded()
+    forget_loaded()
     assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)], build=False) is None
     assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)]).table(0) == good
     assert path.read_bytes() == header + b"\n" + good
@@ -117,7 +122,7 @@ def test_a_consistently_edited_table_is_not_used_though_its_checksum_matches(tmp
     lying = bytes(max(0, v - 1) if v != 255 else v for v in good)  # every distance one short: still admissible
     header["sha256"] = hashlib.sha256(lying).hexdigest()
     path.write_bytes(json.dumps(header).encode() + b"\n" + lying)
-    sliding_patterns.forget_loaded()
+    forget_loaded()
     assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)], build=False) is None
     assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)]).table(0) == good
 
@@ -151,7 +156,7 @@ def test_a_cached_table_that_does_not_match_its_header_is_not_used(tmp_path, dam
     }[damage]
     assert damaged != path.read_bytes()
     path.write_bytes(damaged)
-    sliding_patterns.forget_loaded()
+    forget_loaded()
     assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)], build=False) is None
 
 
@@ -159,7 +164,7 @@ def test_an_unwritable_cache_folder_builds_in_memory_with_one_note(tmp_path, cap
     (tmp_path / "sliding").write_text("a file where the cache folder should be")
     with caplog.at_level("WARNING", logger="bookgen"):
         first = sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)]).table(0)
-        sliding_patterns.forget_loaded()
+        forget_loaded()
         assert sliding_patterns.pattern_tables(3, 3, 0, [(1, 2, 3)]).table(0) == first
     notes = [r.getMessage() for r in caplog.records]
     assert len(notes) == 1 and notes[0].startswith(f"cannot write the cache in {tmp_path / 'sliding'}")
