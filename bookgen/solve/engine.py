@@ -214,10 +214,6 @@ class Board:
     def placed(self) -> list[bool]:
         return self._board.placed
 
-    @property
-    def nsym(self) -> int:
-        return len(self.model.symbols)
-
     @bridged
     def place(self, i: int, bit: int) -> None:
         self._board.place(i, bit)
@@ -230,10 +226,6 @@ class Board:
         """Cross candidates (a mask) out of a cell by hand, as a test setting up a
         position does: True when one went; raises Contradiction."""
         return self._board.eliminate(i, bits)
-
-    def restrict(self, i: int, bits: int) -> bool:
-        """Keep only `bits` among a cell's candidates."""
-        return self.eliminate(i, self.cand[i] & ~bits)
 
     def values(self) -> list[int]:
         return [self.model.symbols[d.bit_length() - 1] for d in self.cand]
@@ -292,8 +284,8 @@ def generate_kenken(*, size: int, levels: tuple, level: int, operations: list[st
 @bridged
 def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_decay: float, operations: list[str],
                          seed: int) -> tuple[list[KenKenCage], list[list[int]]] | None:
-    """A random caging of a random Latin square, never graded; None when the layout left
-    more than `single_cap` one-cell cages."""
+    """A random caging of a random Latin square, never graded (tests' fodder); None when
+    the layout left more than `single_cap` one-cell cages."""
     return _engine.kenken_random_caging(size=size, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,
                                         operations=operations, seed=seed)
 

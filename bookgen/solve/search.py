@@ -40,8 +40,6 @@ class Solver:
     def __init__(self, model: GridModel) -> None:
         self.model = model
         self.grid = compiled(structure_of(model))
-        self.n = len(model.cells)
-        self.full = (1 << len(model.symbols)) - 1
         self._position = {s: k for k, s in enumerate(model.symbols)}
 
     def _numbered(self, givens: Sequence[tuple[int, int, int]] | None) -> list[tuple[int, int]] | None:
@@ -53,18 +51,6 @@ class Solver:
                 return None
             found.append((index[(r, c)], self._position[v]))
         return found
-
-    def initial(self, givens: Sequence[tuple[int, int, int]] | None = None) -> list[int] | None:
-        """Domains after placing the givens and propagating; None if they contradict."""
-        numbered = self._numbered(givens)
-        if numbered is None:
-            return None
-        dom = [self.full] * self.n
-        for i, k in numbered:
-            if not dom[i] >> k & 1:
-                return None
-            dom[i] = 1 << k
-        return self.grid.narrowed(dom)
 
     def count(self, givens: Sequence[tuple[int, int, int]] | None = None, limit: int = 2,
               node_limit: int | None = None) -> Count:

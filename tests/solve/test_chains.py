@@ -15,6 +15,7 @@ from bookgen.solve.engine import Board
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions, solver_for
 from bookgen.solve.grader import Technique, grade_board
+from positions import restrict
 
 UP_TO_HARD = LEVELS[:-1]  # the family's table without its chains (expert)
 EASIER = [tech for level in UP_TO_HARD for tech in level.techniques]
@@ -28,7 +29,7 @@ def _board(names: str, nsym: int, groups: list[str], cand: dict[str, str]) -> tu
                       tuple(Group(tuple(cells[at[x]] for x in g)) for g in groups))
     board = Board(model)
     for name, digits in cand.items():
-        board.restrict(at[name], sum(1 << (int(d) - 1) for d in digits))
+        restrict(board, at[name], sum(1 << (int(d) - 1) for d in digits))
     return board, at
 
 

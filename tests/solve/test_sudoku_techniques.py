@@ -9,6 +9,7 @@ from bookgen.puzzles.sudoku.type import LEVELS, structure
 from bookgen.solve import techniques as t
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Technique
+from positions import restrict
 
 ORDER = [tech for level in LEVELS for tech in level.techniques]
 
@@ -73,7 +74,7 @@ def test_hidden_single_in_a_row_where_no_box_has_one():
 
 def test_naked_single_where_no_hidden_single_exists():
     board = empty()
-    board.restrict(at(4, 4), bits(5))
+    restrict(board, at(4, 4), bits(5))
     only(board, t.NAKED_SINGLE)
     assert board.placed[at(4, 4)]
 
@@ -87,8 +88,8 @@ def test_locked_candidates_claiming_from_a_row_into_its_box():
 
 def test_naked_pair_clears_its_digits_from_the_row():
     board = empty()
-    board.restrict(at(0, 0), bits(1, 2))
-    board.restrict(at(0, 4), bits(1, 2))
+    restrict(board, at(0, 0), bits(1, 2))
+    restrict(board, at(0, 4), bits(1, 2))
     only(board, t.NAKED_PAIR)
     assert not any(board.cand[at(0, c)] & bits(1, 2) for c in range(9) if c not in (0, 4))
 
@@ -104,7 +105,7 @@ def test_hidden_pair_keeps_only_its_digits_in_its_two_cells():
 def test_naked_triple_clears_its_digits_from_the_row():
     board = empty()
     for c, digits in ((0, (1, 2)), (4, (2, 3)), (8, (1, 3))):
-        board.restrict(at(0, c), bits(*digits))
+        restrict(board, at(0, c), bits(*digits))
     only(board, t.NAKED_TRIPLE)
     assert not any(board.cand[at(0, c)] & bits(1, 2, 3) for c in range(9) if c not in (0, 4, 8))
 
@@ -135,18 +136,18 @@ def test_swordfish_clears_its_columns_where_no_x_wing_exists():
 
 def test_xy_wing_clears_the_cell_seeing_both_pincers():
     board = empty()
-    board.restrict(at(4, 4), bits(1, 2))  # pivot
-    board.restrict(at(4, 0), bits(1, 3))  # pincer in its row
-    board.restrict(at(0, 4), bits(2, 3))  # pincer in its column
+    restrict(board, at(4, 4), bits(1, 2))  # pivot
+    restrict(board, at(4, 0), bits(1, 3))  # pincer in its row
+    restrict(board, at(0, 4), bits(2, 3))  # pincer in its column
     only(board, t.XY_WING)
     assert not board.cand[at(0, 0)] & bits(3)
 
 
 def test_xyz_wing_clears_cells_seeing_pivot_and_both_pincers():
     board = empty()
-    board.restrict(at(4, 4), bits(1, 2, 3))  # pivot
-    board.restrict(at(3, 3), bits(1, 3))  # pincer in its box
-    board.restrict(at(4, 7), bits(2, 3))  # pincer in its row
+    restrict(board, at(4, 4), bits(1, 2, 3))  # pivot
+    restrict(board, at(3, 3), bits(1, 3))  # pincer in its box
+    restrict(board, at(4, 7), bits(2, 3))  # pincer in its row
     only(board, t.XYZ_WING)
     assert not board.cand[at(4, 3)] & bits(3) and not board.cand[at(4, 5)] & bits(3)
     assert board.cand[at(4, 6)] & bits(3)  # sees the pivot and one pincer only

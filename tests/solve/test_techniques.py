@@ -10,6 +10,7 @@ from bookgen.solve.engine import Board
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import solver_for
 from bookgen.solve.grader import Contradiction, grade
+from positions import restrict
 
 ALL = [tech for level in LEVELS for tech in level.techniques]
 
@@ -80,8 +81,8 @@ def test_locked_candidates_removes_pointing_candidates():
 
 def test_naked_pair_clears_its_symbols_from_the_group():
     board = Board(structure(9))
-    board.restrict(0, 0b11)
-    board.restrict(1, 0b11)
+    restrict(board, 0, 0b11)
+    restrict(board, 1, 0b11)
     assert t.NAKED_PAIR.apply(board)
     assert all(not board.cand[i] & 0b11 for i in range(2, 9))
 
@@ -102,7 +103,7 @@ def test_fish_on_overlapping_lines_removes_nothing():
     answer = dict(zip(names, (1, 2, 3, 3, 2, 2, 3, 1)))
     assert check_grid(model, (tuple(answer[x] for x in names),)) == []
     board = Board(model)
-    board.restrict(names.index("p"), 0b110)
-    board.restrict(names.index("q"), 0b110)
+    restrict(board, names.index("p"), 0b110)
+    restrict(board, names.index("q"), 0b110)
     assert not t.X_WING.apply(board)
     assert board.cand[names.index("z")] & 1
