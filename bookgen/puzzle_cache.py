@@ -15,7 +15,7 @@ could, and did: an edited entry ran a shell command during `build`). A checksum 
 says the file is whole, so what an entry says is not believed: it is read by the type's
 own reader (every field checked), must be the puzzle its request asked for (the type's
 `misfit`: type, level, size, shape, options), and is proved again by the type's
-`certify` before it is placed (bookgen.build.obtain), or made afresh.
+`certify` before it is placed (bookgen.generation.obtain), or made afresh.
 """
 
 from __future__ import annotations

@@ -216,7 +216,7 @@ def read_killer(data: dict[str, Any], source: str) -> Puzzle:
     # The standard groups, with their kinds (boxes are drawn bold), whether typed or not.
     model = GridModel(n, n, model.symbols, base.cells, base.groups, model.cages, model.givens)
     solution = grid_json.read_solution(data, n, n, source)
-    return Puzzle("killer", str(data.get("difficulty", "")), model, solution, Params(size=n))
+    return Puzzle(KillerType.name, str(data.get("difficulty", "")), model, solution, Params(size=n))
 
 
 def _check_cages(model: GridModel, fail) -> None:
