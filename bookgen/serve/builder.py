@@ -15,6 +15,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -34,13 +35,25 @@ _context: Any = None
 _context_lock = threading.Lock()
 
 
+# The fork server listens on a Unix socket at <temporary folder>/pymp-XXXXXXXX/listener-XXXXXXXX
+# (multiprocessing's names: 32 bytes after the folder), and a socket's path is at most
+# 107 bytes: under a TMPDIR longer than 75 bytes the fork server cannot start, and every
+# build would fail with "AF_UNIX path too long". Builds then start by spawn instead.
+_SOCKET_PATH_MAX = 107
+_SOCKET_NAME_BYTES = 32
+
+
+def _fork_server_socket_fits(temporary_folder: str) -> bool:
+    return len(os.fsencode(temporary_folder)) + _SOCKET_NAME_BYTES <= _SOCKET_PATH_MAX
+
+
 def _process_context() -> Any:
     """The fork server's context (Linux), bookgen imported in it once; spawn elsewhere."""
     global _context
     with _context_lock:
         if _context is None:
             methods = multiprocessing.get_all_start_methods()
-            if "forkserver" in methods:
+            if "forkserver" in methods and _fork_server_socket_fits(tempfile.gettempdir()):
                 _context = multiprocessing.get_context("forkserver")
                 _context.set_forkserver_preload(["bookgen.serve.child"])
             else:

@@ -71,6 +71,21 @@ def start_server(tmp: Path) -> Served:
 
 
 @pytest.fixture
+def server_at():
+    """Starts a server with the given TMPDIR; stops every one it started."""
+    started: list[Served] = []
+
+    def start(tmp: Path) -> Served:
+        started.append(start_server(tmp))
+        return started[-1]
+
+    yield start
+    for server in started:
+        if server.process.poll() is None:
+            server.stop()
+
+
+@pytest.fixture
 def served(tmp_path: Path):
     server = start_server(tmp_path / "server-tmp")
     yield server

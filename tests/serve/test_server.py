@@ -260,3 +260,12 @@ def test_a_preview_that_changes_only_the_title_reuses_the_cached_puzzles(served)
     second = client.call("/api/preview", {"state": {**SMALL, "book": {**SMALL["book"], "title": "Monday"}}})
     assert second["problems"] == [] and second["build"] == first["build"] + 1
     assert {path: path.stat().st_mtime_ns for path in cache.rglob("*") if path.is_file()} == entries
+
+
+def test_a_server_under_a_temporary_folder_too_long_for_a_socket_still_builds(tmp_path: Path, server_at):
+    # The fork server's socket would lie past the 107 bytes a Unix socket's path may have
+    # (it failed every build with "AF_UNIX path too long"); builds start by spawn instead.
+    deep = tmp_path / ("long-temporary-folder-" * 4)
+    assert len(os.fsencode(str(deep))) > 80
+    answer = server_at(deep).page().call("/api/preview", {"state": SMALL})
+    assert answer["problems"] == [] and answer["puzzles"] > 0
