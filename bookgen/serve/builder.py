@@ -35,7 +35,7 @@ _context: Any = None
 _context_lock = threading.Lock()
 
 
-# The fork server listens on a Unix socket at <temporary folder>/pymp-XXXXXXXX/listener-XXXXXXXX
+# The fork server listens on a Unix socket at <temporary folder>/pymp-<8 letters>/listener-<8 letters>
 # (multiprocessing's names: 32 bytes after the folder), and a socket's path is at most
 # 107 bytes: under a TMPDIR longer than 75 bytes the fork server cannot start, and every
 # build would fail with "AF_UNIX path too long". Builds then start by spawn instead.
