@@ -12,7 +12,7 @@ use crate::families::{self, Family, Technique};
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::inequality::Inequality;
 use crate::rng::Rng;
-use crate::search::{Budget, CageSpec, Solver, Stop};
+use crate::search::{Budget, CageSpec, Count, Solver, Stop};
 
 /// A grid compiled once per shape: the search's solver and the grader's shape tables.
 /// The solver is compiled on first use: a puzzle the grader solves needs no search, and
@@ -146,11 +146,7 @@ impl Grid {
             self.solver()
                 .count(&givens, limit, &mut Budget::new(node_limit, &mut check))
         });
-        match found {
-            Ok(count) => Ok((count.solutions, count.complete)),
-            Err(Stop::NodeLimit) => Err(Error::SearchAborted("the node limit ran out")),
-            Err(Stop::Interrupted) => Err(watch.error("the deadline passed during the search")),
-        }
+        counted(found, watch)
     }
 
     /// Candidates (masks per cell) narrowed by the search's propagation to its fixpoint;
@@ -181,11 +177,7 @@ impl Grid {
             self.solver()
                 .count_from(&domains, limit, &mut Budget::new(node_limit, &mut check))
         });
-        match found {
-            Ok(count) => Ok((count.solutions, count.complete)),
-            Err(Stop::NodeLimit) => Err(Error::SearchAborted("the node limit ran out")),
-            Err(Stop::Interrupted) => Err(watch.error("the deadline passed during the search")),
-        }
+        counted(found, watch)
     }
 
     /// One solution chosen at random: each branching's symbols in the order the engine's
@@ -215,6 +207,16 @@ impl Grid {
             Err(Stop::NodeLimit) => Err(Error::SearchAborted("the node limit ran out")),
             Err(Stop::Interrupted) => Err(watch.error("the deadline passed during the search")),
         }
+    }
+}
+
+/// A count's answer to Python: (solutions as symbol indices per cell, whether the search
+/// ran to its end), or why it stopped.
+fn counted(found: std::result::Result<Count, Stop>, watch: Watch) -> Result<(Vec<Vec<u8>>, bool)> {
+    match found {
+        Ok(count) => Ok((count.solutions, count.complete)),
+        Err(Stop::NodeLimit) => Err(Error::SearchAborted("the node limit ran out")),
+        Err(Stop::Interrupted) => Err(watch.error("the deadline passed during the search")),
     }
 }
 
