@@ -27,6 +27,7 @@ from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.hint import Hint
+from bookgen.record.term import Term
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import Metadata, render
 
@@ -55,15 +56,18 @@ def plan(spec: BookSpec, fonts: Fonts | None = None) -> list[SlotPlan | None]:
 
 
 def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1,
-          done: Callable[[], None] | None = None, use_cache: bool = False) -> BookLayout:
+          done: Callable[[], None] | None = None, use_cache: bool = False, term: Term | None = None) -> BookLayout:
     """Generate, lay out and write the book; outputs are checked before any work and
     written together, only when all of them are complete. `done()` after each puzzle;
-    `use_cache` reuses puzzles an earlier build made (see bookgen.puzzle_cache)."""
+    `use_cache` reuses puzzles an earlier build made (see bookgen.puzzle_cache). With a
+    class record's `term` (bookgen.record.term; its spec is the one built), no student
+    is given a puzzle the record says they had, and the build is recorded in it once the
+    outputs are written."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     targets = checked(outputs, input_files(spec))
     fonts = fonts_for(spec)
     plan(spec, fonts)
-    entries = generate_all(spec, jobs, done, use_cache)
+    entries = generate_all(spec, jobs, done, use_cache, term.excluded if term is not None else None)
     words = words_for(spec.language)
     layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words))
     with staged(targets, [out.path for out in outputs]) as temps:
@@ -72,6 +76,8 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
+    if term is not None:
+        term.record(entries)
     return layout
 
 

@@ -13,7 +13,7 @@ import dataclasses
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Mapping
 
 from bookgen import cache, puzzle_cache
 from bookgen.book_sections import copy_sections
@@ -22,6 +22,7 @@ from bookgen.errors import GenerationError
 from bookgen.layout.model import Entry, Section
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.record.digest import puzzle_digests
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
@@ -111,10 +112,12 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
 
 
 def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None = None,
-                 use_cache: bool = False) -> list[Entry]:
+                 use_cache: bool = False, excluded: Mapping[str, set[str]] | None = None) -> list[Entry]:
     """Every puzzle of the book, in order, with repeats within the book (across copies
     too, so every student's set differs) replaced; `done()` after each puzzle. With
-    `use_cache`, puzzles made by an earlier build of the same request are reused."""
+    `use_cache`, puzzles made by an earlier build of the same request are reused.
+    `excluded`: student -> clue digests a class record says they were given before,
+    replaced as repeats are."""
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
     keys = [puzzle_cache.key(registry.get(t.type), t.params, t.seed) for t in tasks] if use_cache else []
@@ -137,18 +140,20 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
                 puzzle_cache.store(key, registry.get(task.type), puzzle)
     entries, seen = [], set()
     for p, puzzle in zip(planned, made):
-        puzzle = _unrepeated(spec, p, puzzle, seen)
+        puzzle = _unrepeated(spec, p, puzzle, seen, (excluded or {}).get(p.section.copy, set()))
         entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return entries
 
 
-def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
-    """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable],
+                before: set[str]) -> Puzzle:
+    """Replace a puzzle that repeats an earlier one of the book, or one the student was
+    given before (`before`: clue digests), deterministically (in book order)."""
     section, task = planned.spec_section, planned.task
     ptype = registry.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
         key = (task.type, ptype.identity(puzzle))
-        if key not in seen:
+        if key not in seen and not (before and puzzle_digests(ptype, puzzle)[0] in before):
             seen.add(key)
             return puzzle
         index = task.number - 1

@@ -173,7 +173,8 @@ class _Reader:
                         seed, options.answer_key, options.name_line, tuple(sections), options.layout,
                         options.seed is not None, self.copies(entries, options, words), options.font,
                         options.bold_font, duplex=options.duplex, language=options.language,
-                        students=students, locations=self.locations)
+                        students=students, record=options.record, progress=options.progress,
+                        locations=self.locations)
 
     def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
