@@ -50,7 +50,7 @@ def next_level(student: str, section: int, title: str, pasts: Sequence[Past], ru
     ups, downs = _run(marked, "done"), _run(marked, "not done")
     step, why = 0, ""
     if ups >= rule.up_after:
-        step, why = 1, f"{ups} sets in a row done at {level}"
+        step, why = 1, f"{ups} set{'s' if ups != 1 else ''} in a row done at {level}"
     elif downs >= rule.down_after:
         step, why = -1, f"{downs} set{'s' if downs != 1 else ''} in a row not done at {level}"
     if step == 0 or level not in ladder:
