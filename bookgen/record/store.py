@@ -94,23 +94,35 @@ def failure(shown: str, exc: sqlite3.Error) -> RecordError:
 
 
 def _created(path: Path, shown: str) -> None:
-    """A new, empty record with its tables (the first build of a term)."""
+    """A new record with its tables (the first build of a term), made whole in a file
+    beside it and linked into place only if none is there yet: a build starting at the
+    same moment never sees half a record, and one made meanwhile is kept."""
+    import tempfile
+
     try:
-        conn = _connect(path, "rwc")
-    except sqlite3.Error as exc:
-        raise _fail(shown, f"the class record cannot be created ({exc})") from None
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+        os.close(fd)
+    except OSError as exc:
+        raise _fail(shown, f"the class record cannot be created ({exc.strerror})") from None
     try:
-        conn.execute("BEGIN IMMEDIATE")
-        if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0:
+        conn = sqlite3.connect(temp, isolation_level=None)
+        try:
+            conn.execute("BEGIN")
             for statement in TABLES:
                 conn.execute(statement)
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    except sqlite3.Error as exc:
-        raise failure(shown, exc) from None
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            pass  # another build made it a moment ago: that one is the record
+    except (OSError, sqlite3.Error) as exc:
+        raise _fail(shown, f"the class record cannot be created ({exc})") from None
     finally:
-        conn.close()
+        os.unlink(temp)
 
 
 def empty_record() -> sqlite3.Connection:

@@ -141,3 +141,20 @@ def test_a_lock_released_within_the_wait_is_waited_for(spec: Path):
     holder.close()
     assert result.exit_code == 0, result.output
     assert sqlite3.connect(record).execute("SELECT count(*) FROM builds").fetchone()[0] == 2
+
+
+@pytest.mark.slow
+def test_two_builds_at_once_one_waits_and_sees_what_the_other_recorded(spec: Path):
+    # Both with one seed: had they read the record at once, both would be new sets of
+    # that seed; the one that waits finds the other's set recorded, and reprints it.
+    import subprocess
+    import sys
+
+    spec.write_text(SPEC.replace("[Ana, Ben]", "[" + ", ".join(f"C{k}" for k in range(30)) + "]"))
+    command = [sys.executable, "-m", "bookgen.cli", "build", str(spec), "-j", "1", "-q", "--seed", "7"]
+    runs = [subprocess.Popen(command + ["-o", str(spec.parent / f"{k}.pdf")]) for k in range(2)]
+    assert [p.wait(timeout=120) for p in runs] == [0, 0]
+    conn = sqlite3.connect(spec.parent / "class.sqlite")
+    assert sorted(row[0] is None for row in conn.execute("SELECT reprint_of FROM builds")) == [False, True]
+    assert conn.execute("SELECT count(*) FROM puzzles").fetchone()[0] == 60
+    assert (spec.parent / "0.pdf").read_bytes() == (spec.parent / "1.pdf").read_bytes()
