@@ -29,6 +29,8 @@ class SectionOptions:
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
     hints: bool = option(Bool(), False, "each puzzle's first steps in plain words, on pages before the answers")
+    self_check: bool = option(Bool(), False, "under each puzzle, a check of the finished grid that gives no "
+                              "number away: a few shaded squares and what they add up to")
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")

@@ -249,6 +249,9 @@ class _Reader:
             offered = ", ".join(t.name for t in registry.all_types() if worked.worked_steps(t) is not None)
             self.problem(entries["hints"][0], f"{field}.hints", f"{worked.NO_WORKED_STEPS}; hints are offered for {offered}")
             return None
+        if given.self_check and worked.worked_steps(ptype) is None:
+            self.problem(entries["self_check"][0], f"{field}.self_check", f"a {ptype.name} has no self-check")
+            return None
         try:
             ptype.validate(params)
             self.distinct_enough(ptype, params, given.count)

@@ -233,7 +233,7 @@ def _puzzle_page(number: int, section: Section, chunk: list[Entry], plan: SlotPl
     texts += footer(number, book, tpl, measure)
     placements = []
     for k, entry in enumerate(chunk):
-        placement, label = placed(entry, plan.slot(k), plan.cell, tpl, measure, book.words)
+        placement, labels = placed(entry, plan.slot(k), plan.cell, tpl, measure, book.words)
         placements.append(placement)
-        texts.append(label)
+        texts += labels
     return Page(number, tuple(texts), tuple(placements), tuple(rules), section.index, "puzzles")

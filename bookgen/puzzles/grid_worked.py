@@ -18,6 +18,7 @@ from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.hint import Hint
 from bookgen.puzzles.hint_names import grid_naming
 from bookgen.puzzles.worked import WorkedSteps
+from bookgen.self_check import SelfCheck, self_check
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Contradiction, Level, Step, grade_board
@@ -43,6 +44,16 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
         return wording.first_hints(self.hint_steps(puzzle), limit, self.value_name(puzzle, words), self.sentences,
                                    words, grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
                                    noun=self.value_noun(puzzle))
+
+    def self_check(self, puzzle: Puzzle[GridModel]) -> SelfCheck | None:
+        """Empty squares whose answers add up to a sum that fixes none of them, where
+        every value is printed as its own number (not a letter or a picture)."""
+        board, label = puzzle.board, self.value_label(puzzle)
+        if not board.symbols or any(label(v) != str(v) for v in board.symbols):
+            return None
+        given = {(r, c) for r, c, _v in board.givens}
+        empty = [cell for cell in board.cells if cell not in given]
+        return self_check(puzzle.solution, empty, min(board.symbols), max(board.symbols))
 
     def marked_houses(self, puzzle: Puzzle[GridModel]) -> wording.Marked:
         """The letter the drawing prints on a house, by its cells (a house worked steps

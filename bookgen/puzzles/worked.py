@@ -17,6 +17,7 @@ from bookgen.puzzles.base import B, P, Puzzle, PuzzleType, Size
 from bookgen.puzzles.hint import Hint, StepMarks
 from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.worked_draw import draw_marked
+from bookgen.self_check import SelfCheck
 
 # Why `hints: true` is refused for a type that has no worked steps.
 NO_WORKED_STEPS = "worked steps are not written for this type yet"
@@ -48,6 +49,12 @@ class WorkedSteps(PuzzleType[P, B]):
         corner: the puzzle as printed, square cells, by default (a type that prints more
         above its grid, or other squares, draws its own)."""
         draw_marked(pen, marks, lambda: self.draw(puzzle, pen, None, style))
+
+    def self_check(self, puzzle: Puzzle[B]) -> SelfCheck | None:
+        """Squares to shade under the puzzle and the sum of their answers, giving no
+        square away (`self_check: true`), or None where the type has none to give (values
+        that are not numbers, no squares)."""
+        return None
 
     def hint_picture_size(self, puzzle: Puzzle[B]) -> Size:
         """Width and height in cell units of a step's own picture (`Hint.picture`)."""
