@@ -12,7 +12,7 @@ from typing import Any
 from bookgen.classlist import Student
 from bookgen.errors import Location
 from bookgen.language import LANGUAGES, LanguageChoice
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
+from bookgen.options import Bool, BoolOr, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
 from bookgen.progress_option import Progress, ProgressRule
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES
@@ -32,7 +32,8 @@ class BookOptions:
     paper: str = option(Choice(PAPERS), "A4", "paper size")
     seed: int | None = option(Optional(Seed()), None, "the seed every puzzle is derived from; same seed, same "
                               "book (default: a new one each build, printed on every page)")
-    answer_key: bool = option(Bool(), True, "print solutions at the back")
+    answer_key: bool | str = option(BoolOr("separate"), True, "print solutions at the back; separate: in "
+                                    "<book>-answers.pdf beside the book (with a record, a class overview too)")
     name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
     layout: str = option(LayoutRef(), "book", "the page layout: book (title page, contents), worksheet "
                          "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
@@ -85,6 +86,7 @@ class BookSpec:
     # The students as the class list gives them, one a copy (empty for numbered copies):
     # a student's level, where given, replaces each section's own on their worksheets.
     students: tuple[Student, ...] = ()
+    answers_apart: bool = False  # the answers in <book>-answers.pdf, not in the book
     record: str | None = None  # the class record's path as written, relative to the spec
     progress: ProgressRule | None = None
     # Per copy, per section: the level a class record moved that student to (None: the

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from bookgen import __version__
+from bookgen.answer_file import answers_layout, apart_path
 from bookgen.book_json import book_json, write_json
 from bookgen.book_sections import book_of, layout_sections, page_template
 from bookgen.book_spec import BookSpec
@@ -64,6 +65,8 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     is given a puzzle the record says they had, and the build is recorded in it once the
     outputs are written."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
+    if spec.answers_apart:
+        outputs.append(Output("answer_key: separate", str(apart_path(output))))
     targets = checked(outputs, input_files(spec))
     fonts = fonts_for(spec)
     plan(spec, fonts)
@@ -76,6 +79,11 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
+        if spec.answers_apart:
+            overview = term.overview(entries, words) if term is not None else None
+            apart = answers_layout(spec, entries, layout, page_template(spec), fonts.measure, overview)
+            with writing(outputs[-1].path):
+                render(apart, entries, temps[-1], metadata(spec), fonts, (), words)
     if term is not None:
         term.record(entries)
     return layout

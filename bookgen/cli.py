@@ -81,6 +81,10 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
 
     with term_of(spec) as term, progress(spec.total_puzzles, quiet) as done:
         spec, note = (term.spec, f", {term.note()}") if term is not None else (spec, "")
+        if spec.answers_apart:
+            from bookgen.answer_file import apart_path
+
+            note += f", answers in {apart_path(target)}"
         layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache,
                             term=term)
     if not quiet:

@@ -170,11 +170,11 @@ class _Reader:
                 self.student_levels(entries["students"], students, sections)
         seed = options.seed if options.seed is not None else fresh_seed()
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
-                        seed, options.answer_key, options.name_line, tuple(sections), options.layout,
+                        seed, options.answer_key is True, options.name_line, tuple(sections), options.layout,
                         options.seed is not None, self.copies(entries, options, words), options.font,
                         options.bold_font, duplex=options.duplex, language=options.language,
-                        students=students, record=options.record, progress=options.progress,
-                        locations=self.locations)
+                        students=students, answers_apart=options.answer_key == "separate",
+                        record=options.record, progress=options.progress, locations=self.locations)
 
     def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""

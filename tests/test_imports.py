@@ -53,14 +53,16 @@ LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "studen
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
              "progress_option", "self_check"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file"},
     # How a command's errors and output reach the terminal: the command line's alone.
     "terminal": set(),
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
     "serve": {"build", "spec", "puzzles", "render"},
     "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json",
-              "record"},
+              "record", "answer_file"},
+    # `answer_key: separate`: the teacher's file laid out from the book's layout.
+    "answer_file": {"layout", "book_sections"},
     # A class record: what was built for whom (its digests name puzzles; it moves levels
     # as the spec allows); its `mark` command reports through the terminal's helpers.
     "record": {"spec", "layout", "puzzles", "terminal"},

@@ -88,10 +88,10 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     pages = [mirrored(page, own_tpl.get(page.section, tpl) if page.kind == "puzzles" else tpl)
              if book.left_hand(page.number) else page for page in pages]
-    return BookLayout(tpl, tuple(_styled(pages, entries)), page_of, answer_page_of)
+    return BookLayout(tpl, tuple(styled(pages, entries)), page_of, answer_page_of)
 
 
-def _styled(pages: list[Page], entries: list[Entry]) -> list[Page]:
+def styled(pages: list[Page], entries: list[Entry]) -> list[Page]:
     """Every drawing with the style its section shares (one clue size for a section's
     KenKen), decided from all the section's puzzles, every copy's alike: puzzles made
     with the same options and section look the same on every student's sheet."""

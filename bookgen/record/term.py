@@ -17,11 +17,14 @@ from pathlib import Path
 from typing import Iterator
 
 from bookgen.book_spec import BookSpec
+from bookgen.language import Words
 from bookgen.layout.model import Entry
+from bookgen.layout.overview import OverviewRow
 from bookgen.puzzles import registry
 from bookgen.record import history, store
 from bookgen.record.digest import puzzle_digests
 from bookgen.record.history import Build, Given
+from bookgen.record.overview import class_rows
 from bookgen.record.progress import Move, next_level
 from bookgen.spec import fresh_seed, level_refusal
 
@@ -40,6 +43,10 @@ class Term:
         if self.reprint is not None:
             return f"reprint of {self.reprint.title}, {self.reprint.date}"
         return f"set {len(history.builds(self.conn)) + 1} in {self.shown}"
+
+    def overview(self, entries: list[Entry], words: Words) -> tuple[list[str], list[OverviewRow]]:
+        """The class overview of this set, for the teacher's separate answers."""
+        return class_rows(self.conn, self.reprint.id if self.reprint else None, entries, words)
 
     def record(self, entries: list[Entry]) -> None:
         """The build and every puzzle it gave each student, in one transaction."""
