@@ -18,7 +18,7 @@ import pypdfium2
 import bookgen.build  # noqa: F401 - loaded once in the fork server, before any build
 from bookgen.errors import BookgenError, InputError
 from bookgen.serve.review import Notes, shortened
-from bookgen.serve.spectext import SPEC_NAME
+from bookgen.serve.spectext import SEEDED_NAME, SPEC_NAME, unseeded
 
 PR_SET_PDEATHSIG = 1
 
@@ -35,7 +35,8 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     log.addHandler(notes)
     log.propagate = False
     page_folder = folder.parent
-    (folder / SPEC_NAME).write_text(spec_text, encoding="utf-8")
+    (folder / SPEC_NAME).write_text(unseeded(spec_text), encoding="utf-8")
+    (folder / SEEDED_NAME).write_text(spec_text, encoding="utf-8")
     try:
         spec = parse(spec_text, str(page_folder / SPEC_NAME), page_folder)
         layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True)

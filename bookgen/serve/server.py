@@ -47,7 +47,7 @@ MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
 REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
-_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|page-[0-9]{1,4}\.png)")
+_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|book-seeded\.yaml|page-[0-9]{1,4}\.png)")
 _TYPES = {".pdf": "application/pdf", ".yaml": "application/yaml; charset=utf-8", ".png": "image/png"}
 _STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8")}
 
