@@ -21,6 +21,7 @@ from bookgen.errors import LayoutError
 from bookgen.font_choice import fonts_for
 from bookgen.generation import generate_all
 from bookgen.language import ENGLISH, Words, words_for
+from bookgen.layout.lesson import lessons_for
 from bookgen.layout.model import BookLayout, Entry
 from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
@@ -72,10 +73,13 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     plan(spec, fonts)
     entries = generate_all(spec, jobs, done, use_cache, term.excluded if term is not None else None)
     words = words_for(spec.language)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words))
+    focus = {s.index: s.options.focus for s in layout_sections(spec) if s.options.focus}
+    lessons = lessons_for(entries, focus, words)
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words), lessons)
+    drawn = entries + [lesson.entry for lesson in lessons.values()]  # the lessons' grids, drawn beside the book's
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
-            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
+            render(layout, drawn, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))

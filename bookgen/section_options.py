@@ -29,6 +29,9 @@ class SectionOptions:
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
     hints: bool = option(Bool(), False, "each puzzle's first steps in plain words, on pages before the answers")
+    focus: str | None = option(Optional(Text(60)), None, "a technique every puzzle of the section needs, named as "
+                               "the level tables name it (x-wing, naked pair, cage arithmetic, rule of 45), taught "
+                               "on a page before the section")
     self_check: bool = option(Bool(), False, "under each puzzle, a check of the finished grid that gives no "
                               "number away: a few shaded squares and what they add up to")
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")

@@ -16,6 +16,7 @@ from bookgen.errors import LayoutError
 from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
 from bookgen.layout.hints import HINTS, Hint, hint_pages
+from bookgen.layout.lesson import LessonPlan, lesson_page
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
@@ -45,7 +46,7 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
 
 
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
-            hints: dict[int, list[Hint]] | None = None) -> BookLayout:
+            hints: dict[int, list[Hint]] | None = None, lessons: dict[int, LessonPlan] | None = None) -> BookLayout:
     """The whole book; `hints` (puzzle number -> its first steps in words) adds the
     worked-steps pages after the puzzles, before the answers. Printed on both sides
     (`book.duplex`), each part starts on a right-hand page and left-hand pages are
@@ -57,7 +58,13 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
     groups = _sections(entries)
     own_tpl = {section.index: section.tpl for section, _items in groups if section.tpl}
     chosen: dict[Hashable, tuple[bool, float]] = {}  # how copies alike were flowed
+    lessons = dict(lessons or {})
     while groups:
+        # A focus section's lesson page comes before the pages (or shared sheet) it opens.
+        for section, _items in groups[:max(1, len(_flow_run(groups, tpl)))]:
+            if section.index in lessons:
+                pages += to_right_hand(book, first + len(pages))
+                pages.append(lesson_page(first + len(pages), lessons.pop(section.index), book, tpl, measure))
         pages += to_right_hand(book, first + len(pages))
         run = _flow_run(groups, tpl)
         if run:
