@@ -13,7 +13,7 @@ from bookgen.classlist import Student
 from bookgen.errors import Location
 from bookgen.language import LANGUAGES, LanguageChoice
 from bookgen.options import Bool, BoolOr, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
-from bookgen.progress_option import Progress, ProgressRule
+from bookgen.progress_option import Progress, ProgressRule, RecordFile
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES
 from bookgen.students_option import Names
@@ -49,7 +49,7 @@ class BookOptions:
                           "left-hand pages, and each section, student's set and the answers from a right-hand page")
     language: str = option(LanguageChoice(LANGUAGES), "en",
                            "the language of every printed word: headings, instructions, hints (ISO 639-1 code)")
-    record: str | None = option(Optional(Text(255)), None,
+    record: str | None = option(Optional(RecordFile()), None,
                                 "a class record beside the spec (class-4b.sqlite), created when missing: every "
                                 "build is kept in it, no student is given a puzzle twice, and a recorded seed "
                                 "reprints that week's set exactly (docs/record.md)")

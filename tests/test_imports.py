@@ -58,7 +58,7 @@ MAY_IMPORT = {
     "terminal": set(),
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
-    "serve": {"build", "spec", "puzzles", "render"},
+    "serve": {"build", "spec", "puzzles", "render", "record"},
     "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json",
               "record", "answer_file"},
     # `answer_key: separate`: the teacher's file laid out from the book's layout.

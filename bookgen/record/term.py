@@ -37,6 +37,7 @@ class Term:
     reprint: Build | None  # the recorded set this build makes again, if any
     excluded: dict[str, set[str]]  # student -> clue digests they were given before
     moves: list[Move]  # every student's section whose level the record decides
+    write: bool = True  # False: the record is only read (check, a preview), never written
 
     def note(self) -> str:
         """What the build line adds: "reprint of <title>, <date>", or the set's number."""
@@ -49,7 +50,10 @@ class Term:
         return class_rows(self.conn, self.reprint.id if self.reprint else None, entries, words)
 
     def record(self, entries: list[Entry]) -> None:
-        """The build and every puzzle it gave each student, in one transaction."""
+        """The build and every puzzle it gave each student, in one transaction (nothing
+        when the record is only read)."""
+        if not self.write:
+            return
         given = []
         count = len(self.spec.sections)
         positions: dict[tuple[str, int], int] = {}
@@ -85,7 +89,7 @@ def term_of(spec: BookSpec, write: bool = True) -> Iterator[Term | None]:
     shown = str(path)
     with store.opened(path, shown, write) as conn:
         try:
-            yield _prepared(spec, shown, conn)
+            yield dataclasses.replace(_prepared(spec, shown, conn), write=write)
         except sqlite3.DatabaseError as exc:
             raise store.failure(shown, exc) from None
 

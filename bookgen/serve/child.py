@@ -28,6 +28,8 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     cannot be built is an answer, not a crash)."""
     _die_with_parent()
     from bookgen.build import build
+    from bookgen.record.term import term_of
+    from bookgen.serve.class_api import RECORD_THIS_SET
     from bookgen.spec import parse
 
     notes = Notes()
@@ -39,7 +41,12 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     (folder / SEEDED_NAME).write_text(spec_text, encoding="utf-8")
     try:
         spec = parse(spec_text, str(page_folder / SPEC_NAME), page_folder)
-        layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True)
+        # With a class record: read for every preview, written only by the class section's
+        # "next week's set" (bookgen.serve.class_api marks its spec so).
+        with term_of(spec, write=spec_text.startswith(RECORD_THIS_SET)) as term:
+            spec = term.spec if term is not None else spec
+            record_note = term.note() if term is not None else ""
+            layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True, term=term)
     except InputError as exc:
         _write(folder, {"problems": [_problem(p.field, p.message, str(p), page_folder) for p in exc.problems]})
         return
@@ -55,7 +62,7 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
         _answer_key(folder / "book.pdf", answers, folder / "answers.pdf")
     shown = _pages(folder / "book.pdf", folder, dpi, max_pages)
     _write(folder, {"pages": len(layout.pages), "shown": shown, "answers": answers, "hints": hints,
-                    "puzzles": spec.total_puzzles, "seed": spec.seed, "problems": [],
+                    "puzzles": spec.total_puzzles, "seed": spec.seed, "problems": [], "record": record_note,
                     "notes": [shortened(note, page_folder) for note in notes.said]})
 
 
