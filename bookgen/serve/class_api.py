@@ -10,15 +10,15 @@ is made here too, and a problem is the page's one line."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from bookgen.errors import BookgenError
 from bookgen.record import history, store
 from bookgen.record.overview import overview
 from bookgen.record.schema import MARKS
 
-if TYPE_CHECKING:
-    from bookgen.serve.server import Page
+# The server's Page (bookgen.serve.server imports this module, so it is not imported back).
+Page = Any
 
 # The first line of a spec the class section builds: the child records that build in the
 # record (every other preview only reads it).
