@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bookgen.options import Bool, Choice, Int, LayoutRef, Optional, Text, option
+from bookgen.progress_option import Progress, ProgressRule
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
@@ -32,6 +33,8 @@ class SectionOptions:
     focus: str | None = option(Optional(Text(60)), None, "a technique every puzzle of the section needs, named as "
                                "the level tables name it (x-wing, naked pair, cage arithmetic, rule of 45), taught "
                                "on a page before the section")
+    progress: ProgressRule | None = option(Optional(Progress()), None, "with a class record: this section's own "
+                                           "progress rule, instead of the book's")
     self_check: bool = option(Bool(), False, "under each puzzle, a check of the finished grid that gives no "
                               "number away: a few shaded squares and what they add up to")
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")

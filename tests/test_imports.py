@@ -80,7 +80,7 @@ MAY_IMPORT = {
     "puzzles": {"solve"},
     "solve": set(),
     "offer": set(),
-    "section_options": {"options"},
+    "section_options": {"options", "progress_option"},
 }
 # Type packages stand on the shared puzzles modules, and not on one another: killer's
 # grid is the classic sudoku's shape, and tredoku is graded on the sudoku family's ladder

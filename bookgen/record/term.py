@@ -121,9 +121,9 @@ def _prepared(spec: BookSpec, shown: str, conn: sqlite3.Connection) -> Term:
 
 def _moved(spec: BookSpec, conn: sqlite3.Connection,
            labels: tuple[str, ...]) -> tuple[list[list[str | None]], list[Move]]:
-    """Each student's level in each section for a new set: with `progress:`, moved by
-    their marks; without, the spec's."""
-    if spec.progress is None:
+    """Each student's level in each section for a new set: with `progress:` (the
+    section's, or the book's), moved by their marks; without, the spec's."""
+    if spec.progress is None and not any(s.options.progress for s in spec.sections):
         return [[None] * len(spec.sections) for _ in labels], []
     pasts = history.pasts(conn)
     levels, moves = [], []
@@ -131,8 +131,12 @@ def _moved(spec: BookSpec, conn: sqlite3.Connection,
         row: list[str | None] = []
         for section in spec.sections:
             ptype = registry.get(section.options.type)
+            rule = section.options.progress or spec.progress
+            if rule is None:
+                row.append(None)
+                continue
             move = next_level(label, section.index, section.options.title,
-                              pasts.get((label, section.index, ptype.name), []), spec.progress, ptype.levels,
+                              pasts.get((label, section.index, ptype.name), []), rule, ptype.levels,
                               lambda level, s=section, t=ptype: level_refusal(t, s, level))
             row.append(move.level if move is not None else None)
             if move is not None:

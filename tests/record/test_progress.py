@@ -97,3 +97,15 @@ def test_marks_given_on_the_command_line_and_refused_ones(tmp_path: Path):
         assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
     missing = run("mark", str(tmp_path / "none.sqlite"))
     assert missing.exit_code == 2 and not (tmp_path / "none.sqlite").exists()
+
+
+def test_a_sections_own_progress_rule_moves_only_that_section(tmp_path: Path):
+    spec = tmp_path / "week.yaml"
+    spec.write_text(SPEC.replace("progress: {up_after: 1, down_after: 1}\n", "")
+                    + "    progress: {up_after: 1, down_after: 1}\n"
+                    + "  - type: kenken\n    size: 4\n    difficulty: beginner\n    count: 1\n")
+    assert run("build", str(spec), "-o", str(tmp_path / "w1.pdf"), "-j", "1").exit_code == 0
+    record = tmp_path / "class.sqlite"
+    assert run("mark", str(record), "Ana=done").exit_code == 0
+    checked = run("check", str(spec)).output
+    assert "Ana: Sudoku beginner -> easy" in checked and "KenKen" not in checked, checked
