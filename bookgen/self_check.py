@@ -13,11 +13,13 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from itertools import combinations, islice
 from typing import Sequence
 
 MIN_SQUARES = 3
 MAX_SQUARES = 4
 _TRIES = 64
+_LISTED = 5000
 
 Cell = tuple[int, int]
 
@@ -53,4 +55,11 @@ def self_check(answer: Sequence[Sequence[int]], empty: Sequence[Cell], low: int,
         total = sum(answer[r][c] for r, c in chosen)
         if fixes_none(total, squares, low, high):
             return SelfCheck(chosen, total)
+    # Few squares with values at the ends of the range can defeat a random draw: list
+    # them in order (at most _LISTED sets) before saying there is none.
+    for squares in range(MIN_SQUARES, min(MAX_SQUARES, len(cells)) + 1):
+        for chosen in islice(combinations(cells, squares), _LISTED):
+            total = sum(answer[r][c] for r, c in chosen)
+            if fixes_none(total, squares, low, high):
+                return SelfCheck(tuple(chosen), total)
     return None
