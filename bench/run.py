@@ -60,6 +60,8 @@ NOT_RUN = {
                 "[the measured offer](offer.md) from the records.",
     "offer_page.py": "writes docs/offer.md from the offer records; `make bench` runs it after the benchmarks.",
     "benchmarks_page.py": "writes this page from bench.json; `make bench` runs it after the benchmarks.",
+    "record.py": "what a class record adds to a build (a record of 30 children over 40 weeks): run it by hand; "
+                 "[a class record](record.md) says what it measures.",
 }
 
 

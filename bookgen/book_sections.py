@@ -40,8 +40,8 @@ def copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
     copy's, so each copy starts on its own page under its own name."""
     found = []
     for copy, label in enumerate(spec.copies or ("",)):
-        level = spec.level_of(copy)
         for section in spec.sections:
+            level = spec.level_of(copy, section.index)
             options = section.options
             tpl = page_template(spec, options.layout) if options.layout else None
             index = copy * len(spec.sections) + section.index

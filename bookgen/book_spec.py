@@ -12,7 +12,8 @@ from typing import Any
 from bookgen.classlist import Student
 from bookgen.errors import Location
 from bookgen.language import LANGUAGES, LanguageChoice
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
+from bookgen.options import Bool, BoolOr, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
+from bookgen.progress_option import Progress, ProgressRule, RecordFile
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES
 from bookgen.students_option import Names
@@ -31,7 +32,8 @@ class BookOptions:
     paper: str = option(Choice(PAPERS), "A4", "paper size")
     seed: int | None = option(Optional(Seed()), None, "the seed every puzzle is derived from; same seed, same "
                               "book (default: a new one each build, printed on every page)")
-    answer_key: bool = option(Bool(), True, "print solutions at the back")
+    answer_key: bool | str = option(BoolOr("separate"), True, "print solutions at the back; separate: in "
+                                    "<book>-answers.pdf beside the book (with a record, a class overview too)")
     name_line: bool = option(Bool(), False, "print name, class and date lines on every puzzle page")
     layout: str = option(LayoutRef(), "book", "the page layout: book (title page, contents), worksheet "
                          "(name / class / date lines), large-print (one big puzzle a page), or your own .yaml")
@@ -47,6 +49,13 @@ class BookOptions:
                           "left-hand pages, and each section, student's set and the answers from a right-hand page")
     language: str = option(LanguageChoice(LANGUAGES), "en",
                            "the language of every printed word: headings, instructions, hints (ISO 639-1 code)")
+    record: str | None = option(Optional(RecordFile()), None,
+                                "a class record beside the spec (class-4b.sqlite), created when missing: every "
+                                "build is kept in it, no student is given a puzzle twice, and a recorded seed "
+                                "reprints that week's set exactly (docs/record.md)")
+    progress: ProgressRule | None = option(Optional(Progress()), None,
+                                           "with a record: move each student up a level after up_after sets in "
+                                           "a row marked done, down after down_after marked not done")
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,12 @@ class BookSpec:
     # The students as the class list gives them, one a copy (empty for numbered copies):
     # a student's level, where given, replaces each section's own on their worksheets.
     students: tuple[Student, ...] = ()
+    answers_apart: bool = False  # the answers in <book>-answers.pdf, not in the book
+    record: str | None = None  # the class record's path as written, relative to the spec
+    progress: ProgressRule | None = None
+    # Per copy, per section: the level a class record moved that student to (None: the
+    # student's or the section's own), replacing both on their worksheets.
+    section_levels: tuple[tuple[str | None, ...], ...] = ()
     # Where each value was written ("title", "sections[2].title", "students[3]"), so a
     # problem found after reading (a letter no font has) still points at its line.
     locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
@@ -92,8 +107,11 @@ class BookSpec:
     def total_puzzles(self) -> int:
         return self.puzzles_per_copy * max(1, len(self.copies))
 
-    def level_of(self, copy: int) -> str | None:
-        """The level of copy `copy`'s student, or None: each section's own."""
+    def level_of(self, copy: int, section: int | None = None) -> str | None:
+        """The level of copy `copy`'s student (in `section`, where a class record moved
+        them), or None: each section's own."""
+        if section is not None and copy < len(self.section_levels) and self.section_levels[copy][section]:
+            return self.section_levels[copy][section]
         return self.students[copy].level if copy < len(self.students) else None
 
     def with_seed(self, seed: int) -> BookSpec:

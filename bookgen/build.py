@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from bookgen import __version__
+from bookgen.answer_file import answers_layout, apart_path
 from bookgen.book_json import book_json, write_json
 from bookgen.book_sections import book_of, layout_sections, page_template
 from bookgen.book_spec import BookSpec
@@ -20,6 +21,7 @@ from bookgen.errors import LayoutError
 from bookgen.font_choice import fonts_for
 from bookgen.generation import generate_all
 from bookgen.language import ENGLISH, Words, words_for
+from bookgen.layout.lesson import lessons_for
 from bookgen.layout.model import BookLayout, Entry
 from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
@@ -27,6 +29,7 @@ from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.hint import Hint
+from bookgen.record.term import Term
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import Metadata, render
 
@@ -55,23 +58,38 @@ def plan(spec: BookSpec, fonts: Fonts | None = None) -> list[SlotPlan | None]:
 
 
 def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = None, jobs: int = 1,
-          done: Callable[[], None] | None = None, use_cache: bool = False) -> BookLayout:
+          done: Callable[[], None] | None = None, use_cache: bool = False, term: Term | None = None) -> BookLayout:
     """Generate, lay out and write the book; outputs are checked before any work and
     written together, only when all of them are complete. `done()` after each puzzle;
-    `use_cache` reuses puzzles an earlier build made (see bookgen.puzzle_cache)."""
+    `use_cache` reuses puzzles an earlier build made (see bookgen.puzzle_cache). With a
+    class record's `term` (bookgen.record.term; its spec is the one built), no student
+    is given a puzzle the record says they had, and the build is recorded in it once the
+    outputs are written."""
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
+    if spec.answers_apart:
+        outputs.append(Output("answer_key: separate", str(apart_path(output))))
     targets = checked(outputs, input_files(spec))
     fonts = fonts_for(spec)
     plan(spec, fonts)
-    entries = generate_all(spec, jobs, done, use_cache)
+    entries = generate_all(spec, jobs, done, use_cache, term.excluded if term is not None else None)
     words = words_for(spec.language)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words))
+    focus = {s.index: s.options.focus for s in layout_sections(spec) if s.options.focus}
+    lessons = lessons_for(entries, focus, words)
+    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words), lessons)
+    drawn = entries + [lesson.entry for lesson in lessons.values()]  # the lessons' grids, drawn beside the book's
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
-            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
+            render(layout, drawn, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
+        if spec.answers_apart:
+            overview = term.overview(entries, words) if term is not None else None
+            apart = answers_layout(spec, entries, layout, page_template(spec), fonts.measure, overview)
+            with writing(outputs[-1].path):
+                render(apart, entries, temps[-1], metadata(spec), fonts, (), words)
+    if term is not None:
+        term.record(entries)
     return layout
 
 

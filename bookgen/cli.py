@@ -77,11 +77,19 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
-    with progress(spec.total_puzzles, quiet) as done:
-        layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache)
+    from bookgen.record.term import term_of
+
+    with term_of(spec) as term, progress(spec.total_puzzles, quiet) as done:
+        spec, note = (term.spec, f", {term.note()}") if term is not None else (spec, "")
+        if spec.answers_apart:
+            from bookgen.answer_file import apart_path
+
+            note += f", answers in {apart_path(target)}"
+        layout = build_book(spec, target, json_path, jobs or os.cpu_count() or 1, done, use_cache=not no_cache,
+                            term=term)
     if not quiet:
         seconds = time.monotonic() - started
-        echo(f"wrote {target}: {summary(spec, layout)}, in {seconds:.1f} s")
+        echo(f"wrote {target}: {summary(spec, layout)}{note}, in {seconds:.1f} s")
 
 
 @contextmanager
@@ -115,9 +123,14 @@ def check(spec_file: str) -> None:
     """Validate SPEC_FILE without generating anything."""
     from bookgen.build import plan
 
+    from bookgen.record.term import check_lines, term_of
+
     spec = _speclib().load(spec_file)
-    plan(spec)
-    echo(f"{spec_file}: ok ({counted(spec)})")
+    with term_of(spec, write=False) as term:
+        plan(term.spec if term is not None else spec)
+        echo(f"{spec_file}: ok ({counted(spec)})")
+        for line in check_lines(term):
+            echo(line)
 
 
 @main.command()
@@ -150,18 +163,20 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
 
 
 STARTERS = ("book", "worksheet", "large-print")
-# The starter's own seed line, which `new` gives a fresh seed.
-_STARTER_SEED = re.compile(r"^seed: *[0-9]+", re.MULTILINE)
+# The starter's seed line, commented out: a starter makes new puzzles at every build
+# unless `new --seed` asks for a fixed seed.
+_STARTER_SEED = re.compile(r"^# seed: *[0-9]+ *", re.MULTILINE)
 
 
 @main.command()
 @click.argument("kind", type=click.Choice(STARTERS))
 @click.option("-o", "--output", help="Write the starter to this new file (an existing file is never replaced).")
+@click.option("--seed", help="Fix the seed, so every build makes the same book (default: new puzzles each build).")
 @reported
-def new(kind: str, output: str | None) -> None:
-    """A commented starter spec that builds as it is, with a seed of its own:
+def new(kind: str, output: str | None, seed: str | None) -> None:
+    """A commented starter spec that builds as it is, with new puzzles at every build:
     bookgen new worksheet -o friday.yaml"""
-    text = starter(kind, _speclib().fresh_seed())
+    text = starter(kind, _seed(seed) if seed is not None else None)
     if output is None:
         echo(text, nl=False)
         return
@@ -188,12 +203,12 @@ def _write_new(path: str, text: str) -> None:
         raise CommandLineError(f"-o: cannot write {path} ({exc.strerror})") from None
 
 
-def starter(kind: str, seed: int) -> str:
-    """The starter spec of this kind, with `seed` in its seed line."""
+def starter(kind: str, seed: int | None = None) -> str:
+    """The starter spec of this kind; with `seed`, its seed line given it and switched on."""
     from importlib.resources import files
 
     text = files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8")
-    return _STARTER_SEED.sub(f"seed: {seed}", text, count=1)
+    return text if seed is None else _STARTER_SEED.sub(f"seed: {seed:<17}", text, count=1)
 
 
 # `types` and `keys` lines are wrapped to this width, continued under their start.
@@ -314,6 +329,12 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
         commit(list(zip(made, targets)))
     for png in targets[1:]:
         echo(str(png))
+
+
+# `bookgen mark`: how each student did with a set, in a class record (its own module).
+from bookgen.record.mark_command import mark  # noqa: E402
+
+main.add_command(mark)
 
 
 if __name__ == "__main__":

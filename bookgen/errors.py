@@ -148,3 +148,11 @@ class DeadlinePassed(EngineError):
 
 class NothingFound(EngineError):
     """A generator used up its attempts (or its time, between attempts) without a puzzle."""
+
+
+class RecordError(BookgenError):
+    """A class record (`record:`) that cannot be used as it is: not a bookgen record,
+    damaged, newer than this bookgen, read-only or held by another program. Said in one
+    line naming the file; the file is left as it was: exit status 2."""
+
+    exit_code = 2

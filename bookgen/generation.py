@@ -13,21 +13,24 @@ import dataclasses
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Mapping
 
 from bookgen import cache, puzzle_cache
 from bookgen.book_sections import copy_sections
 from bookgen.book_spec import BookSpec, SectionSpec
 from bookgen.errors import GenerationError
 from bookgen.layout.model import Entry, Section
-from bookgen.puzzles import registry
+from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.record.digest import puzzle_digests
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
 PUZZLE_BUDGET = 60.0
 # Regenerations allowed when a puzzle repeats an earlier one in the same book.
 MAX_REPEATS = 20
+# Puzzles drawn for a `focus:` section before it gives up on one that needs the technique.
+FOCUS_TRIES = 400
 # Seconds of wall-clock time a cached puzzle may take to be proved again before it is
 # made afresh instead (a hostile entry must not hold the build for long; a sound one
 # takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
@@ -43,6 +46,7 @@ class Task:
     section_title: str
     copy: int = 0  # which copy of a worksheet set (0 for a single book)
     cached: Puzzle | None = None  # what an earlier build made for this request, to prove again
+    focus: str | None = None  # a technique the puzzle must need (`focus:`)
 
 
 def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
@@ -54,10 +58,23 @@ def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy
 
 
 def make_puzzle(task: Task) -> Puzzle:
-    """Generate one puzzle and prove it fit to print (runs in worker processes)."""
+    """Generate one puzzle and prove it fit to print (runs in worker processes). With a
+    focus, puzzles are drawn (from the task's seed, in turn) until one needs the
+    technique, within one budget."""
     ptype = registry.get(task.type)
+    steps = worked.worked_steps(ptype) if task.focus else None
+    budget = Budget(PUZZLE_BUDGET)
     try:
-        puzzle = ptype.generate(task.params, random.Random(task.seed), Budget(PUZZLE_BUDGET))
+        for attempt in range(FOCUS_TRIES if steps is not None else 1):
+            seed = task.seed if attempt == 0 else derive_seed(task.seed, -1, 0, attempt)
+            puzzle = ptype.generate(task.params, random.Random(seed), budget)
+            if steps is None or (task.focus and steps.needs_technique(puzzle, task.focus)):
+                break
+            if budget.expired():
+                raise GenerationError(f"no puzzle that needs {task.focus} was found in the time allowed")
+        else:
+            raise GenerationError(f"no puzzle that needs {task.focus} in {FOCUS_TRIES} tries; it is rare at "
+                                  "this size and level: try a bigger grid or a harder level")
     except GenerationError as exc:
         raise GenerationError(f"puzzle {task.number} ({task.section_title}): {exc}") from None
     verify(puzzle, task.number)
@@ -104,17 +121,23 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
         for index in range(spec_section.options.count):
             number += 1
             seed = derive_seed(spec.seed, spec_section.index, index, copy=copy)
-            task = Task(spec_section.options.type, section.params, seed, number, section.options.title, copy)
+            focus = spec_section.options.focus
+            if focus:  # its own seeds, so a puzzle kept for the plain request is never taken for it
+                seed = int.from_bytes(hashlib.sha256(f"{seed}:focus:{focus}".encode()).digest()[:8], "big")
+            task = Task(spec_section.options.type, section.params, seed, number, section.options.title, copy,
+                        focus=focus)
             label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
             planned.append(_Planned(spec_section, task, section, label))
     return planned
 
 
 def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None = None,
-                 use_cache: bool = False) -> list[Entry]:
+                 use_cache: bool = False, excluded: Mapping[str, set[str]] | None = None) -> list[Entry]:
     """Every puzzle of the book, in order, with repeats within the book (across copies
     too, so every student's set differs) replaced; `done()` after each puzzle. With
-    `use_cache`, puzzles made by an earlier build of the same request are reused."""
+    `use_cache`, puzzles made by an earlier build of the same request are reused.
+    `excluded`: student -> clue digests a class record says they were given before,
+    replaced as repeats are."""
     planned = _tasks(spec)
     tasks = [p.task for p in planned]
     keys = [puzzle_cache.key(registry.get(t.type), t.params, t.seed) for t in tasks] if use_cache else []
@@ -137,23 +160,26 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
                 puzzle_cache.store(key, registry.get(task.type), puzzle)
     entries, seen = [], set()
     for p, puzzle in zip(planned, made):
-        puzzle = _unrepeated(spec, p, puzzle, seen)
+        puzzle = _unrepeated(spec, p, puzzle, seen, (excluded or {}).get(p.section.copy, set()))
         entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return entries
 
 
-def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
-    """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable],
+                before: set[str]) -> Puzzle:
+    """Replace a puzzle that repeats an earlier one of the book, or one the student was
+    given before (`before`: clue digests), deterministically (in book order)."""
     section, task = planned.spec_section, planned.task
     ptype = registry.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
         key = (task.type, ptype.identity(puzzle))
-        if key not in seen:
+        if key not in seen and not (before and puzzle_digests(ptype, puzzle)[0] in before):
             seen.add(key)
             return puzzle
         index = task.number - 1
         seed = derive_seed(spec.seed, section.index, index, attempt, task.copy)
-        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title, task.copy))
+        puzzle = make_puzzle(Task(task.type, task.params, seed, task.number, task.section_title, task.copy,
+                                  focus=task.focus))
     raise GenerationError(
         f"puzzle {task.number} ({task.section_title}): too few different puzzles of this kind; ask for fewer"
     )

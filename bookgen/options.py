@@ -151,6 +151,25 @@ class Bool:
         raise OptionValueError(f"expected true or false, got {brief(text)}")
 
 
+@dataclass(frozen=True)
+class BoolOr(Bool):
+    """True or false, or one word more (`answer_key: separate`); a Bool to the page's
+    check box."""
+
+    word: str = ""
+
+    def describe(self) -> str:
+        return f"true, false or {self.word}"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> bool | str:
+        if isinstance(raw, str) and raw.strip().lower() == self.word:
+            return self.word
+        try:
+            return super().parse(raw, ctx)
+        except OptionValueError:
+            raise OptionValueError(f"expected {self.describe()}, got {brief(str(raw))}") from None
+
+
 # Bidirectional embeddings, overrides and isolates: invisible, and from an escape such as
 # "\u202E" they reverse the text around them in bookmarks and viewers.
 _DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

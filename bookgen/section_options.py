@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bookgen.options import Bool, Choice, Int, LayoutRef, Optional, Text, option
+from bookgen.progress_option import Progress, ProgressRule
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
@@ -29,6 +30,13 @@ class SectionOptions:
                                   "puzzles on each page (default: the most that keep cells comfortable)")
     large_print: bool = option(Bool(), False, "bigger cells (about 14 mm) for young children")
     hints: bool = option(Bool(), False, "each puzzle's first steps in plain words, on pages before the answers")
+    focus: str | None = option(Optional(Text(60)), None, "a technique every puzzle of the section needs, named as "
+                               "the level tables name it (x-wing, naked pair, cage arithmetic, rule of 45), taught "
+                               "on a page before the section")
+    progress: ProgressRule | None = option(Optional(Progress()), None, "with a class record: this section's own "
+                                           "progress rule, instead of the book's")
+    self_check: bool = option(Bool(), False, "under each puzzle, a check of the finished grid that gives no "
+                              "number away: a few shaded squares and what they add up to")
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")

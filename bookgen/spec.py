@@ -170,10 +170,11 @@ class _Reader:
                 self.student_levels(entries["students"], students, sections)
         seed = options.seed if options.seed is not None else fresh_seed()
         return BookSpec(self.source, options.title, options.subtitle, options.author, options.paper,
-                        seed, options.answer_key, options.name_line, tuple(sections), options.layout,
+                        seed, options.answer_key is True, options.name_line, tuple(sections), options.layout,
                         options.seed is not None, self.copies(entries, options, words), options.font,
                         options.bold_font, duplex=options.duplex, language=options.language,
-                        students=students, locations=self.locations)
+                        students=students, answers_apart=options.answer_key == "separate",
+                        record=options.record, progress=options.progress, locations=self.locations)
 
     def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
@@ -248,6 +249,15 @@ class _Reader:
             offered = ", ".join(t.name for t in registry.all_types() if worked.worked_steps(t) is not None)
             self.problem(entries["hints"][0], f"{field}.hints", f"{worked.NO_WORKED_STEPS}; hints are offered for {offered}")
             return None
+        if given.self_check and worked.worked_steps(ptype) is None:
+            self.problem(entries["self_check"][0], f"{field}.self_check", f"a {ptype.name} has no self-check")
+            return None
+        if given.focus is not None:
+            focus, why = focused(ptype, params, given.focus)
+            if why:
+                self.problem(entries["focus"][1], f"{field}.focus", why)
+                return None
+            given = dataclasses.replace(given, focus=focus)
         try:
             ptype.validate(params)
             self.distinct_enough(ptype, params, given.count)
@@ -256,6 +266,19 @@ class _Reader:
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
         return SectionSpec(index, _resolved(given, ptype, params, words), params)
+
+
+def focused(ptype: PuzzleType, params: Any, name: str) -> tuple[str, str | None]:
+    """A section's `focus:` as the grader names the technique, or why it cannot be: not
+    on the type's ladder, or above the section's level (its puzzles could not need it)."""
+    steps = worked.worked_steps(ptype)
+    found = steps.technique_level(name) if steps is not None else None
+    if found is None:
+        return name, f"expected a technique of a {ptype.name}'s level tables (see docs/types.md), got {brief(name)}"
+    technique, level = found
+    if ptype.levels.index(params.difficulty) < ptype.levels.index(level):
+        return name, f"{technique} is a technique of the {level} level; ask for difficulty: {level} (or harder) to practise it"
+    return technique, None
 
 
 def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:
@@ -271,7 +294,7 @@ def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | 
         ptype.refuse_count(params, section.options.count)
     except ParamsError as exc:
         return exc.message
-    return None
+    return focused(ptype, params, section.options.focus)[1] if section.options.focus else None
 
 
 def _who(students: list[Student]) -> str:

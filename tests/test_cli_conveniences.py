@@ -128,9 +128,13 @@ def test_a_fresh_seed_is_in_the_summary_line_and_on_every_page_and_rebuilds_the_
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
 
-def test_new_writes_a_fresh_seed_into_the_starter(tmp_path: Path):
-    seeds = {re.search(r"^seed: (\d+)", run("new", "worksheet").output, re.M)[1] for _ in range(4)}
-    assert len(seeds) > 1 and "1" not in seeds
+def test_a_starter_fixes_no_seed_unless_asked(tmp_path: Path):
+    for kind in ("book", "worksheet", "large-print"):
+        assert not re.search(r"^seed:", run("new", kind).output, re.M), kind
+        assert re.search(r"^seed: 2031 ", run("new", kind, "--seed", "2031").output, re.M), kind
+    spec = tmp_path / "w.yaml"
+    spec.write_text(run("new", "worksheet").output, encoding="utf-8")
+    assert not load(spec).seed_given
 
 
 def test_new_with_o_writes_a_starter_that_checks_and_never_replaces_a_file(tmp_path: Path):

@@ -17,7 +17,7 @@ PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
           "bookgen.font_choice", "bookgen.generation", "bookgen.book_json", "bookgen.terminal")
 LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py", "pictures.py",
-       "classlist.py", "yamltext.py", "language.py")
+       "classlist.py", "yamltext.py", "language.py", "progress_option.py")
 
 
 def imported(path: Path) -> set[str]:
@@ -50,20 +50,27 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # such as solve or puzzles). Read from the architecture: cli -> build -> {spec, layout,
 # render, puzzles} -> solve -> model, the low-level modules below everything.
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
-             "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language"}
+             "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
+             "progress_option", "self_check"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file"},
     # How a command's errors and output reach the terminal: the command line's alone.
     "terminal": set(),
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
-    "serve": {"build", "spec", "puzzles", "render"},
-    "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json"},
+    "serve": {"build", "spec", "puzzles", "render", "record"},
+    "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json",
+              "record", "answer_file"},
+    # `answer_key: separate`: the teacher's file laid out from the book's layout.
+    "answer_file": {"layout", "book_sections"},
+    # A class record: what was built for whom (its digests name puzzles; it moves levels
+    # as the spec allows); its `mark` command reports through the terminal's helpers.
+    "record": {"spec", "layout", "puzzles", "terminal"},
     # build's steps: the spec in layout's terms; the fonts and the texts they must print;
     # every puzzle made, verified and cached; the JSON.
     "book_sections": {"layout", "puzzles"},
     "font_choice": {"render", "book_sections"},
-    "generation": {"layout", "puzzles", "puzzle_cache", "book_sections"},
+    "generation": {"layout", "puzzles", "puzzle_cache", "book_sections", "record"},
     "book_json": {"layout"},
     "spec": {"puzzles"},
     "layout": {"puzzles"},
@@ -73,7 +80,7 @@ MAY_IMPORT = {
     "puzzles": {"solve"},
     "solve": set(),
     "offer": set(),
-    "section_options": {"options"},
+    "section_options": {"options", "progress_option"},
 }
 # Type packages stand on the shared puzzles modules, and not on one another: killer's
 # grid is the classic sudoku's shape, and tredoku is graded on the sudoku family's ladder

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bookgen.language import Words
 from bookgen.layout.heads import HEAD_GAP, footer, instructions_under, running_head, write_lines
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, Section, TextItem
-from bookgen.layout.slots import Box, SlotPlan, placed
+from bookgen.layout.slots import Box, SlotPlan, band_below, placed
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure, fitted
 
@@ -103,12 +103,13 @@ def _band(section: Section, row: list[Entry], plan: SlotPlan, tpl: Template, mea
     y = 0.0
     if heading:
         y = _heading(band, section, tpl, measure)
-    height = max(entry.ptype.print_size(entry.puzzle)[1] for entry in row) * plan.cell + tpl.label_band
+    height = max(entry.ptype.print_size(entry.puzzle)[1] * plan.cell + band_below(entry, tpl) for entry in row)
+    height += tpl.label_band
     for k, entry in enumerate(row):
         slot = plan.slot(k)
-        placement, label = placed(entry, Box(slot.x, y, slot.w, height), plan.cell, tpl, measure, words)
+        placement, labels = placed(entry, Box(slot.x, y, slot.w, height), plan.cell, tpl, measure, words)
         band.placements.append(placement)
-        band.texts.append(label)
+        band.texts += labels
     band.height = y + height
     return band
 

@@ -94,7 +94,7 @@ def _block(entry: Entry, worked: WorkedSteps, said: list[Hint], page_of: dict[in
         return items + steps, pictures, bottom
     cols, rows = worked.worked_size(entry.puzzle)
     if not cols or not rows:
-        return items + _steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
+        return items + numbered_steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
     numbered = worked.numbered_hint_grid
     tall = (tpl.text_bottom - tpl.top) * GRID_HEIGHT_SHARE / rows
     cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1), tall)
@@ -107,7 +107,7 @@ def _block(entry: Entry, worked: WorkedSteps, said: list[Hint], page_of: dict[in
         cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols, tall)
         numbers = min(size, cell * NUMBER_SHARE)
         room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
-        under = _steps(said, 0.0, tpl.left, tpl.content_width, size, measure)[1]
+        under = numbered_steps(said, 0.0, tpl.left, tpl.content_width, size, measure)[1]
         cell = min(cell, (page_room - (size * 1.8 + room + size * 0.4) - under) / rows)
         numbers = min(size, cell * NUMBER_SHARE)
         room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
@@ -115,12 +115,13 @@ def _block(entry: Entry, worked: WorkedSteps, said: list[Hint], page_of: dict[in
     grid_y = size * 1.2 + size * 0.6 + room
     grid = Placement(entry.number, grid_x, grid_y, cell, False, (cols, rows), marks=StepMarks.of(said))
     if numbered:
-        items += _numbers(grid, numbers)
+        items += grid_numbers(grid, numbers)
     if beside:
         width = grid_x - room - size * 1.5 - tpl.left
-        steps, bottom = _steps(said, size * 1.2, tpl.left, width, size, measure)
+        steps, bottom = numbered_steps(said, size * 1.2, tpl.left, width, size, measure)
     else:
-        steps, bottom = _steps(said, grid_y + rows * cell + size * 0.4, tpl.left, tpl.content_width, size, measure)
+        steps, bottom = numbered_steps(said, grid_y + rows * cell + size * 0.4, tpl.left, tpl.content_width, size,
+                                       measure)
     return items + steps, [grid], max(bottom, grid_y + rows * cell)
 
 
@@ -141,7 +142,7 @@ def _strip(entry: Entry, worked: WorkedSteps, said: list[Hint], y: float, tpl: T
         xs = [tpl.left + k * (width + gap) for k in range(len(row))]
         bottom = y
         for k, (x, hint) in enumerate(zip(xs, row)):
-            steps, foot = _steps([hint], y, x, width, size, measure, first + k + 1)
+            steps, foot = numbered_steps([hint], y, x, width, size, measure, first + k + 1)
             items += steps
             bottom = max(bottom, foot)
         top = bottom + size * 0.4
@@ -151,7 +152,7 @@ def _strip(entry: Entry, worked: WorkedSteps, said: list[Hint], y: float, tpl: T
     return items, pictures, y
 
 
-def _steps(said: list[Hint], y: float, x: float, width: float, size: float,
+def numbered_steps(said: list[Hint], y: float, x: float, width: float, size: float,
            measure: Measure, number: int = 1) -> tuple[list[TextItem], float]:
     """The sentences numbered from `number`, from under the baseline `y`, wrapped to
     `width`, a little air between steps; the items and the foot of the last line."""
@@ -166,7 +167,7 @@ def _steps(said: list[Hint], y: float, x: float, width: float, size: float,
     return items, y + size * 0.4
 
 
-def _numbers(grid: Placement, size: float) -> list[TextItem]:
+def grid_numbers(grid: Placement, size: float) -> list[TextItem]:
     """Row numbers down the left of the grid and column numbers along its top (its top
     and left measured as the block's)."""
     cols, rows = int(grid.size[0]), int(grid.size[1])

@@ -16,6 +16,7 @@ from bookgen.errors import LayoutError
 from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
 from bookgen.layout.hints import HINTS, Hint, hint_pages
+from bookgen.layout.lesson import LessonPlan, lesson_page
 from bookgen.layout.heads import footer, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
@@ -45,7 +46,7 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
 
 
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
-            hints: dict[int, list[Hint]] | None = None) -> BookLayout:
+            hints: dict[int, list[Hint]] | None = None, lessons: dict[int, LessonPlan] | None = None) -> BookLayout:
     """The whole book; `hints` (puzzle number -> its first steps in words) adds the
     worked-steps pages after the puzzles, before the answers. Printed on both sides
     (`book.duplex`), each part starts on a right-hand page and left-hand pages are
@@ -57,7 +58,13 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
     groups = _sections(entries)
     own_tpl = {section.index: section.tpl for section, _items in groups if section.tpl}
     chosen: dict[Hashable, tuple[bool, float]] = {}  # how copies alike were flowed
+    lessons = dict(lessons or {})
     while groups:
+        # A focus section's lesson page comes before the pages (or shared sheet) it opens.
+        for section, _items in groups[:max(1, len(_flow_run(groups, tpl)))]:
+            if section.index in lessons:
+                pages += to_right_hand(book, first + len(pages))
+                pages.append(lesson_page(first + len(pages), lessons.pop(section.index), book, tpl, measure))
         pages += to_right_hand(book, first + len(pages))
         run = _flow_run(groups, tpl)
         if run:
@@ -88,10 +95,10 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     pages = [mirrored(page, own_tpl.get(page.section, tpl) if page.kind == "puzzles" else tpl)
              if book.left_hand(page.number) else page for page in pages]
-    return BookLayout(tpl, tuple(_styled(pages, entries)), page_of, answer_page_of)
+    return BookLayout(tpl, tuple(styled(pages, entries)), page_of, answer_page_of)
 
 
-def _styled(pages: list[Page], entries: list[Entry]) -> list[Page]:
+def styled(pages: list[Page], entries: list[Entry]) -> list[Page]:
     """Every drawing with the style its section shares (one clue size for a section's
     KenKen), decided from all the section's puzzles, every copy's alike: puzzles made
     with the same options and section look the same on every student's sheet."""
@@ -233,7 +240,7 @@ def _puzzle_page(number: int, section: Section, chunk: list[Entry], plan: SlotPl
     texts += footer(number, book, tpl, measure)
     placements = []
     for k, entry in enumerate(chunk):
-        placement, label = placed(entry, plan.slot(k), plan.cell, tpl, measure, book.words)
+        placement, labels = placed(entry, plan.slot(k), plan.cell, tpl, measure, book.words)
         placements.append(placement)
-        texts.append(label)
+        texts += labels
     return Page(number, tuple(texts), tuple(placements), tuple(rules), section.index, "puzzles")

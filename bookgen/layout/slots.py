@@ -16,6 +16,9 @@ from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import Entry, Placement, Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
+from bookgen.puzzles.hint import StepMarks
+from bookgen.puzzles.worked import worked_steps
+from bookgen.self_check import SelfCheck
 
 # Below this a cell cannot take a digit written in pencil; no layout goes smaller.
 SMALLEST_CELL = 5 * MM
@@ -130,17 +133,37 @@ def shared_out(count: int, per_page: int) -> list[int]:
 
 
 def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure,
-           words: Words = ENGLISH) -> tuple[Placement, TextItem]:
+           words: Words = ENGLISH) -> tuple[Placement, list[TextItem]]:
     """The drawing at the section's cell (smaller only if this one is bigger than planned),
-    with its label just above it, the two centred together in the slot."""
+    with its label just above it and its self-check, if any, under it, all centred
+    together in the slot."""
     size = entry.ptype.print_size(entry.puzzle)
-    cell = min(cell, fit_cell(size, slot, tpl.label_band))
+    check = checked_squares(entry)
+    below = band_below(entry, tpl)
+    cell = min(cell, fit_cell(size, slot, tpl.label_band + below))
     width, height = size[0] * cell, size[1] * cell
     x = slot.x + (slot.w - width) / 2
-    y = slot.y + (slot.h - tpl.label_band - height) / 2 + tpl.label_band
+    y = slot.y + (slot.h - tpl.label_band - below - height) / 2 + tpl.label_band
     level = words.gettext(entry.puzzle.difficulty) if entry.puzzle.difficulty else ""
     text = f"{entry.shown}   {level}   {entry.ptype.describe(entry.puzzle, words)}".rstrip()
     label_size = tpl.sizes.label
     text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)
-    label = TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)
-    return Placement(entry.number, x, y, cell, False, size), label
+    texts = [TextItem(text, x, y - tpl.label_band * 0.35, label_size, bold=True)]
+    marks = StepMarks()
+    if check is not None:
+        said = words.gettext("The shaded squares add up to {total}.").format(total=check.total)
+        said = ellipsized(said, label_size, slot.w, measure)
+        texts.append(TextItem(said, x + width / 2, y + height + below * 0.7, label_size, align="center"))
+        marks = StepMarks(shaded=check.cells)
+    return Placement(entry.number, x, y, cell, False, size, marks), texts
+
+
+def checked_squares(entry: Entry) -> SelfCheck | None:
+    """The entry's self-check (`self_check: true`), or None."""
+    steps = worked_steps(entry.ptype) if entry.section.options.self_check else None
+    return steps.self_check(entry.puzzle) if steps is not None else None
+
+
+def band_below(entry: Entry, tpl: Template) -> float:
+    """The room a puzzle's self-check line takes under it (none without one)."""
+    return tpl.label_band if entry.section.options.self_check else 0.0

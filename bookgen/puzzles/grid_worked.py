@@ -8,6 +8,7 @@ every one is sound and none is beyond the puzzle's level.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Mapping
 
 from bookgen.language import ENGLISH, Words
@@ -17,10 +18,12 @@ from bookgen.puzzles.base import P, Puzzle
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.hint import Hint
 from bookgen.puzzles.hint_names import grid_naming
-from bookgen.puzzles.worked import WorkedSteps
+from bookgen.puzzles.worked import Lesson, WorkedSteps
+from bookgen.self_check import SelfCheck, self_check
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Contradiction, Level, Step, grade_board
+from bookgen.solve.result import Outcome
 
 
 class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
@@ -43,6 +46,45 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
         return wording.first_hints(self.hint_steps(puzzle), limit, self.value_name(puzzle, words), self.sentences,
                                    words, grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
                                    noun=self.value_noun(puzzle))
+
+    def self_check(self, puzzle: Puzzle[GridModel]) -> SelfCheck | None:
+        """Empty squares whose answers add up to a sum that fixes none of them, where
+        every value is printed as its own number (not a letter or a picture)."""
+        board, label = puzzle.board, self.value_label(puzzle)
+        if not board.symbols or any(label(v) != str(v) for v in board.symbols):
+            return None
+        given = {(r, c) for r, c, _v in board.givens}
+        empty = [cell for cell in board.cells if cell not in given]
+        return self_check(puzzle.solution, empty, min(board.symbols), max(board.symbols))
+
+    def technique_level(self, name: str) -> tuple[str, str] | None:
+        wanted = " ".join(name.split()).lower()
+        for level in self.grading:
+            for technique in level.techniques:
+                if technique.name.lower() == wanted:
+                    return technique.name, level.name
+        return None
+
+    def needs_technique(self, puzzle: Puzzle[GridModel], technique: str) -> bool:
+        return needs_technique(self, puzzle, technique)
+
+    def lesson(self, puzzle: Puzzle[GridModel], technique: str, words: Words = ENGLISH) -> Lesson | None:
+        """The puzzle at the moment the grader first uses `technique` on it (the givens
+        and every digit written before), and that step in words."""
+        steps = self.steps(puzzle)
+        at = next((k for k, step in enumerate(steps) if step.technique == technique), None)
+        if at is None:
+            return None
+        written = {(r, c): v for r, c, v in puzzle.board.givens}
+        for step in steps[:at]:
+            written.update(dict(step.placed))
+        said = wording.first_hints(steps[at:], 1, self.value_name(puzzle, words), self.sentences, words,
+                                   grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
+                                   noun=self.value_noun(puzzle))
+        if not said:
+            return None
+        moment = dataclasses.replace(puzzle, board=puzzle.board.with_givens(written))
+        return Lesson(moment, said[0], at + 1)
 
     def marked_houses(self, puzzle: Puzzle[GridModel]) -> wording.Marked:
         """The letter the drawing prints on a house, by its cells (a house worked steps
@@ -94,6 +136,26 @@ def _preferring(levels: tuple[Level, ...], name: str) -> tuple[Level, ...]:
     chosen = tuple(t for level in levels for t in level.techniques if t.name == name)
     rest = tuple(Level(level.name, tuple(t for t in level.techniques if t.name != name)) for level in levels)
     return (Level(name, chosen),) + rest
+
+
+def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) -> bool:
+    """The one test of "this puzzle needs this technique": the grader, with the type's
+    ladder up to the puzzle's level, uses it to solve the puzzle, and with the same
+    ladder less that one technique cannot finish it: a child at that level must use it.
+    (With harder levels' techniques allowed too, most techniques have a stronger one that
+    does their work.)"""
+    model = ptype.solving_model(puzzle)
+    names = [level.name for level in ptype.grading]
+    ladder = ptype.grading[: names.index(puzzle.difficulty) + 1] if puzzle.difficulty in names else ptype.grading
+    try:
+        full = grade_board(ptype.new_board(model), ladder)
+        if full.outcome is not Outcome.SOLVED or technique not in full.used:
+            return False
+        without = tuple(Level(level.name, tuple(t for t in level.techniques if t.name != technique))
+                        for level in ladder)
+        return grade_board(ptype.new_board(model), without).outcome is not Outcome.SOLVED
+    except (Contradiction, CageTooLarge):
+        return False
 
 
 def grader_steps(model: GridModel, levels: tuple[Level, ...], board: Board | None = None) -> list[Step]:

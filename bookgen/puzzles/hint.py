@@ -40,6 +40,8 @@ class StepMarks:
 
     badges: tuple[tuple[Cell, str], ...] = ()
     pencil: tuple[PencilMarks, ...] = ()
+    # Squares shaded with no number: a self-check's (bookgen.self_check) on a puzzle page.
+    shaded: tuple[Cell, ...] = ()
 
     @staticmethod
     def of(said: list[Hint]) -> StepMarks:

@@ -10,6 +10,7 @@ bookgen.puzzles.worked_draw.
 from __future__ import annotations
 
 from abc import abstractmethod
+from dataclasses import dataclass
 from typing import Hashable
 
 from bookgen.language import ENGLISH, Words
@@ -17,9 +18,20 @@ from bookgen.puzzles.base import B, P, Puzzle, PuzzleType, Size
 from bookgen.puzzles.hint import Hint, StepMarks
 from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.worked_draw import draw_marked
+from bookgen.self_check import SelfCheck
 
 # Why `hints: true` is refused for a type that has no worked steps.
 NO_WORKED_STEPS = "worked steps are not written for this type yet"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A technique taught on a puzzle of the book: the puzzle as it stands when the
+    technique is needed, the step that uses it, and how many steps led there."""
+
+    moment: Puzzle
+    step: Hint
+    number: int
 
 
 class WorkedSteps(PuzzleType[P, B]):
@@ -48,6 +60,28 @@ class WorkedSteps(PuzzleType[P, B]):
         corner: the puzzle as printed, square cells, by default (a type that prints more
         above its grid, or other squares, draws its own)."""
         draw_marked(pen, marks, lambda: self.draw(puzzle, pen, None, style))
+
+    def self_check(self, puzzle: Puzzle[B]) -> SelfCheck | None:
+        """Squares to shade under the puzzle and the sum of their answers, giving no
+        square away (`self_check: true`), or None where the type has none to give (values
+        that are not numbers, no squares)."""
+        return None
+
+    def technique_level(self, name: str) -> tuple[str, str] | None:
+        """A technique named as the level tables name it (any case): its name as the
+        grader knows it and the easiest level that allows it; None when it is not on this
+        type's ladder (a type without a ladder has none)."""
+        return None
+
+    def needs_technique(self, puzzle: Puzzle[B], technique: str) -> bool:
+        """Whether solving the puzzle uses `technique` (the grader's log shows it) and
+        cannot be finished without it (`focus:`)."""
+        return False
+
+    def lesson(self, puzzle: Puzzle[B], technique: str, words: Words = ENGLISH) -> Lesson | None:
+        """The worked example of a `focus:` section's lesson page: this puzzle at the
+        moment it needs `technique`, and the step in words; None where the type has none."""
+        return None
 
     def hint_picture_size(self, puzzle: Puzzle[B]) -> Size:
         """Width and height in cell units of a step's own picture (`Hint.picture`)."""

@@ -69,8 +69,9 @@ def draw_marked(pen: Pen, marks: StepMarks, under: Callable[[], None], frame: Ca
     """The steps' marks with the drawing `under` them: the shading first, then the
     drawing, then pencil marks and the numbered squares, at most `badge_most` cells a
     side (smaller where the drawing needs the rest of a corner: greater-than signs)."""
-    frames = {cell: frame(cell) for cell in {cell for cell, _label in marks.badges} | {m.cell for m in marks.pencil}}
-    for cell, _label in marks.badges:
+    shaded = [cell for cell, _label in marks.badges] + list(marks.shaded)
+    frames = {cell: frame(cell) for cell in {*shaded} | {m.cell for m in marks.pencil}}
+    for cell in shaded:
         pen.fill([frames[cell].at(u, v) for u, v in ((0, 0), (1, 0), (1, 1), (0, 1))], MARK_GRAY)
     under()
     for each in marks.pencil:

@@ -175,7 +175,7 @@ def _draw_page(canvas: Any, page: Page, layout: BookLayout, entries: dict[int, E
     for placement in page.placements:
         entry = entries[placement.number]
         pen = PdfPen(canvas, height, placement.x, placement.y, placement.cell, fonts, words)
-        if page.kind == "hints":
+        if page.kind == "hints" or placement.marks.shaded:  # worked steps, or a self-check's squares
             _draw_worked(entry, pen, placement)
         else:
             entry.ptype.draw(entry.puzzle, pen, entry.puzzle.solution if placement.answer else None, placement.style)

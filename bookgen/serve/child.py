@@ -18,7 +18,7 @@ import pypdfium2
 import bookgen.build  # noqa: F401 - loaded once in the fork server, before any build
 from bookgen.errors import BookgenError, InputError
 from bookgen.serve.review import Notes, shortened
-from bookgen.serve.spectext import SPEC_NAME
+from bookgen.serve.spectext import SEEDED_NAME, SPEC_NAME, unseeded
 
 PR_SET_PDEATHSIG = 1
 
@@ -28,6 +28,8 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     cannot be built is an answer, not a crash)."""
     _die_with_parent()
     from bookgen.build import build
+    from bookgen.record.term import term_of
+    from bookgen.serve.class_api import RECORD_THIS_SET
     from bookgen.spec import parse
 
     notes = Notes()
@@ -35,10 +37,16 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     log.addHandler(notes)
     log.propagate = False
     page_folder = folder.parent
-    (folder / SPEC_NAME).write_text(spec_text, encoding="utf-8")
+    (folder / SPEC_NAME).write_text(unseeded(spec_text), encoding="utf-8")
+    (folder / SEEDED_NAME).write_text(spec_text, encoding="utf-8")
     try:
         spec = parse(spec_text, str(page_folder / SPEC_NAME), page_folder)
-        layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True)
+        # With a class record: read for every preview, written only by the class section's
+        # "next week's set" (bookgen.serve.class_api marks its spec so).
+        with term_of(spec, write=spec_text.startswith(RECORD_THIS_SET)) as term:
+            spec = term.spec if term is not None else spec
+            record_note = term.note() if term is not None else ""
+            layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True, term=term)
     except InputError as exc:
         _write(folder, {"problems": [_problem(p.field, p.message, str(p), page_folder) for p in exc.problems]})
         return
@@ -54,7 +62,7 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
         _answer_key(folder / "book.pdf", answers, folder / "answers.pdf")
     shown = _pages(folder / "book.pdf", folder, dpi, max_pages)
     _write(folder, {"pages": len(layout.pages), "shown": shown, "answers": answers, "hints": hints,
-                    "puzzles": spec.total_puzzles, "seed": spec.seed, "problems": [],
+                    "puzzles": spec.total_puzzles, "seed": spec.seed, "problems": [], "record": record_note,
                     "notes": [shortened(note, page_folder) for note in notes.said]})
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from bookgen.book_spec import BookOptions
 from bookgen.classlist import ClassListError, class_list
 from bookgen.errors import InputError
+from bookgen.serve import class_api
 from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
 from bookgen.serve.review import review
@@ -47,9 +48,10 @@ MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
 REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
-_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|page-[0-9]{1,4}\.png)")
+_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|book-seeded\.yaml|page-[0-9]{1,4}\.png)")
 _TYPES = {".pdf": "application/pdf", ".yaml": "application/yaml; charset=utf-8", ".png": "image/png"}
-_STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8")}
+_STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8"),
+           "/class.js": ("class.js", "text/javascript; charset=utf-8")}
 
 
 class BadRequest(Exception):
@@ -199,7 +201,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _post(self) -> None:
         routes = {"/api/check": self._check, "/api/preview": self._preview, "/api/open": self._open,
-                  "/api/classlist": self._class_list}
+                  "/api/classlist": self._class_list,
+                  **class_api.routes(_built, lambda p, s: _reviewed(p, checked_state(s), []))}
         route = routes.get(self.path)
         if route is None:
             raise BadRequest(HTTPStatus.NOT_FOUND, "no such call")
@@ -240,12 +243,9 @@ class Handler(BaseHTTPRequestHandler):
         answer = _reviewed(page, state, [])
         if answer["problems"]:
             return answer
-        request = page.builder.request(answer["spec"])
-        request.done.wait(PREVIEW_WAIT_SECONDS)
-        built = request.result or {"superseded": True}
-        files = f"/files/{page.token}/{built.get('build')}/"
+        built = _built(page, answer["spec"])
         notes = list(dict.fromkeys(answer["notes"] + built.get("notes", [])))  # check and build say a note alike
-        return {**answer, **built, "notes": notes, "files": files}
+        return {**answer, **built, "notes": notes}
 
     def _open(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
         text = body.get("text")
@@ -291,6 +291,14 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(data)
+
+
+def _built(page: Page, spec: str) -> dict[str, Any]:
+    """A spec built as a preview (waiting PREVIEW_WAIT_SECONDS at most), and where its files are."""
+    request = page.builder.request(spec)
+    request.done.wait(PREVIEW_WAIT_SECONDS)
+    built = request.result or {"superseded": True}
+    return {**built, "files": f"/files/{page.token}/{built.get('build')}/"}
 
 
 def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:

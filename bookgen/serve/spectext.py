@@ -63,6 +63,18 @@ def spec_text(state: dict[str, Any]) -> str:
     return HEADER + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
 
 
+# The downloaded spec keeps the page's seed only as a comment: built again, it makes a new
+# set (next week's); the seed, on every page and in the comment, rebuilds this one.
+SEEDED_NAME = "book-seeded.yaml"  # the same spec with its seed fixed, for a teacher who asks
+_SEED_LINE = re.compile(r"^seed: *([0-9]+)\n", re.MULTILINE)
+
+
+def unseeded(text: str) -> str:
+    """The spec with its `seed:` line turned into a comment saying how to rebuild this book."""
+    return _SEED_LINE.sub(lambda m: f"# seed: {m[1]}   (this book's seed: bookgen build book.yaml --seed {m[1]} "
+                                    "rebuilds it; without it, every build is a new set)\n", text, count=1)
+
+
 def _values(given: Any, options: list[tuple[str, Any, Any]], always: tuple[str, ...]) -> dict[str, Any]:
     given = given if isinstance(given, dict) else {}
     found: dict[str, Any] = {}

@@ -137,9 +137,11 @@ def test_a_newer_preview_stops_the_older_and_the_downloads_rebuild_byte_for_byte
     pdf, spec = client.get(newer["files"] + "book.pdf"), client.get(newer["files"] + "book.yaml")
     answers = client.get(newer["files"] + "answers.pdf")
     assert pdf.startswith(b"%PDF") and answers.startswith(b"%PDF") and len(answers) < len(pdf)
-    assert yaml.safe_load(spec)["students"] == ["Ana", "Ben"]
+    assert yaml.safe_load(spec)["students"] == ["Ana", "Ben"] and "seed" not in yaml.safe_load(spec)
+    assert yaml.safe_load(client.get(newer["files"] + "book-seeded.yaml"))["seed"] == 7
     (tmp_path / "book.yaml").write_bytes(spec)
-    subprocess.run(bookgen_command + ["build", str(tmp_path / "book.yaml"), "-o", str(tmp_path / "book.pdf"), "-q"], check=True)
+    subprocess.run(bookgen_command + ["build", str(tmp_path / "book.yaml"), "-o", str(tmp_path / "book.pdf"), "-q",
+                                      "--seed", "7"], check=True)
     assert (tmp_path / "book.pdf").read_bytes() == pdf
 
 
