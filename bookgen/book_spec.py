@@ -12,15 +12,70 @@ from typing import Any
 from bookgen.classlist import Student
 from bookgen.errors import Location
 from bookgen.language import LANGUAGES, LanguageChoice
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
+from bookgen.options import (Bool, FilePath, Int, LayoutRef, OptionValueError, Optional, ParseContext, Seed, Text,
+                             brief, option)
+from bookgen.paper import PaperSize, is_trim
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES
 from bookgen.students_option import Names
 
-PAPERS = ("A4", "Letter")
 # Copies or students of one book: a whole school year's worksheets, as many as the book's
 # most puzzles (one each), so no real class list is refused for its length.
 MAX_COPIES = MAX_PUZZLES
+
+
+@dataclass(frozen=True)
+class Footer:
+    """The `footer:` option: a text ({page} for the page's number), or off for none."""
+
+    def describe(self) -> str:
+        return "text ({page} for the page number), or off"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        if isinstance(raw, str) and raw.strip().lower() in ("off", "false", "no", "none"):
+            return ""
+        return Text(120).parse(raw, ctx)
+
+
+@dataclass(frozen=True)
+class Isbn:
+    """An ISBN-10 or ISBN-13, hyphens and spaces allowed, its check digit checked."""
+
+    def describe(self) -> str:
+        return "an ISBN of 10 or 13 digits"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = Text(40).parse(raw, ctx)
+        digits = text.replace("-", "").replace(" ", "").upper()
+        if not (len(digits) == 13 and digits.isdigit() or len(digits) == 10 and digits[:9].isdigit()
+                and (digits[9].isdigit() or digits[9] == "X")):
+            raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
+        if not _isbn_checks(digits):
+            raise OptionValueError(f"the ISBN {brief(text)} has a wrong check digit")
+        return text
+
+
+def _isbn_checks(digits: str) -> bool:
+    if len(digits) == 13:
+        return sum(int(d) * (1 if k % 2 == 0 else 3) for k, d in enumerate(digits)) % 10 == 0
+    values = [10 if d == "X" else int(d) for d in digits]
+    return sum(v * (10 - k) for k, v in enumerate(values)) % 11 == 0
+
+
+@dataclass(frozen=True)
+class Publishing:
+    """What a book made to sell adds (the book keys of the same names): bleed, the
+    footer, the front matter and the cover's picture."""
+
+    bleed: bool = False
+    footer: str | None = None  # None: the layout's; "": none
+    seed_line: bool = True
+    copyright_page: bool = False
+    year: int | None = None
+    isbn: str | None = None
+    licence: str | None = None
+    how_to_play: bool = False
+    cover_image: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -28,7 +83,11 @@ class BookOptions:
     title: str = option(Text(), "Puzzle book", "the book's title, on the title page")
     subtitle: str = option(Text(), "", "a line under the title")
     author: str = option(Text(), "", "who made the book")
-    paper: str = option(Choice(PAPERS), "A4", "paper size")
+    paper: str = option(PaperSize(), "A4", "paper size: office paper (A4, Letter) or a book's trim (5x8in, "
+                        "5.5x8.5in, 6x9in, 7x10in, 8x10in, 8.25x11in, 8.5x11in, A5), or {width: 152.4mm, height: 228.6mm}; "
+                        "a trim is printed as a book: margins for binding, an even page count")
+    bleed: bool = option(Bool(), False, "pages that bleed, for print on demand: 0.125 in more on the outside, top "
+                         "and bottom edges, every word at least 0.375 in inside the trim")
     seed: int | None = option(Optional(Seed()), None, "the seed every puzzle is derived from; same seed, same "
                               "book (default: a new one each build, printed on every page)")
     answer_key: bool = option(Bool(), True, "print solutions at the back")
@@ -47,6 +106,20 @@ class BookOptions:
                           "left-hand pages, and each section, student's set and the answers from a right-hand page")
     language: str = option(LanguageChoice(LANGUAGES), "en",
                            "the language of every printed word: headings, instructions, hints (ISO 639-1 code)")
+    footer: str | None = option(Optional(Footer()), None, "the text at the foot of every page, {page} for its "
+                                "number, or off (default: the layout's, the page number)")
+    seed_line: bool = option(Bool(), True, "print the bookgen version and the seed small at the foot of every page")
+    copyright_page: bool = option(Bool(), False, "a copyright page after the title page: the author, year, ISBN "
+                                  "and licence line")
+    year: int | None = option(Optional(Int(1450, 9999)), None, "the year on the copyright page")
+    isbn: str | None = option(Optional(Isbn()), None, "the book's ISBN (10 or 13 digits, hyphens allowed), on the "
+                              "copyright page")
+    licence: str | None = option(Optional(Text(300)), None, "the licence line on the copyright page "
+                                 "(default: All rights reserved.)")
+    how_to_play: bool = option(Bool(), False, "a page for each puzzle type in the book: its rules and a small "
+                               "solved example")
+    cover_image: Path | None = option(Optional(FilePath()), None, "a picture for the front of the cover "
+                                      "(bookgen cover), at least 300 ppi at its printed size")
 
 
 @dataclass(frozen=True)
@@ -77,6 +150,7 @@ class BookSpec:
     # The students as the class list gives them, one a copy (empty for numbered copies):
     # a student's level, where given, replaces each section's own on their worksheets.
     students: tuple[Student, ...] = ()
+    publishing: Publishing = Publishing()
     # Where each value was written ("title", "sections[2].title", "students[3]"), so a
     # problem found after reading (a letter no font has) still points at its line.
     locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
@@ -95,6 +169,11 @@ class BookSpec:
     def level_of(self, copy: int) -> str | None:
         """The level of copy `copy`'s student, or None: each section's own."""
         return self.students[copy].level if copy < len(self.students) else None
+
+    @property
+    def printed(self) -> bool:
+        """Whether the book is a printed book's interior: a trim size, or pages that bleed."""
+        return self.publishing.bleed or is_trim(self.paper)
 
     def with_seed(self, seed: int) -> BookSpec:
         return dataclasses.replace(self, seed=seed, seed_given=True)

@@ -23,6 +23,7 @@ from bookgen.language import ENGLISH, Words, words_for
 from bookgen.layout.model import BookLayout, Entry
 from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
+from bookgen.layout.trim import printed
 from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles import registry, worked
@@ -65,7 +66,7 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     plan(spec, fonts)
     entries = generate_all(spec, jobs, done, use_cache)
     words = words_for(spec.language)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words))
+    layout = book_layout(spec, entries, fonts)
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
             render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
@@ -73,6 +74,18 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
     return layout
+
+
+def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts) -> BookLayout:
+    """The book's pages for its made puzzles; a printed book's (bookgen.layout.trim) at
+    the inside margin its page count asks for, and an even number of pages."""
+    book, words = book_of(spec), words_for(spec.language)
+    hints = worked_hints(entries, words)
+
+    def lay(pages: int) -> BookLayout:
+        return lay_out(book, entries, page_template(spec, pages=pages), fonts.measure, hints)
+
+    return printed(lay) if spec.printed else lay(0)
 
 
 # Sentences of worked steps printed for each puzzle of a section with `hints: true`.

@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from bookgen.book_spec import BookOptions, BookSpec, SectionSpec
+from bookgen.book_spec import BookOptions, BookSpec, Publishing, SectionSpec
 from bookgen.classlist import Student, field_of
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import PuzzleType
@@ -173,7 +173,7 @@ class _Reader:
                         seed, options.answer_key, options.name_line, tuple(sections), options.layout,
                         options.seed is not None, self.copies(entries, options, words), options.font,
                         options.bold_font, duplex=options.duplex, language=options.language,
-                        students=students, locations=self.locations)
+                        students=students, locations=self.locations, publishing=publishing_of(options))
 
     def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
@@ -256,6 +256,12 @@ class _Reader:
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
         return SectionSpec(index, _resolved(given, ptype, params, words), params)
+
+
+def publishing_of(options: BookOptions) -> Publishing:
+    """The publishing keys, as read."""
+    values = dataclasses.asdict(options)
+    return Publishing(**{f.name: values[f.name] for f in dataclasses.fields(Publishing)})
 
 
 def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:

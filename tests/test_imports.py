@@ -16,7 +16,7 @@ import bookgen
 PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
           "bookgen.font_choice", "bookgen.generation", "bookgen.book_json", "bookgen.terminal")
-LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py", "pictures.py",
+LOW = ("paper.py", "options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py", "pictures.py",
        "classlist.py", "yamltext.py", "language.py")
 
 
@@ -50,7 +50,7 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # such as solve or puzzles). Read from the architecture: cli -> build -> {spec, layout,
 # render, puzzles} -> solve -> model, the low-level modules below everything.
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
-             "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language"}
+             "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language", "paper"}
 MAY_IMPORT = {
     "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal"},
     # How a command's errors and output reach the terminal: the command line's alone.
