@@ -20,6 +20,7 @@ def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[
             "section": entry.section_title,
             "type": entry.puzzle.type,
             "difficulty": entry.puzzle.difficulty,
+            "score": entry.score,
             "page": layout.page_of[entry.number],
             "answer_page": layout.answer_page_of.get(entry.number),
         }

@@ -127,6 +127,7 @@ class SectionSpec:
     index: int
     options: SectionOptions  # as given, with the type's name, and its title and instructions where none are given
     params: Any  # the type's own frozen Params
+    imported: tuple[Any, ...] = ()  # the section's own puzzles (`puzzles:`), proved and graded, in print order
 
 
 @dataclass(frozen=True)

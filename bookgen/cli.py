@@ -127,10 +127,11 @@ def check(spec_file: str) -> None:
               help="Seconds to spend at most on each puzzle.")
 @reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
-    """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
-    from bookgen.puzzles.interchange import read_puzzles
+    """Solve a puzzle: interchange JSON (one puzzle or a whole book), a typed-in KenKen,
+    sudoku strings (81 characters, . or 0 for a blank), .sdk, or Tatham game IDs (Solo, Keen)."""
+    from bookgen.puzzles.readers import solve_input
 
-    found = read_puzzles(puzzle_file)
+    found = solve_input(puzzle_file)
     reports = []
     for label, puzzle in found:
         ptype = _registry().get(puzzle.type)

@@ -18,9 +18,9 @@ import yaml
 
 from bookgen.book_spec import BookOptions, BookSpec, Publishing, SectionSpec
 from bookgen.classlist import Student, field_of
-from bookgen.puzzles import registry, worked
+from bookgen.puzzles import readers, registry, worked
 from bookgen.puzzles.base import PuzzleType
-from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.errors import BookgenError, Location, ParamsError, Problem, SpecError
 from bookgen.language import Words, words_for
 from bookgen.options import OptionValueError, ParseContext, brief, declared
 from bookgen.section_options import SectionOptions
@@ -248,14 +248,48 @@ class _Reader:
             offered = ", ".join(t.name for t in registry.all_types() if worked.worked_steps(t) is not None)
             self.problem(entries["hints"][0], f"{field}.hints", f"{worked.NO_WORKED_STEPS}; hints are offered for {offered}")
             return None
+        imported: tuple[Any, ...] = ()
+        if given.puzzles is not None:
+            imported = self.imported(entries, field, ptype, params, given)
+            if not imported:
+                return None
+            given = dataclasses.replace(given, count=len(imported))
         try:
             ptype.validate(params)
-            self.distinct_enough(ptype, params, given.count)
+            if not imported:
+                self.distinct_enough(ptype, params, given.count)
         except ParamsError as exc:
             key = entries.get(exc.field, (node, None))[0]
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
-        return SectionSpec(index, _resolved(given, ptype, params, words), params)
+        return SectionSpec(index, _resolved(given, ptype, params, words), params, imported)
+
+    def imported(self, entries: dict, field: str, ptype: PuzzleType, params: Any,
+                 given: SectionOptions) -> tuple[Any, ...]:
+        """The section's own puzzles (`puzzles:`), each proved and graded; every one that
+        is refused is a problem at its file and line (and the section is dropped)."""
+        assert given.puzzles is not None
+        try:
+            found = readers.read_file(given.puzzles)
+        except BookgenError as exc:
+            self.problem(entries["puzzles"][1], f"{field}.puzzles", str(exc))
+            return ()
+        source = str(given.puzzles)
+        refused = readers.problems_of(found, source, f"{field}.puzzles")
+        for f in found:
+            if f.puzzle is None:
+                continue
+            wrong = ptype.misfit(f.puzzle, dataclasses.replace(params, difficulty=f.puzzle.difficulty))
+            if wrong is not None:
+                refused.append(Problem(Location(source, f.line, 1), f"{field}.puzzles",
+                                       f"{wrong} (the section's type and size must be the puzzles')"))
+        if not found:
+            refused.append(Problem(Location(source), f"{field}.puzzles", "no puzzles in the file"))
+        elif "count" in entries and given.count != len(found):
+            refused.append(Problem(self.at(entries["count"][1]), f"{field}.count",
+                                   f"{given.count} puzzles asked for, the file has {len(found)}; leave count out"))
+        self.problems += refused
+        return () if refused else tuple(f.puzzle for f in found)
 
 
 def publishing_of(options: BookOptions) -> Publishing:
