@@ -317,5 +317,9 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
         echo(str(png))
 
 
+from bookgen.publish import commands as publishing  # noqa: E402 - the publisher's commands, each its own module
+
+main.add_command(publishing.export)
+
 if __name__ == "__main__":
     main()

@@ -174,7 +174,8 @@ def _keen(w: int, desc: str) -> dict[str, Any]:
         if found is None:
             raise IdError("a cage without its clue")
         k += found.end()
-        cages.append({"cells": cells, "op": OPS[found[1]], "target": int(found[2]), "distinct": False})
+        op = "=" if len(cells) == 1 else OPS[found[1]]  # Keen gives a one-cell cage as a sum
+        cages.append({"cells": cells, "op": op, "target": int(found[2]), "distinct": False})
     if k != len(clues):
         raise IdError("more clues than cages")
     rows = [[[y, x] for x in range(w)] for y in range(w)]
@@ -231,10 +232,11 @@ def write_id(model: GridModel, kind: str) -> str | None:
 
     kinds = {g.kind for g in model.groups}
     if kind == "kenken":
-        if model.givens or any(k.op not in LETTERS for k in model.cages):
+        letters = {**LETTERS, "=": "a"}
+        if model.givens or any(k.op not in letters for k in model.cages):
             return None
         cages = sorted(model.cages, key=lambda k: min(index[c] for c in k.cells))
-        return f"{w}:{structure([k.cells for k in cages])}," + "".join(f"{LETTERS[k.op]}{k.target}" for k in cages)
+        return f"{w}:{structure([k.cells for k in cages])}," + "".join(f"{letters[k.op]}{k.target}" for k in cages)
     boxes = [g for g in model.groups if g.kind == "box"]
     regions = [g.cells for g in model.groups if g.kind == "region"]
     if kinds - {"row", "column", "box", "region", "diagonal"} or kind not in ("sudoku", "killer"):
