@@ -320,6 +320,7 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
 from bookgen.publish import commands as publishing  # noqa: E402 - the publisher's commands, each its own module
 
 main.add_command(publishing.export)
+main.add_command(publishing.cover)
 
 if __name__ == "__main__":
     main()

@@ -52,7 +52,10 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language", "paper"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "publish"},
+    # The publisher's production line beside the book: export, the cover, the print check.
+    "publish": {"build", "spec", "layout", "render", "puzzles", "font_choice", "generation", "book_sections",
+                "terminal"},
     # How a command's errors and output reach the terminal: the command line's alone.
     "terminal": set(),
     "book_lines": {"spec"},

@@ -33,3 +33,28 @@ def export(spec_file: str, outdir: str, fmt: str, answers: bool, cell_mm: float,
     written = export_book(spec, Path(outdir), fmt, answers, cell_mm, os.cpu_count() or 1)
     echo(f"wrote {len(written) - 1} {fmt.upper()} files and puzzles.csv into {outdir}, "
          f"in {time.monotonic() - started:.1f} s")
+
+
+@click.command()
+@click.argument("spec_file")
+@click.option("-o", "--output", required=True, help="The cover PDF to write.")
+@click.option("--paper", "stock", type=click.Choice(("white", "cream")), default="white", show_default=True,
+              help="The interior's paper, which sets the spine's width.")
+@click.option("--seed", help="Override the spec's seed (0 to 2**63-1).")
+@reported
+def cover(spec_file: str, output: str, stock: str, seed: str | None) -> None:
+    """Write the full-wrap cover of SPEC_FILE's book: back, spine and front with bleed,
+    the spine as wide as the interior's page count makes it."""
+    from bookgen import spec as speclib
+    from bookgen.build import input_files
+    from bookgen.outputs import Output, checked, staged, writing
+    from bookgen.publish.cover import make_cover
+    from bookgen.publish.seed import seeded
+
+    spec = seeded(speclib.load(spec_file), seed)
+    targets = checked([Output("-o", output)], input_files(spec))
+    with staged(targets, [output]) as temps:
+        with writing(output):
+            pages, size = make_cover(spec, temps[0], stock, os.cpu_count() or 1)
+    echo(f"wrote {output}: {size.width:.3f} x {size.height:.3f} in, spine {size.spine:.3f} in "
+         f"for {pages} pages on {stock} paper")
