@@ -28,6 +28,7 @@ from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.hint import Hint
+from bookgen.publish.front import examples_for, front_matter
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import Metadata, render
 
@@ -66,26 +67,30 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     plan(spec, fonts)
     entries = generate_all(spec, jobs, done, use_cache)
     words = words_for(spec.language)
-    layout = book_layout(spec, entries, fonts)
+    layout, examples = book_layout(spec, entries, fonts)
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
-            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
+            render(layout, entries + examples, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
     return layout
 
 
-def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts) -> BookLayout:
-    """The book's pages for its made puzzles; a printed book's (bookgen.layout.trim) at
-    the inside margin its page count asks for, and an even number of pages."""
+def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts) -> tuple[BookLayout, list[Entry]]:
+    """The book's pages for its made puzzles, with its front matter (and the example
+    puzzles its how-to-play pages draw, returned beside it); a printed book's
+    (bookgen.layout.trim) at the inside margin its page count asks for, and an even
+    number of pages."""
     book, words = book_of(spec), words_for(spec.language)
     hints = worked_hints(entries, words)
+    examples = examples_for(spec)
 
     def lay(pages: int) -> BookLayout:
-        return lay_out(book, entries, page_template(spec, pages=pages), fonts.measure, hints)
+        tpl = page_template(spec, pages=pages)
+        return lay_out(book, entries, tpl, fonts.measure, hints, front_matter(spec, examples, tpl, fonts.measure))
 
-    return printed(lay) if spec.printed else lay(0)
+    return (printed(lay) if spec.printed else lay(0)), examples
 
 
 # Sentences of worked steps printed for each puzzle of a section with `hints: true`.

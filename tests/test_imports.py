@@ -61,7 +61,8 @@ MAY_IMPORT = {
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
     "serve": {"build", "spec", "puzzles", "render"},
-    "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json"},
+    "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json",
+              "publish"},
     # build's steps: the spec in layout's terms; the fonts and the texts they must print;
     # every puzzle made, verified and cached; the JSON.
     "book_sections": {"layout", "puzzles"},

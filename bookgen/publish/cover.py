@@ -54,7 +54,7 @@ def make_cover(spec: BookSpec, output: Path, stock: str, jobs: int = 1) -> tuple
     """Build the interior (its page count), then write the cover; the page count and size."""
     fonts = fonts_for(spec)
     entries = generate_all(spec, jobs, None, use_cache=True)
-    pages = len(book_layout(spec, entries, fonts).pages)
+    pages = len(book_layout(spec, entries, fonts)[0].pages)
     size = cover_size(spec.paper, pages, stock)
     front_x = BLEED_IN + size.trim[0] + size.spine
     safe = SAFE_BLEED_IN
