@@ -110,14 +110,21 @@ def _seed(text: str) -> int:
 
 @main.command()
 @click.argument("spec_file")
+@click.option("--print", "for_print", is_flag=True, help="Also build the book and check it as a printer would: "
+              "trim and bleed, fonts embedded, pictures at 300 ppi, the safe area, an even page count.")
 @reported
-def check(spec_file: str) -> None:
-    """Validate SPEC_FILE without generating anything."""
+def check(spec_file: str, for_print: bool) -> None:
+    """Validate SPEC_FILE without generating anything (with --print: build it and check the PDF for print)."""
     from bookgen.build import plan
 
     spec = _speclib().load(spec_file)
     plan(spec)
     echo(f"{spec_file}: ok ({counted(spec)})")
+    if for_print:
+        from bookgen.publish.print_check import print_check
+
+        for line in print_check(spec):
+            echo(f"  {line}")
 
 
 @main.command()
