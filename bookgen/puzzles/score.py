@@ -2,16 +2,17 @@
 ordering a book from easiest to hardest (`order: ramp`) and for a publisher's list.
 
 Each technique weighs 1 + its level's place in the type's level table (beginner 0,
-easy 1, ...), plus up to 0.8 for its place within the level (the tables list a level's
-techniques easiest first: for sudoku, Sudoku Explainer's order, hidden single 1.5 below
-naked single 2.3). A puzzle scores
+easy 1, ...) + up to 0.4 for its place within the level (the tables list a level's
+techniques easiest first: for sudoku, Sudoku Explainer's order, hidden single before
+naked single). A puzzle scores
 
-    10 x (the weight of its hardest step) + (the sum over all its steps of weight - 1) / 5
+    10 x (the weight of its hardest step) + 5 x s / (s + 25),  s = the sum over its steps of (weight - 1)
 
-so the hardest technique decides the tens and the amount of work beyond the simplest
-steps the rest: a sudoku needing only full houses and cross-hatching scores about 10-12,
-one that needs pairs about 30-40, chains 50 and more. A puzzle the grader's techniques
-do not finish scores as if its next step weighed one level more than the hardest.
+so the tens are the level of the hardest technique it needs (a sudoku of singles
+scores in the 20s, one that needs pairs in the 30s, chains in the 50s), the units
+where in that level it sits and how much work beyond the simplest steps it takes (the
+work's part grows with the steps but never reaches the next level's). A puzzle the
+grader's techniques do not finish scores one level above the hardest.
 
 Calibrated against an outside grading: 24 sudoku Simon Tatham's Solo made at its six
 levels, Trivial to Unreasonable (tests/fixtures/tatham-solo-graded.txt); the scores'
@@ -27,8 +28,9 @@ from bookgen.puzzles.grid import GridType
 from bookgen.solve.grader import Contradiction, Level, Step, grade_board
 from bookgen.solve.result import Outcome
 
-WITHIN_LEVEL = 0.8
-WORK_SHARE = 5.0
+WITHIN_LEVEL = 0.4
+WORK_MOST = 5.0  # the work's share of a score stays below this
+WORK_HALF = 25.0  # the work (sum of weight - 1) that earns half of it
 
 
 def weights(levels: tuple[Level, ...]) -> dict[str, float]:
@@ -47,7 +49,8 @@ def score_steps(steps: list[Step], levels: tuple[Level, ...], finished: bool) ->
     hardest = max(used, default=1.0)
     if not finished:
         hardest = max(hardest, 1.0 + len(levels))
-    return round(10 * hardest + sum(w - 1 for w in used) / WORK_SHARE, 1)
+    work = sum(w - 1 for w in used)
+    return round(10 * hardest + WORK_MOST * work / (work + WORK_HALF), 1)
 
 
 def score(puzzle: Puzzle) -> float | None:

@@ -9,7 +9,7 @@ The formats, as his puzzles' descriptions define them (`solo 3x3:...`, `keen 6:.
   between upper and lower neighbours, column by column; each letter a..y counts the
   cells joined (no line) before the next line, `_` none, `z` 25 with no line after it.
   Keen writes a letter repeated n times as the letter and n.
-- Solo: `CxR[j][x][k]...:grid[,regions][,cages,cage sums]` (boxes C wide and R high;
+- Solo: `CxR[j][x][k]...:grid[,regions][,cages,cage sums]` (boxes R wide and C high;
   `Nj` a jigsaw of NxN; `x` the diagonals; `k` killer; the cage sums as a grid, each sum
   at one cell of its cage). Keen: `W...:cages,clues`, a clue per cage in the order of its
   first cell, `a` sum, `m` product, `s` difference, `d` quotient, and the number.
@@ -138,7 +138,7 @@ def _solo(found: re.Match, desc: str) -> dict[str, Any]:
         data = {"rows": w, "cols": w, "symbols": list(range(1, w + 1)), "groups": rows + cols + regions,
                 "group_kinds": ["row"] * w + ["column"] * w + ["region"] * len(regions), "cages": []}
     else:
-        data = model_to_json(_boxed(w, c, r, diagonal))
+        data = model_to_json(fixed_structure(w, "x" if diagonal else "classic"))
     kind = "sudoku"
     if killer:
         owner, rest = blocks(rest, w)
@@ -151,17 +151,21 @@ def _solo(found: re.Match, desc: str) -> dict[str, Any]:
     if rest:
         raise IdError("more after the end of the game description")
     data["givens"] = [[i // w, i % w, v] for i, v in enumerate(values) if v]
+    if not jigsaw and c != r and _box_width(w) != r:
+        _transpose(data)
     return {"type": kind, **data}
 
 
-def _boxed(w: int, c: int, r: int, diagonal: bool) -> GridModel:
-    """The sudoku with boxes `c` wide and `r` high (bookgen's own shape where they agree)."""
-    model = fixed_structure(w, "x" if diagonal else "classic")
-    ours = [g for g in model.groups if g.kind == "box"]
-    widths = {len({x for _y, x in g.cells}) for g in ours}
-    if widths == {c}:
-        return model
-    raise IdError(f"boxes {c} wide and {r} high are not bookgen's {w}x{w} sudoku's")
+def _box_width(side: int) -> int:
+    return next(len({x for _y, x in g.cells}) for g in fixed_structure(side).groups if g.kind == "box")
+
+
+def _transpose(data: dict[str, Any]) -> None:
+    """Solo's boxes taller than wide (`3x2`: 2 wide, 3 high) turned over the diagonal into
+    bookgen's, wider than tall: the same puzzle, its givens and cages mirrored with it."""
+    data["givens"] = [[c, r, v] for r, c, v in data["givens"]]
+    for cage in data["cages"]:
+        cage["cells"] = sorted([c, r] for r, c in cage["cells"])
 
 
 def _keen(w: int, desc: str) -> dict[str, Any]:
@@ -245,7 +249,7 @@ def write_id(model: GridModel, kind: str) -> str | None:
         head, tail = f"{w}j", "," + structure(regions)
     elif boxes:
         width = len({x for _y, x in boxes[0].cells})
-        head, tail = f"{width}x{w // width}", ""
+        head, tail = f"{w // width}x{width}", ""
     else:
         return None
     head += "x" if "diagonal" in kinds else ""
