@@ -168,10 +168,12 @@ def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Has
 
 
 def scored(entries: list[Entry]) -> list[Entry]:
-    """Every puzzle with its difficulty score; a section with `order: ramp` has its
-    puzzles from the lowest score to the highest (ties in the order made), numbered as
-    printed."""
-    entries = [dataclasses.replace(e, score=score(e.puzzle)) for e in entries]
+    """The puzzles of sections that order or print by it with their difficulty score (the
+    JSON and export score the rest as they write them: a grading with its log costs a
+    build of 200 sudoku about a second); a section with `order: ramp` has its puzzles
+    from the lowest score to the highest (ties in the order made), numbered as printed."""
+    entries = [dataclasses.replace(e, score=score(e.puzzle)) if e.section.options.order == "ramp"
+               or e.section.options.show_score else e for e in entries]
     by_section: dict[int, list[int]] = {}
     for k, entry in enumerate(entries):
         if entry.section.options.order == "ramp":

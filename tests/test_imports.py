@@ -68,7 +68,7 @@ MAY_IMPORT = {
     "book_sections": {"layout", "puzzles"},
     "font_choice": {"render", "book_sections"},
     "generation": {"layout", "puzzles", "puzzle_cache", "book_sections"},
-    "book_json": {"layout"},
+    "book_json": {"layout", "puzzles"},
     "spec": {"puzzles"},
     "layout": {"puzzles"},
     "render": {"layout", "puzzles"},

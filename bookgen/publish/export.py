@@ -18,6 +18,7 @@ from bookgen.layout.model import Entry
 from bookgen.layout.template import MM
 from bookgen.model import GridModel
 from bookgen.puzzles.readers import answer_line, one_line
+from bookgen.puzzles.score import score
 from bookgen.render.single import puzzle_pdf, puzzle_png, puzzle_svg
 
 FORMATS = ("svg", "png", "pdf")
@@ -68,6 +69,7 @@ def puzzles_csv(entries: list[Entry]) -> str:
         board = entry.puzzle.board
         line = one_line(board, entry.puzzle.type) if isinstance(board, GridModel) else None
         answer = answer_line(entry.puzzle.solution) if isinstance(board, GridModel) else None
+        value = entry.score if entry.score is not None else score(entry.puzzle)
         writer.writerow([entry.number, entry.puzzle.type, entry.puzzle.difficulty,
-                         "" if entry.score is None else f"{entry.score:g}", line or "", answer or ""])
+                         "" if value is None else f"{value:g}", line or "", answer or ""])
     return out.getvalue()
