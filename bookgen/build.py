@@ -112,9 +112,13 @@ def input_files(spec: BookSpec) -> list[Input]:
     found = [Input("the spec", Path(spec.source))]
     found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
                                                                             ("bold_font", spec.bold_font)) if path]
+    if spec.publishing.cover_image is not None:
+        found.append(Input("the picture given as cover_image", spec.publishing.cover_image))
     for number, section in enumerate(spec.sections):
         for name, path in registry.get(section.options.type).input_files(section.params):
             found.append(Input(f"the file given as sections[{number}].{name}", path))
+        if section.options.puzzles is not None:
+            found.append(Input(f"the file given as sections[{number}].puzzles", section.options.puzzles))
     layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.options.layout)
                                            for n, s in enumerate(spec.sections)]
     for field, layout in layouts:

@@ -276,8 +276,14 @@ class _Reader:
             return ()
         source = str(given.puzzles)
         refused = readers.problems_of(found, source, f"{field}.puzzles")
+        seen: dict[Any, int] = {}
         for f in found:
             if f.puzzle is None:
+                continue
+            first = seen.setdefault(ptype.identity(f.puzzle), f.line)
+            if first != f.line:
+                refused.append(Problem(Location(source, f.line, 1), f"{field}.puzzles",
+                                       f"the same puzzle as line {first}; a book never prints one twice"))
                 continue
             wrong = ptype.misfit(f.puzzle, dataclasses.replace(params, difficulty=f.puzzle.difficulty))
             if wrong is not None:

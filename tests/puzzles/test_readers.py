@@ -99,3 +99,18 @@ def test_bookgen_solve_reads_a_sudoku_string_as_a_sudoku_and_a_keen_id_as_kenken
     result = CliRunner().invoke(main, ["solve", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "one solution" and result.output.splitlines()[2] == first_row
+
+
+def test_a_puzzle_given_twice_in_a_file_is_refused_at_its_second_line(tmp_path: Path):
+    (tmp_path / "mine.txt").write_text(f"{SUDOKU}\n{SOLO}\n{SUDOKU.replace('.', '0')}\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("seed: 1\nsections:\n  - {type: sudoku, puzzles: mine.txt}\n")
+    with pytest.raises(SpecError, match=r"mine.txt:3:1: sections\[0\].puzzles: the same puzzle as line 1"):
+        load(tmp_path / "book.yaml")
+
+
+def test_a_build_never_writes_over_the_puzzles_file(tmp_path: Path):
+    (tmp_path / "mine.txt").write_text(SUDOKU + "\n", encoding="utf-8")
+    (tmp_path / "book.yaml").write_text("seed: 1\nsections:\n  - {type: sudoku, puzzles: mine.txt}\n")
+    result = CliRunner().invoke(main, ["build", str(tmp_path / "book.yaml"), "-o", str(tmp_path / "mine.txt")])
+    assert result.exit_code != 0 and "sections[0].puzzles" in result.output
+    assert (tmp_path / "mine.txt").read_text(encoding="utf-8") == SUDOKU + "\n"
