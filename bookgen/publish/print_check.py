@@ -99,9 +99,11 @@ def check_pdf(pdf: Path, paper: str, bleed: bool) -> Report:
             outside = _outside(page, box)
             if outside:
                 problems.append(f"page {number}: {outside} outside the safe area")
-            low = [ppi for ppi in map(_ppi, page.images) if ppi < MIN_PPI]
-            pictures += len(page.images)
-            lowest = min([lowest] * (lowest is not None) + list(map(_ppi, page.images)), default=None)
+            found = [_ppi(image) for image in page.images]
+            low = [ppi for ppi in found if ppi < MIN_PPI]
+            pictures += len(found)
+            if found:
+                lowest = min(found) if lowest is None else min(lowest, *found)
             if low:
                 problems.append(f"page {number}: {len(low)} picture{'s' if len(low) > 1 else ''} print at "
                                 f"{min(low):.0f} ppi or less (at least {MIN_PPI:.0f} needed)")

@@ -100,27 +100,26 @@ def _entries(text: str, path: str) -> list[tuple[int, Any]]:
         return [(1, item) for item in read_json_items(text, path)]
     lines = text.splitlines()
     rows = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    if path.lower().endswith(".sdk") or (rows and all(len(r) == len(rows[0]) for r in rows)
-                                         and len(rows) == len(rows[0]) in (6, 9)):
+    if rows and (path.lower().endswith(".sdk") or (all(len(r) == len(rows[0]) for r in rows)
+                                                   and len(rows) == len(rows[0]) in (6, 9))):
         first = next(k for k, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#"))
-        found = sudoku_string("".join(rows))
-        return [(first, found if found is not None else "not a sudoku written as its rows")]
+        grid = sudoku_string("".join(rows))
+        return [(first, grid if grid is not None else "not a sudoku written as its rows")]
     if lines and lines[0].lower().startswith("id,type,"):
         reader = csv.DictReader(io.StringIO(text))
-        return [(k + 2, _line_form(row.get("puzzle") or "") or "the puzzle column holds no puzzle bookgen reads")
-                for k, row in enumerate(reader)]
-    found = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            data = _line_form(line)
-        except tatham.IdError as exc:
-            found.append((number, f"not a game ID bookgen reads: {exc}"))
-            continue
-        found.append((number, data if data is not None else
-                      "expected a sudoku string (81 characters, . or 0 for a blank), a Tatham game ID or JSON"))
-    return found
+        return [(k + 2, _one(row.get("puzzle") or "")) for k, row in enumerate(reader)]
+    return [(number, _one(line)) for number, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _one(line: str) -> dict[str, Any] | str:
+    """A line's puzzle as data, or what is wrong with it."""
+    try:
+        data = _line_form(line)
+    except tatham.IdError as exc:
+        return f"not a game ID bookgen reads: {exc}"
+    return data if data is not None else \
+        "expected a sudoku string (81 characters, . or 0 for a blank), a Tatham game ID or JSON"
 
 
 def read_file(path: str | Path) -> list[Found]:
@@ -173,6 +172,11 @@ def text_puzzles(text: str, path: str) -> list[tuple[str, Puzzle]]:
         entries = _entries(text, path)
     except tatham.IdError:
         return []
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    if lines and all(tatham.looks_like_id(line) for line in lines):  # a game ID's problem is its own
+        refused = [Problem(Location(path, line, 1), "", data) for line, data in entries if isinstance(data, str)]
+        if refused:
+            raise PuzzleFormatError(refused)
     if not entries or any(isinstance(data, str) for _line, data in entries):
         return []
     found = []

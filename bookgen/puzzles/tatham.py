@@ -28,6 +28,7 @@ _SOLO = re.compile(r"(\d+)(?:x(\d+))?(j)?(x)?(k)?[a-z0-9]*")
 _KEEN = re.compile(r"(\d+)[a-z0-9]*")
 OPS = {"a": "+", "m": "*", "s": "-", "d": "/"}
 LETTERS = {op: letter for letter, op in OPS.items()}
+BOXED = (4, 6, 8, 9, 12, 16)  # the sides bookgen's boxed sudoku have
 _ID = re.compile(r"[0-9xjkdtbiaeuhrmsn]+:[0-9a-z_,]+")
 
 
@@ -127,7 +128,7 @@ def _solo(found: re.Match, desc: str) -> dict[str, Any]:
     r = int(found[2]) if found[2] else c
     jigsaw, diagonal, killer = bool(found[3]), bool(found[4]), bool(found[5])
     w = c if jigsaw else c * r  # `9j`: a jigsaw of 9x9
-    if not 4 <= w <= 16:
+    if not 4 <= w <= 16 or not jigsaw and w not in BOXED:
         raise IdError(f"a {w}x{w} sudoku is not one bookgen prints")
     values, rest = grid_values(desc, w * w)
     if jigsaw:

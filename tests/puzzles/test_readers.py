@@ -114,3 +114,10 @@ def test_a_build_never_writes_over_the_puzzles_file(tmp_path: Path):
     result = CliRunner().invoke(main, ["build", str(tmp_path / "book.yaml"), "-o", str(tmp_path / "mine.txt")])
     assert result.exit_code != 0 and "sections[0].puzzles" in result.output
     assert (tmp_path / "mine.txt").read_text(encoding="utf-8") == SUDOKU + "\n"
+
+
+def test_a_game_id_bookgen_cannot_print_is_named_by_bookgen_solve(tmp_path: Path):
+    path = tmp_path / "one.txt"
+    path.write_text("5x1:abcde\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["solve", str(path)])
+    assert result.exit_code == 2 and "one.txt:1:1: not a game ID bookgen reads: a 5x5 sudoku" in result.output
