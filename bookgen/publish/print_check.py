@@ -83,6 +83,8 @@ def check_pdf(pdf: Path, paper: str, bleed: bool) -> Report:
     problems: list[str] = []
     reader = pypdf.PdfReader(str(pdf))
     fonts = _fonts(reader, problems)
+    if bleed:
+        problems += _trim_boxes(reader, trim, extra * INCH)
     if len(reader.pages) % 2:
         problems.append(f"an odd number of pages ({len(reader.pages)}); a printed book has an even number")
     pictures, lowest = 0, None
@@ -109,6 +111,16 @@ def check_pdf(pdf: Path, paper: str, bleed: bool) -> Report:
                                 f"{min(low):.0f} ppi or less (at least {MIN_PPI:.0f} needed)")
     return Report(len(reader.pages), (expected[0] / INCH, expected[1] / INCH), trim, bleed, fonts, pictures, lowest,
                   tuple(problems))
+
+
+def _trim_boxes(reader: pypdf.PdfReader, trim: tuple[float, float], bleed: float) -> list[str]:
+    """Pages that bleed must say where the trim is (a TrimBox of the trim's size)."""
+    wrong = [number for number, page in enumerate(reader.pages, 1) if "/TrimBox" not in page
+             or abs(float(page.trimbox.width) - trim[0] * INCH) > TOLERANCE
+             or abs(float(page.trimbox.height) - trim[1] * INCH) > TOLERANCE
+             or abs(float(page.trimbox.bottom) - bleed) > TOLERANCE]
+    return [f"pages {', '.join(map(str, wrong[:5]))}{'…' if len(wrong) > 5 else ''}: no trim box of the trim's size"] \
+        if wrong else []
 
 
 def _fonts(reader: pypdf.PdfReader, problems: list[str]) -> int:
