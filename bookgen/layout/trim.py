@@ -19,6 +19,11 @@ from bookgen.paper import BLEED_IN, INCH, SAFE_BLEED_IN, SAFE_IN, gutter_inches
 
 # The footer's type reaches below its baseline by about this share of its size (descenders).
 DESCENT = 0.3
+# A grid fills its slot to the content's edge and its outer lines are drawn centred on it,
+# with square caps and mitred corners: a small grid's border (3.5/40 of a 25 mm cell,
+# 6.2 pt) reaches past the margin by up to 4.4 pt at a corner. Every printed margin keeps
+# this much more, so the ink stays in the safe area.
+INK = 5.0
 MOST_PASSES = 4
 
 
@@ -26,9 +31,9 @@ def for_print(tpl: Template, bleed: bool, pages: int) -> Template:
     """The template on a printed book's page: `bleed` adds BLEED_IN on the outside, top
     and bottom edges (a right-hand page's outside is its right; left-hand pages are
     mirrored by the duplex layout); every margin at least the safe distance from the
-    trim, the binding margin KDP's for `pages` pages."""
+    trim, the binding margin KDP's for `pages` pages (each with room for a line's ink)."""
     extra = BLEED_IN * INCH if bleed else 0.0
-    safe = (SAFE_BLEED_IN if bleed else SAFE_IN) * INCH
+    safe = (SAFE_BLEED_IN if bleed else SAFE_IN) * INCH + INK
     low = max(tpl.sizes.footer, tpl.sizes.stamp) * DESCENT
     return dataclasses.replace(
         tpl,
@@ -37,7 +42,7 @@ def for_print(tpl: Template, bleed: bool, pages: int) -> Template:
         top=max(tpl.top, safe) + extra,
         bottom=max(tpl.bottom, safe + low) + extra,
         right=max(tpl.right, safe) + extra,
-        left=max(gutter_inches(pages) * INCH, safe),
+        left=max(gutter_inches(pages) * INCH + INK, safe),
         bleed=extra,
     )
 

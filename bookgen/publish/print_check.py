@@ -14,10 +14,9 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import pdfplumber
-import pypdf
+import pypdfium2
+import pypdfium2.raw as raw
 
 from bookgen.book_spec import BookSpec
 from bookgen.build import build
@@ -26,9 +25,11 @@ from bookgen.paper import BLEED_IN, INCH, SAFE_BLEED_IN, SAFE_IN, size_mm
 
 MIN_PPI = 300.0
 TOLERANCE = 0.05  # points: a page size or position within this is on the mark
-# A grid's outer line is drawn centred on its edge; an ink mark counts from where it is
-# drawn, so nothing on a page may come nearer the trim than the safe distance less this.
-INK_SLACK = 0.5
+# PDFium's bounds of a mark, rounded: a mark this near the safe line is on it.
+INK_SLACK = 0.25
+# What is looked for outside the safe area, by PDFium's kinds of page object.
+KINDS = {raw.FPDF_PAGEOBJ_TEXT: "texts", raw.FPDF_PAGEOBJ_PATH: "lines and shapes",
+         raw.FPDF_PAGEOBJ_IMAGE: "pictures"}
 
 
 class PrintCheckFailed(BookgenError):
@@ -75,33 +76,52 @@ def check_book(spec: BookSpec, jobs: int = 1) -> Report:
 
 
 def check_pdf(pdf: Path, paper: str, bleed: bool) -> Report:
+    """Read a book's PDF back with PDFium (the previews' reader, part of the runtime)."""
     width_mm, height_mm = size_mm(paper) or (0.0, 0.0)
     trim = (width_mm / 25.4, height_mm / 25.4)
     extra = BLEED_IN if bleed else 0.0
     expected = ((trim[0] + extra) * INCH, (trim[1] + 2 * extra) * INCH)
     safe = (SAFE_BLEED_IN if bleed else SAFE_IN) * INCH - INK_SLACK
     problems: list[str] = []
-    reader = pypdf.PdfReader(str(pdf))
-    fonts = _fonts(reader, problems)
-    if bleed:
-        problems += _trim_boxes(reader, trim, extra * INCH)
-    if len(reader.pages) % 2:
-        problems.append(f"an odd number of pages ({len(reader.pages)}); a printed book has an even number")
-    pictures, lowest = 0, None
-    with pdfplumber.open(str(pdf)) as document:
-        for number, page in enumerate(document.pages, 1):
-            size = (float(page.width), float(page.height))
+    fonts: dict[str, bool] = {}
+    pictures, lowest, no_trim_box = 0, None, []
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        count = len(document)
+        if count % 2:
+            problems.append(f"an odd number of pages ({count}); a printed book has an even number")
+        for number in range(1, count + 1):
+            page = document[number - 1]
+            size = page.get_mediabox()[2:]
             if abs(size[0] - expected[0]) > TOLERANCE or abs(size[1] - expected[1]) > TOLERANCE:
                 problems.append(f"page {number}: {size[0] / INCH:.3f} x {size[1] / INCH:.3f} in, expected "
                                 f"{expected[0] / INCH:.3f} x {expected[1] / INCH:.3f} in")
                 continue
             # A right-hand (odd) page bleeds on its right, a left-hand page on its left.
             left = extra * INCH if number % 2 == 0 else 0.0
-            box = (left + safe, extra * INCH + safe, left + trim[0] * INCH - safe, extra * INCH + trim[1] * INCH - safe)
-            outside = _outside(page, box)
+            trim_box = (left, extra * INCH, left + trim[0] * INCH, extra * INCH + trim[1] * INCH)
+            if bleed and any(abs(a - b) > TOLERANCE for a, b in zip(page.get_trimbox(), trim_box)):
+                no_trim_box.append(number)
+            box = (trim_box[0] + safe, trim_box[1] + safe, trim_box[2] - safe, trim_box[3] - safe)
+            outside: dict[str, int] = {}
+            found = []
+            for item in page.get_objects():
+                kind = KINDS.get(item.type)
+                if kind is None:
+                    continue
+                x0, y0, x1, y1 = item.get_bounds()
+                if x0 < box[0] or y0 < box[1] or x1 > box[2] or y1 > box[3]:
+                    outside[kind] = outside.get(kind, 0) + 1
+                if item.type == raw.FPDF_PAGEOBJ_TEXT:
+                    font = item.get_font()
+                    name = font.get_base_name()
+                    fonts[name] = fonts.get(name, False) or bool(font.is_embedded)
+                elif item.type == raw.FPDF_PAGEOBJ_IMAGE:
+                    pixels = item.get_px_size()
+                    found.append(min(pixels[0] / max(x1 - x0, 1e-6), pixels[1] / max(y1 - y0, 1e-6)) * INCH)
             if outside:
-                problems.append(f"page {number}: {outside} outside the safe area")
-            found = [_ppi(image) for image in page.images]
+                said = ", ".join(f"{n} {kind}" for kind, n in outside.items())
+                problems.append(f"page {number}: {said} outside the safe area")
             low = [ppi for ppi in found if ppi < MIN_PPI]
             pictures += len(found)
             if found:
@@ -109,65 +129,14 @@ def check_pdf(pdf: Path, paper: str, bleed: bool) -> Report:
             if low:
                 problems.append(f"page {number}: {len(low)} picture{'s' if len(low) > 1 else ''} print at "
                                 f"{min(low):.0f} ppi or less (at least {MIN_PPI:.0f} needed)")
-    return Report(len(reader.pages), (expected[0] / INCH, expected[1] / INCH), trim, bleed, fonts, pictures, lowest,
+    finally:
+        document.close()
+    if no_trim_box:
+        shown = ", ".join(map(str, no_trim_box[:5])) + ("…" if len(no_trim_box) > 5 else "")
+        problems.append(f"pages {shown}: no trim box of the trim's size")
+    problems[:0] = [f"the font {name} is not embedded" for name, embedded in fonts.items() if not embedded]
+    return Report(count, (expected[0] / INCH, expected[1] / INCH), trim, bleed, len(fonts), pictures, lowest,
                   tuple(problems))
-
-
-def _trim_boxes(reader: pypdf.PdfReader, trim: tuple[float, float], bleed: float) -> list[str]:
-    """Pages that bleed must say where the trim is (a TrimBox of the trim's size)."""
-    wrong = [number for number, page in enumerate(reader.pages, 1) if "/TrimBox" not in page
-             or abs(float(page.trimbox.width) - trim[0] * INCH) > TOLERANCE
-             or abs(float(page.trimbox.height) - trim[1] * INCH) > TOLERANCE
-             or abs(float(page.trimbox.bottom) - bleed) > TOLERANCE]
-    return [f"pages {', '.join(map(str, wrong[:5]))}{'…' if len(wrong) > 5 else ''}: no trim box of the trim's size"] \
-        if wrong else []
-
-
-def _fonts(reader: pypdf.PdfReader, problems: list[str]) -> int:
-    """How many fonts the pages use; a problem for each one not embedded."""
-    seen: dict[str, bool] = {}
-    for page in reader.pages:
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources is not None else None
-        for ref in (fonts.get_object().values() if fonts is not None else []):
-            font = ref.get_object()
-            name = str(font.get("/BaseFont"))
-            seen[name] = seen.get(name, False) or _embedded(font)
-    for name, embedded in seen.items():
-        if not embedded:
-            problems.append(f"the font {name} is not embedded")
-    return len(seen)
-
-
-def _embedded(font: Any) -> bool:
-    descriptor = font.get("/FontDescriptor")
-    if descriptor is None and "/DescendantFonts" in font:
-        descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-    if descriptor is None:
-        return False
-    descriptor = descriptor.get_object()
-    return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-
-
-def _outside(page: Any, box: tuple[float, float, float, float]) -> str:
-    """What on the page lies outside `box` (x0, top, x1, bottom in points): "2 letters", or ""."""
-    x0, top, x1, bottom = box
-    found = []
-    for kind, items in (("letters", page.chars), ("lines", page.lines), ("shapes", page.rects + page.curves),
-                        ("pictures", page.images)):
-        count = sum(1 for item in items if item["x0"] < x0 or item["x1"] > x1 or item["top"] < top
-                    or item["bottom"] > bottom)
-        if count:
-            found.append(f"{count} {kind}")
-    return ", ".join(found)
-
-
-def _ppi(image: dict[str, Any]) -> float:
-    """A picture's pixels an inch where it prints (the lower of its two ways)."""
-    pixels_w, pixels_h = image["srcsize"]
-    width_in = max(float(image["x1"] - image["x0"]), 1e-6) / INCH
-    height_in = max(float(image["bottom"] - image["top"]), 1e-6) / INCH
-    return min(pixels_w / width_in, pixels_h / height_in)
 
 
 def print_check(spec: BookSpec) -> list[str]:

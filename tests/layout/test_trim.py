@@ -10,7 +10,7 @@ import pytest
 
 from bookgen.build import build
 from bookgen.layout.template import template
-from bookgen.layout.trim import for_print
+from bookgen.layout.trim import INK, for_print
 from bookgen.paper import INCH
 from bookgen.publish.print_check import check_pdf
 from bookgen.spec import parse
@@ -27,13 +27,13 @@ def _book(tmp_path: Path, head: str, sections: str) -> Path:
 def test_bleed_adds_an_eighth_of_an_inch_outside_top_and_bottom_and_keeps_text_in_the_safe_area():
     tpl = for_print(template("book", "6x9in"), True, 100)
     assert (tpl.width / INCH, tpl.height / INCH) == pytest.approx((6.125, 9.25))
-    assert tpl.left / INCH == pytest.approx(0.375)  # the inside, from the table (24-150 pages)
+    assert tpl.left / INCH == pytest.approx(0.375 + INK / INCH)  # the inside, from the table (24-150 pages)
     assert min(tpl.top, tpl.bottom, tpl.right) / INCH >= 0.375 + 0.125
 
 
 @pytest.mark.parametrize("pages, inside", [(100, 0.375), (200, 0.5), (400, 0.625), (600, 0.75), (800, 0.875)])
 def test_the_inside_margin_grows_with_the_page_count(pages: int, inside: float):
-    assert for_print(template("book", "6x9in"), False, pages).left / INCH == pytest.approx(inside)
+    assert for_print(template("book", "6x9in"), False, pages).left == pytest.approx(inside * INCH + INK)
 
 
 def test_a_small_6x9_book_with_bleed_has_even_pages_of_the_bled_size_and_passes_the_print_check(tmp_path: Path):
