@@ -83,9 +83,8 @@ class BookOptions:
     title: str = option(Text(), "Puzzle book", "the book's title, on the title page")
     subtitle: str = option(Text(), "", "a line under the title")
     author: str = option(Text(), "", "who made the book")
-    paper: str = option(PaperSize(), "A4", "paper size: office paper (A4, Letter) or a book's trim (5x8in, "
-                        "5.5x8.5in, 6x9in, 7x10in, 8x10in, 8.25x11in, 8.5x11in, A5), or {width: 152.4mm, height: 228.6mm}; "
-                        "a trim is printed as a book: margins for binding, an even page count")
+    paper: str = option(PaperSize(), "A4", "paper size: office paper (A4, Letter), or a book's trim, printed as a "
+                        "book (both sides, the inside margin from the page count, an even number of pages)")
     bleed: bool = option(Bool(), False, "pages that bleed, for print on demand: 0.125 in more on the outside, top "
                          "and bottom edges, every word at least 0.375 in inside the trim")
     seed: int | None = option(Optional(Seed()), None, "the seed every puzzle is derived from; same seed, same "
