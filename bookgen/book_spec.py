@@ -113,7 +113,7 @@ class BookOptions:
     year: int | None = option(Optional(Int(1450, 9999)), None, "the year on the copyright page")
     isbn: str | None = option(Optional(Isbn()), None, "the book's ISBN (10 or 13 digits, hyphens allowed), on the "
                               "copyright page")
-    licence: str | None = option(Optional(Text(300)), None, "the licence line on the copyright page "
+    licence: str | None = option(Optional(Text(200)), None, "the licence line on the copyright page "
                                  "(default: All rights reserved.)")
     how_to_play: bool = option(Bool(), False, "a page for each puzzle type in the book: its rules and a small "
                                "solved example")
