@@ -9,6 +9,7 @@ from typing import Any
 
 from bookgen.book_spec import BookSpec
 from bookgen.layout.model import BookLayout, Entry
+from bookgen.puzzles.score import score
 
 
 def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[str, Any]:
@@ -20,6 +21,7 @@ def book_json(spec: BookSpec, entries: list[Entry], layout: BookLayout) -> dict[
             "section": entry.section_title,
             "type": entry.puzzle.type,
             "difficulty": entry.puzzle.difficulty,
+            "score": entry.score if entry.score is not None else score(entry.puzzle),
             "page": layout.page_of[entry.number],
             "answer_page": layout.answer_page_of.get(entry.number),
         }

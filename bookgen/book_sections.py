@@ -4,18 +4,22 @@ and, where a student has a level of their own, that level's options."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from bookgen import __version__
 from bookgen.book_spec import BookSpec
 from bookgen.layout.model import Book, Section
 from bookgen.layout.template import Template, template
+from bookgen.layout.trim import for_print
 from bookgen.puzzles import registry
 
 
 def book_of(spec: BookSpec) -> Book:
-    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line, stamp_of(spec),
-                duplex=spec.duplex, language=spec.language)
+    # A printed book is printed on both sides: its left-hand pages mirrored, parts from a right-hand page.
+    return Book(spec.title, spec.subtitle, spec.author, spec.answer_key, spec.name_line,
+                stamp_of(spec) if spec.publishing.seed_line else "", duplex=spec.duplex or spec.printed,
+                language=spec.language)
 
 
 def stamp_of(spec: BookSpec) -> str:
@@ -24,10 +28,14 @@ def stamp_of(spec: BookSpec) -> str:
     return f"bookgen {__version__} · seed {spec.seed}"
 
 
-def page_template(spec: BookSpec, layout: str | None = None) -> Template:
-    """The book's layout (or a section's own) on the book's paper; a layout file's path
-    is relative to the spec."""
-    return template(layout or spec.layout, spec.paper, Path(spec.source).parent)
+def page_template(spec: BookSpec, layout: str | None = None, pages: int = 0) -> Template:
+    """The book's layout (or a section's own) on the book's paper, with the spec's footer
+    where it gives one; a printed book's (bookgen.layout.trim) for a book of `pages`
+    pages. A layout file's path is relative to the spec."""
+    tpl = template(layout or spec.layout, spec.paper, Path(spec.source).parent)
+    if spec.publishing.footer is not None:
+        tpl = dataclasses.replace(tpl, footer=spec.publishing.footer)
+    return for_print(tpl, spec.publishing.bleed, pages) if spec.printed else tpl
 
 
 def layout_sections(spec: BookSpec) -> list[Section]:

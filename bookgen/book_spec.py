@@ -12,16 +12,71 @@ from typing import Any
 from bookgen.classlist import Student
 from bookgen.errors import Location
 from bookgen.language import LANGUAGES, LanguageChoice
-from bookgen.options import Bool, BoolOr, Choice, FilePath, Int, LayoutRef, Optional, Seed, Text, option
+from bookgen.options import (Bool, BoolOr, Choice, FilePath, Int, LayoutRef, OptionValueError, Optional, ParseContext,
+                             Seed, Text, brief, option)
+from bookgen.paper import PaperSize, is_trim
 from bookgen.progress_option import Progress, ProgressRule, RecordFile
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES
 from bookgen.students_option import Names
 
-PAPERS = ("A4", "Letter")
 # Copies or students of one book: a whole school year's worksheets, as many as the book's
 # most puzzles (one each), so no real class list is refused for its length.
 MAX_COPIES = MAX_PUZZLES
+
+
+@dataclass(frozen=True)
+class Footer:
+    """The `footer:` option: a text ({page} for the page's number), or off for none."""
+
+    def describe(self) -> str:
+        return "text ({page} for the page number), or off"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        if isinstance(raw, str) and raw.strip().lower() in ("off", "false", "no", "none"):
+            return ""
+        return Text(120).parse(raw, ctx)
+
+
+@dataclass(frozen=True)
+class Isbn:
+    """An ISBN-10 or ISBN-13, hyphens and spaces allowed, its check digit checked."""
+
+    def describe(self) -> str:
+        return "an ISBN of 10 or 13 digits"
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = Text(40).parse(raw, ctx)
+        digits = text.replace("-", "").replace(" ", "").upper()
+        if not (len(digits) == 13 and digits.isdigit() or len(digits) == 10 and digits[:9].isdigit()
+                and (digits[9].isdigit() or digits[9] == "X")):
+            raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
+        if not _isbn_checks(digits):
+            raise OptionValueError(f"the ISBN {brief(text)} has a wrong check digit")
+        return text
+
+
+def _isbn_checks(digits: str) -> bool:
+    if len(digits) == 13:
+        return sum(int(d) * (1 if k % 2 == 0 else 3) for k, d in enumerate(digits)) % 10 == 0
+    values = [10 if d == "X" else int(d) for d in digits]
+    return sum(v * (10 - k) for k, v in enumerate(values)) % 11 == 0
+
+
+@dataclass(frozen=True)
+class Publishing:
+    """What a book made to sell adds (the book keys of the same names): bleed, the
+    footer, the front matter and the cover's picture."""
+
+    bleed: bool = False
+    footer: str | None = None  # None: the layout's; "": none
+    seed_line: bool = True
+    copyright_page: bool = False
+    year: int | None = None
+    isbn: str | None = None
+    licence: str | None = None
+    how_to_play: bool = False
+    cover_image: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -29,7 +84,10 @@ class BookOptions:
     title: str = option(Text(), "Puzzle book", "the book's title, on the title page")
     subtitle: str = option(Text(), "", "a line under the title")
     author: str = option(Text(), "", "who made the book")
-    paper: str = option(Choice(PAPERS), "A4", "paper size")
+    paper: str = option(PaperSize(), "A4", "paper size: office paper (A4, Letter), or a book's trim, printed as a "
+                        "book (both sides, the inside margin from the page count, an even number of pages)")
+    bleed: bool = option(Bool(), False, "pages that bleed, for print on demand: 0.125 in more on the outside, top "
+                         "and bottom edges, every word at least 0.375 in inside the trim")
     seed: int | None = option(Optional(Seed()), None, "the seed every puzzle is derived from; same seed, same "
                               "book (default: a new one each build, printed on every page)")
     answer_key: bool | str = option(BoolOr("separate"), True, "print solutions at the back; separate: in "
@@ -56,6 +114,20 @@ class BookOptions:
     progress: ProgressRule | None = option(Optional(Progress()), None,
                                            "with a record: move each student up a level after up_after sets in "
                                            "a row marked done, down after down_after marked not done")
+    footer: str | None = option(Optional(Footer()), None, "the text at the foot of every page, {page} for its "
+                                "number, or off (default: the layout's, the page number)")
+    seed_line: bool = option(Bool(), True, "print the bookgen version and the seed small at the foot of every page")
+    copyright_page: bool = option(Bool(), False, "a copyright page after the title page: the author, year, ISBN "
+                                  "and licence line")
+    year: int | None = option(Optional(Int(1450, 9999)), None, "the year on the copyright page")
+    isbn: str | None = option(Optional(Isbn()), None, "the book's ISBN (10 or 13 digits, hyphens allowed), on the "
+                              "copyright page")
+    licence: str | None = option(Optional(Text(200)), None, "the licence line on the copyright page "
+                                 "(default: All rights reserved.)")
+    how_to_play: bool = option(Bool(), False, "a page for each puzzle type in the book: its rules and a small "
+                               "solved example")
+    cover_image: Path | None = option(Optional(FilePath()), None, "a picture for the front of the cover "
+                                      "(bookgen cover), at least 300 ppi at its printed size")
 
 
 @dataclass(frozen=True)
@@ -63,6 +135,7 @@ class SectionSpec:
     index: int
     options: SectionOptions  # as given, with the type's name, and its title and instructions where none are given
     params: Any  # the type's own frozen Params
+    imported: tuple[Any, ...] = ()  # the section's own puzzles (`puzzles:`), proved and graded, in print order
 
 
 @dataclass(frozen=True)
@@ -92,6 +165,7 @@ class BookSpec:
     # Per copy, per section: the level a class record moved that student to (None: the
     # student's or the section's own), replacing both on their worksheets.
     section_levels: tuple[tuple[str | None, ...], ...] = ()
+    publishing: Publishing = Publishing()
     # Where each value was written ("title", "sections[2].title", "students[3]"), so a
     # problem found after reading (a letter no font has) still points at its line.
     locations: dict[str, Location] = datafield(default_factory=dict, compare=False, repr=False)
@@ -113,6 +187,11 @@ class BookSpec:
         if section is not None and copy < len(self.section_levels) and self.section_levels[copy][section]:
             return self.section_levels[copy][section]
         return self.students[copy].level if copy < len(self.students) else None
+
+    @property
+    def printed(self) -> bool:
+        """Whether the book is a printed book's interior: a trim size, or pages that bleed."""
+        return self.publishing.bleed or is_trim(self.paper)
 
     def with_seed(self, seed: int) -> BookSpec:
         return dataclasses.replace(self, seed=seed, seed_given=True)

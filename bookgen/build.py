@@ -21,14 +21,16 @@ from bookgen.errors import LayoutError
 from bookgen.font_choice import fonts_for
 from bookgen.generation import generate_all
 from bookgen.language import ENGLISH, Words, words_for
-from bookgen.layout.lesson import lessons_for
+from bookgen.layout.lesson import LessonPlan, lessons_for
 from bookgen.layout.model import BookLayout, Entry
 from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
+from bookgen.layout.trim import printed
 from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.hint import Hint
+from bookgen.publish.front import examples_for, front_matter
 from bookgen.record.term import Term
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import Metadata, render
@@ -75,8 +77,9 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     words = words_for(spec.language)
     focus = {s.index: s.options.focus for s in layout_sections(spec) if s.options.focus}
     lessons = lessons_for(entries, focus, words)
-    layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words), lessons)
-    drawn = entries + [lesson.entry for lesson in lessons.values()]  # the lessons' grids, drawn beside the book's
+    layout, examples = book_layout(spec, entries, fonts, lessons)
+    # The lessons' and how-to-play pages' grids are drawn beside the book's puzzles.
+    drawn = entries + examples + [lesson.entry for lesson in lessons.values()]
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
             render(layout, drawn, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
@@ -91,6 +94,24 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     if term is not None:
         term.record(entries)
     return layout
+
+
+def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts,
+                lessons: dict[int, LessonPlan] | None = None) -> tuple[BookLayout, list[Entry]]:
+    """The book's pages for its made puzzles, with its front matter (and the example
+    puzzles its how-to-play pages draw, returned beside it); a printed book's
+    (bookgen.layout.trim) at the inside margin its page count asks for, and an even
+    number of pages."""
+    book, words = book_of(spec), words_for(spec.language)
+    hints = worked_hints(entries, words)
+    examples = examples_for(spec)
+
+    def lay(pages: int) -> BookLayout:
+        tpl = page_template(spec, pages=pages)
+        return lay_out(book, entries, tpl, fonts.measure, hints, lessons,
+                       front_matter(spec, examples, tpl, fonts.measure))
+
+    return (printed(lay) if spec.printed else lay(0)), examples
 
 
 # Sentences of worked steps printed for each puzzle of a section with `hints: true`.
@@ -112,9 +133,13 @@ def input_files(spec: BookSpec) -> list[Input]:
     found = [Input("the spec", Path(spec.source))]
     found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
                                                                             ("bold_font", spec.bold_font)) if path]
+    if spec.publishing.cover_image is not None:
+        found.append(Input("the picture given as cover_image", spec.publishing.cover_image))
     for number, section in enumerate(spec.sections):
         for name, path in registry.get(section.options.type).input_files(section.params):
             found.append(Input(f"the file given as sections[{number}].{name}", path))
+        if section.options.puzzles is not None:
+            found.append(Input(f"the file given as sections[{number}].puzzles", section.options.puzzles))
     layouts = [("layout", spec.layout)] + [(f"sections[{n}].layout", s.options.layout)
                                            for n, s in enumerate(spec.sections)]
     for field, layout in layouts:

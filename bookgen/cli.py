@@ -118,9 +118,11 @@ def _seed(text: str) -> int:
 
 @main.command()
 @click.argument("spec_file")
+@click.option("--print", "for_print", is_flag=True, help="Also build the book and check it as a printer would: "
+              "trim and bleed, fonts embedded, pictures at 300 ppi, the safe area, an even page count.")
 @reported
-def check(spec_file: str) -> None:
-    """Validate SPEC_FILE without generating anything."""
+def check(spec_file: str, for_print: bool) -> None:
+    """Validate SPEC_FILE without generating anything (with --print: build it and check the PDF for print)."""
     from bookgen.build import plan
 
     from bookgen.record.term import check_lines, term_of
@@ -131,6 +133,11 @@ def check(spec_file: str) -> None:
         echo(f"{spec_file}: ok ({counted(spec)})")
         for line in check_lines(term):
             echo(line)
+    if for_print:
+        from bookgen.publish.print_check import print_check
+
+        for line in print_check(spec):
+            echo(f"  {line}")
 
 
 @main.command()
@@ -140,10 +147,11 @@ def check(spec_file: str) -> None:
               help="Seconds to spend at most on each puzzle.")
 @reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
-    """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
-    from bookgen.puzzles.interchange import read_puzzles
+    """Solve a puzzle: interchange JSON (one puzzle or a whole book), a typed-in KenKen,
+    sudoku strings (81 characters, . or 0 for a blank), .sdk, or Tatham game IDs (Solo, Keen)."""
+    from bookgen.puzzles.readers import solve_input
 
-    found = read_puzzles(puzzle_file)
+    found = solve_input(puzzle_file)
     reports = []
     for label, puzzle in found:
         ptype = _registry().get(puzzle.type)
@@ -336,6 +344,10 @@ from bookgen.record.mark_command import mark  # noqa: E402
 
 main.add_command(mark)
 
+from bookgen.publish import commands as publishing  # noqa: E402 - the publisher's commands, each its own module
+
+main.add_command(publishing.export)
+main.add_command(publishing.cover)
 
 if __name__ == "__main__":
     main()

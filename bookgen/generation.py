@@ -23,6 +23,7 @@ from bookgen.layout.model import Entry, Section
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.record.digest import puzzle_digests
+from bookgen.puzzles.score import score
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
@@ -47,6 +48,7 @@ class Task:
     copy: int = 0  # which copy of a worksheet set (0 for a single book)
     cached: Puzzle | None = None  # what an earlier build made for this request, to prove again
     focus: str | None = None  # a technique the puzzle must need (`focus:`)
+    given: Puzzle | None = None  # the publisher's own puzzle (`puzzles:`), proved when the spec was read
 
 
 def derive_seed(book_seed: int, section: int, index: int, attempt: int = 0, copy: int = 0) -> int:
@@ -85,6 +87,8 @@ def obtain(task: Task) -> tuple[Puzzle, bool]:
     """The task's puzzle, and whether it was made now: the cached one when its type
     proves it again within PROOF_BUDGET (one solution, at its level, the answer obeys
     every rule), else one made afresh (runs in worker processes)."""
+    if task.given is not None:
+        return task.given, False
     if task.cached is not None:
         try:
             with time_limit(PROOF_BUDGET, "a cached puzzle took too long to prove"):
@@ -124,8 +128,9 @@ def _tasks(spec: BookSpec) -> list[_Planned]:
             focus = spec_section.options.focus
             if focus:  # its own seeds, so a puzzle kept for the plain request is never taken for it
                 seed = int.from_bytes(hashlib.sha256(f"{seed}:focus:{focus}".encode()).digest()[:8], "big")
+            given = spec_section.imported[index] if spec_section.imported else None
             task = Task(spec_section.options.type, section.params, seed, number, section.options.title, copy,
-                        focus=focus)
+                        focus=focus, given=given)
             label = str(number - copy * spec.puzzles_per_copy) if spec.copies else ""
             planned.append(_Planned(spec_section, task, section, label))
     return planned
@@ -162,7 +167,7 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
     for p, puzzle in zip(planned, made):
         puzzle = _unrepeated(spec, p, puzzle, seen, (excluded or {}).get(p.section.copy, set()))
         entries.append(Entry(p.task.number, p.section, puzzle, p.label))
-    return entries
+    return scored(entries)
 
 
 def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable],
@@ -170,6 +175,8 @@ def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Has
     """Replace a puzzle that repeats an earlier one of the book, or one the student was
     given before (`before`: clue digests), deterministically (in book order)."""
     section, task = planned.spec_section, planned.task
+    if task.given is not None:  # the publisher's own are printed as given
+        return puzzle
     ptype = registry.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
         key = (task.type, ptype.identity(puzzle))
@@ -183,3 +190,21 @@ def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Has
     raise GenerationError(
         f"puzzle {task.number} ({task.section_title}): too few different puzzles of this kind; ask for fewer"
     )
+
+
+def scored(entries: list[Entry]) -> list[Entry]:
+    """The puzzles of sections that order or print by it with their difficulty score (the
+    JSON and export score the rest as they write them: a grading with its log costs a
+    build of 200 sudoku about a second); a section with `order: ramp` has its puzzles
+    from the lowest score to the highest (ties in the order made), numbered as printed."""
+    entries = [dataclasses.replace(e, score=score(e.puzzle)) if e.section.options.order == "ramp"
+               or e.section.options.show_score else e for e in entries]
+    by_section: dict[int, list[int]] = {}
+    for k, entry in enumerate(entries):
+        if entry.section.options.order == "ramp":
+            by_section.setdefault(entry.section.index, []).append(k)
+    for places in by_section.values():
+        ranked = sorted((entries[k] for k in places), key=lambda e: (e.score is None, e.score or 0.0))
+        for k, entry in zip(places, ranked):
+            entries[k] = dataclasses.replace(entry, number=entries[k].number, label=entries[k].label)
+    return entries

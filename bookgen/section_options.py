@@ -9,11 +9,13 @@ declarations), and layout plans a section's pages from them. A type's own option
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
-from bookgen.options import Bool, Choice, Int, LayoutRef, Optional, Text, option
+from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Text, option
 from bookgen.progress_option import Progress, ProgressRule
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
+ORDERS = ("ramp",)
 MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
@@ -40,3 +42,10 @@ class SectionOptions:
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")
+    puzzles: Path | None = option(Optional(FilePath()), None,
+                                  "a file of your own puzzles to print instead of new ones: sudoku strings (81 "
+                                  "characters, . or 0 for a blank), .sdk, Tatham game IDs (Solo, Keen), bookgen JSON "
+                                  "or bookgen export's puzzles.csv; each proved unique and graded (count: all of them)")
+    order: str | None = option(Optional(Choice(ORDERS)), None, "ramp: the section's puzzles from the easiest "
+                               "to the hardest by their difficulty score (default: as made)")
+    show_score: bool = option(Bool(), False, "print each puzzle's difficulty score beside its level")

@@ -16,11 +16,11 @@ from typing import Any
 
 import yaml
 
-from bookgen.book_spec import BookOptions, BookSpec, SectionSpec
+from bookgen.book_spec import BookOptions, BookSpec, Publishing, SectionSpec
 from bookgen.classlist import Student, field_of
-from bookgen.puzzles import registry, worked
+from bookgen.puzzles import readers, registry, worked
 from bookgen.puzzles.base import PuzzleType
-from bookgen.errors import Location, ParamsError, Problem, SpecError
+from bookgen.errors import BookgenError, Location, ParamsError, Problem, SpecError
 from bookgen.language import Words, words_for
 from bookgen.options import OptionValueError, ParseContext, brief, declared
 from bookgen.section_options import SectionOptions
@@ -174,7 +174,8 @@ class _Reader:
                         options.seed is not None, self.copies(entries, options, words), options.font,
                         options.bold_font, duplex=options.duplex, language=options.language,
                         students=students, answers_apart=options.answer_key == "separate",
-                        record=options.record, progress=options.progress, locations=self.locations)
+                        record=options.record, progress=options.progress, locations=self.locations,
+                        publishing=publishing_of(options))
 
     def copies(self, entries: dict, options: BookOptions, words: Words) -> tuple[str, ...]:
         """One label a copy: the students' names, or "Copy 1", "Copy 2"...; () for one book."""
@@ -252,20 +253,70 @@ class _Reader:
         if given.self_check and worked.worked_steps(ptype) is None:
             self.problem(entries["self_check"][0], f"{field}.self_check", f"a {ptype.name} has no self-check")
             return None
+        if given.focus is not None and given.puzzles is not None:
+            self.problem(entries["focus"][0], f"{field}.focus",
+                         "a section of your own puzzles (puzzles:) cannot also ask for a technique (focus:)")
+            return None
         if given.focus is not None:
             focus, why = focused(ptype, params, given.focus)
             if why:
                 self.problem(entries["focus"][1], f"{field}.focus", why)
                 return None
             given = dataclasses.replace(given, focus=focus)
+        imported: tuple[Any, ...] = ()
+        if given.puzzles is not None:
+            imported = self.imported(entries, field, ptype, params, given)
+            if not imported:
+                return None
+            given = dataclasses.replace(given, count=len(imported))
         try:
             ptype.validate(params)
-            self.distinct_enough(ptype, params, given.count)
+            if not imported:
+                self.distinct_enough(ptype, params, given.count)
         except ParamsError as exc:
             key = entries.get(exc.field, (node, None))[0]
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
-        return SectionSpec(index, _resolved(given, ptype, params, words), params)
+        return SectionSpec(index, _resolved(given, ptype, params, words), params, imported)
+
+    def imported(self, entries: dict, field: str, ptype: PuzzleType, params: Any,
+                 given: SectionOptions) -> tuple[Any, ...]:
+        """The section's own puzzles (`puzzles:`), each proved and graded; every one that
+        is refused is a problem at its file and line (and the section is dropped)."""
+        assert given.puzzles is not None
+        try:
+            found = readers.read_file(given.puzzles)
+        except BookgenError as exc:
+            self.problem(entries["puzzles"][1], f"{field}.puzzles", str(exc))
+            return ()
+        source = str(given.puzzles)
+        refused = readers.problems_of(found, source, f"{field}.puzzles")
+        seen: dict[Any, int] = {}
+        for f in found:
+            if f.puzzle is None:
+                continue
+            first = seen.setdefault(ptype.identity(f.puzzle), f.line)
+            if first != f.line:
+                refused.append(Problem(Location(source, f.line, 1), f"{field}.puzzles",
+                                       f"the same puzzle as line {first}; a book never prints one twice"))
+                continue
+            wrong = ptype.misfit(f.puzzle, dataclasses.replace(params, difficulty=f.puzzle.difficulty))
+            if wrong is not None:
+                refused.append(Problem(Location(source, f.line, 1), f"{field}.puzzles",
+                                       f"{wrong} (the section's type and size must be the puzzles')"))
+        if not found:
+            refused.append(Problem(Location(source), f"{field}.puzzles", "no puzzles in the file"))
+        elif "count" in entries and given.count != len(found):
+            refused.append(Problem(self.at(entries["count"][1]), f"{field}.count",
+                                   f"{given.count} puzzles asked for, the file has {len(found)}; leave count out"))
+        self.problems += refused
+        return () if refused else tuple(f.puzzle for f in found)
+
+
+def publishing_of(options: BookOptions) -> Publishing:
+    """The publishing keys, as read."""
+    values = dataclasses.asdict(options)
+    return Publishing(**{f.name: values[f.name] for f in dataclasses.fields(Publishing)})
 
 
 def focused(ptype: PuzzleType, params: Any, name: str) -> tuple[str, str | None]:

@@ -26,7 +26,7 @@ def test_json_has_the_interchange_shape_and_page_numbers(built_book):
     data = built_book.json
     assert (data["title"], data["seed"]) == ("Test book", 42)
     first, last = data["puzzles"][0], data["puzzles"][-1]
-    assert set(first) == {"id", "section", "type", "difficulty", "page", "answer_page", "rows", "cols",
+    assert set(first) == {"id", "section", "type", "difficulty", "score", "page", "answer_page", "rows", "cols",
                           "symbols", "groups", "group_kinds", "cages", "givens", "solution"}
     assert (first["id"], first["section"], first["type"], first["page"]) == ("1", "Small", "sudoku", 2)
     assert len(first["groups"]) == 12 and len(last["groups"]) == 27

@@ -16,8 +16,8 @@ import bookgen
 PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
           "bookgen.font_choice", "bookgen.generation", "bookgen.book_json", "bookgen.terminal")
-LOW = ("options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py", "pictures.py",
-       "classlist.py", "yamltext.py", "language.py", "progress_option.py")
+LOW = ("paper.py", "options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py",
+       "pictures.py", "classlist.py", "yamltext.py", "language.py", "progress_option.py")
 
 
 def imported(path: Path) -> set[str]:
@@ -51,16 +51,19 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # render, puzzles} -> solve -> model, the low-level modules below everything.
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
-             "progress_option", "self_check"}
+             "progress_option", "self_check", "paper"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file", "publish"},
+    # The publisher's production line beside the book: export, the cover, the print check.
+    "publish": {"build", "spec", "layout", "render", "puzzles", "font_choice", "generation", "book_sections",
+                "terminal"},
     # How a command's errors and output reach the terminal: the command line's alone.
     "terminal": set(),
     "book_lines": {"spec"},
     # The composer page calls build as the command line does (and nothing imports it but cli).
     "serve": {"build", "spec", "puzzles", "render", "record"},
     "build": {"spec", "layout", "render", "puzzles", "book_sections", "font_choice", "generation", "book_json",
-              "record", "answer_file"},
+              "record", "answer_file", "publish"},
     # `answer_key: separate`: the teacher's file laid out from the book's layout.
     "answer_file": {"layout", "book_sections"},
     # A class record: what was built for whom (its digests name puzzles; it moves levels
@@ -71,7 +74,7 @@ MAY_IMPORT = {
     "book_sections": {"layout", "puzzles"},
     "font_choice": {"render", "book_sections"},
     "generation": {"layout", "puzzles", "puzzle_cache", "book_sections", "record"},
-    "book_json": {"layout"},
+    "book_json": {"layout", "puzzles"},
     "spec": {"puzzles"},
     "layout": {"puzzles"},
     "render": {"layout", "puzzles"},

@@ -44,6 +44,7 @@ class Entry:
     section: Section
     puzzle: Puzzle
     label: str = ""  # the number printed, when it differs (numbered within each copy)
+    score: float | None = None  # the difficulty score (bookgen.puzzles.score), None where a type has none
 
     @property
     def shown(self) -> str:

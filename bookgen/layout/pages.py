@@ -9,7 +9,7 @@ renderer only draws what this module decided.
 from __future__ import annotations
 
 import dataclasses
-from typing import Hashable
+from typing import Callable, Hashable, Sequence
 
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.errors import LayoutError
@@ -46,14 +46,16 @@ def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measu
 
 
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
-            hints: dict[int, list[Hint]] | None = None, lessons: dict[int, LessonPlan] | None = None) -> BookLayout:
+            hints: dict[int, list[Hint]] | None = None, lessons: dict[int, LessonPlan] | None = None,
+            front: Sequence[Callable[[int], Page]] = ()) -> BookLayout:
     """The whole book; `hints` (puzzle number -> its first steps in words) adds the
     worked-steps pages after the puzzles, before the answers. Printed on both sides
     (`book.duplex`), each part starts on a right-hand page and left-hand pages are
-    mirrored (layout/duplex.py)."""
+    mirrored (layout/duplex.py). `front` makes the front matter's pages (copyright, how
+    to play: layout/front_matter.py), after the title page, each for its number."""
     pages: list[Page] = []
     page_of: dict[int, int] = {}
-    first = 2 if tpl.title_page else 1
+    first = (2 if tpl.title_page else 1) + len(front)
     contents: list[tuple[str, int]] = []
     groups = _sections(entries)
     own_tpl = {section.index: section.tpl for section, _items in groups if section.tpl}
@@ -91,6 +93,8 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         contents.append((book.words.gettext(ANSWERS), first + len(pages)))
         more, answer_page_of = answer_pages(entries, first + len(pages), page_of, book, tpl, measure)
         pages += more
+    opening = 2 if tpl.title_page else 1
+    pages[0:0] = [make(opening + k) for k, make in enumerate(front)]
     if tpl.title_page:
         pages.insert(0, Page(1, tuple(title_page(book, contents, tpl, measure)), kind="title"))
     pages = [mirrored(page, own_tpl.get(page.section, tpl) if page.kind == "puzzles" else tpl)

@@ -145,6 +145,8 @@ def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure
     x = slot.x + (slot.w - width) / 2
     y = slot.y + (slot.h - tpl.label_band - below - height) / 2 + tpl.label_band
     level = words.gettext(entry.puzzle.difficulty) if entry.puzzle.difficulty else ""
+    if entry.section.options.show_score and entry.score is not None:
+        level += f" ({entry.score:g})"
     text = f"{entry.shown}   {level}   {entry.ptype.describe(entry.puzzle, words)}".rstrip()
     label_size = tpl.sizes.label
     text = ellipsized(text, label_size, slot.x + slot.w - x, measure, True)

@@ -15,14 +15,12 @@ from typing import Any
 from bookgen.errors import LayoutError, LayoutFileError, Location, Problem
 from bookgen.layout.layout_file import LayoutValues, fill, misordered, read_layout_file, read_layout_text
 from bookgen.options import built_in_layouts
+from bookgen.paper import NAMED, canonical, size_mm
 
 MM = 72 / 25.4  # points per millimetre
 
-# Portrait paper sizes in millimetres; names match in any case.
-PAPERS: dict[str, tuple[str, float, float]] = {
-    "a4": ("A4", 210.0, 297.0),
-    "letter": ("Letter", 215.9, 279.4),
-}
+# Portrait paper sizes in millimetres (bookgen.paper's, by name); names match in any case.
+PAPERS: dict[str, tuple[str, float, float]] = {name.lower(): (name, *size) for name, size in NAMED.items()}
 BUILT_IN = built_in_layouts()  # the YAML files of bookgen.layouts (bookgen/layouts/ in the repo)
 
 
@@ -76,6 +74,9 @@ class Template:
     student_width: float  # the share of a running head a student's name may take
     student_min: float  # the size (points) a student's name shrinks to before it wraps
     student_lines: int  # the most lines a student's name wraps onto
+    # A printed book's pages bleed: the page is this much (points) bigger than the trim on
+    # its outside, top and bottom edges (bookgen.layout.trim); 0 for pages that do not.
+    bleed: float = 0.0
 
     def cap(self, size: tuple[float, float], large_print: bool) -> float:
         """The biggest cell a drawing of `size` squares may print at: the layout's (or its
@@ -109,10 +110,9 @@ class Template:
 
 
 def paper_name(paper: str) -> str:
-    found = PAPERS.get(paper.lower())
-    if found is None:
+    if size_mm(paper) is None:
         raise LayoutError(f"unknown paper '{paper}'; expected one of {', '.join(p[0] for p in PAPERS.values())}")
-    return found[0]
+    return canonical(paper)
 
 
 def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = None) -> Template:
@@ -129,7 +129,7 @@ def template(layout: str = "book", paper: str = "A4", base_dir: Path | None = No
                for small, large in misordered(raw)]
     if crossed:
         raise LayoutFileError(crossed)
-    _name, width, height = PAPERS[paper.lower()]
+    width, height = size_mm(paper) or (0.0, 0.0)
     return _build(_layout_name(layout), paper, width, height, raw)
 
 

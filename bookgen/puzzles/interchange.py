@@ -47,7 +47,8 @@ def read_puzzles(path: str) -> list[tuple[str, Puzzle]]:
     raise PuzzleFormatError(Problem(Location(path), "", "expected interchange JSON"))
 
 
-def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
+def read_json_items(text: str, path: str) -> list[Any]:
+    """The puzzle objects of a JSON file (one, a list, or a book's `{"puzzles": [...]}`)."""
     try:
         data = plain_json(text)
     except json.JSONDecodeError as exc:
@@ -57,7 +58,12 @@ def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
     except ValueError as exc:  # a number of thousands of digits, or Infinity/NaN
         raise PuzzleFormatError(Problem(Location(path), "", f"JSON value bookgen cannot use: {exc}")) from None
     items = data.get("puzzles") if isinstance(data, dict) and "puzzles" in data else data
-    items = items if isinstance(items, list) else [items]
+    return items if isinstance(items, list) else [items]
+
+
+def _read_json(text: str, path: str) -> list[tuple[str, Puzzle]]:
+    items = read_json_items(text, path)
+    data = plain_json(text)
     found = []
     for i, item in enumerate(items):
         field = f"puzzles[{i}]" if len(items) > 1 or isinstance(data, dict) and "puzzles" in data else ""

@@ -76,6 +76,10 @@ class Face:
             self._font = font
         return self._font
 
+    def source(self) -> str | io.BytesIO:
+        """The font file: its path, or its bytes (a drawing outside a PDF reads its outlines)."""
+        return self._source()
+
     def embeds(self, text: str) -> None:
         """Embed the glyphs of `text` as the PDF will, in subsets of at most 256 as
         ReportLab makes them, so a glyph whose outline is damaged (a truncated file)

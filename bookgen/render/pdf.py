@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Placement, Rule, TextItem
+from bookgen.layout.template import Template
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps
 from bookgen.render.fonts import Fonts, default_fonts
@@ -226,6 +227,7 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     base85, rl_config.useA85 = rl_config.useA85, 0
     try:
         for page in layout.pages:
+            _page_boxes(canvas, layout.template, page.number)
             _draw_page(canvas, page, layout, by_number, fonts, words)
             for k, mark in on_page.get(page.number, []):
                 _bookmark(canvas, layout.template.height, f"m{k}", mark)
@@ -235,6 +237,17 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
         canvas.save()
     finally:
         rl_config.useA85 = base85
+
+
+def _page_boxes(canvas: Any, tpl: Template, number: int) -> None:
+    """A page that bleeds says where its trim is (TrimBox; its BleedBox is the page), as
+    print-on-demand printers read it: a right-hand (odd) page bleeds on its right, a
+    left-hand page on its left."""
+    if not tpl.bleed:
+        return
+    left = tpl.bleed if number % 2 == 0 else 0.0
+    canvas.setTrimBox((left, tpl.bleed, left + tpl.width - tpl.bleed, tpl.height - tpl.bleed))
+    canvas.setBleedBox((0, 0, tpl.width, tpl.height))
 
 
 def _bookmark(canvas: Any, page_height: float, key: str, mark: Mark) -> None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from bookgen.errors import SpecError
+from bookgen.paper import NAMED, PaperSize
 from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Seed, SubsetOf, Text, declared
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
@@ -43,6 +44,8 @@ def field(name: str, info: Any, default: Any, path: str) -> dict[str, Any]:
         return {**shown, "widget": "check"}
     # A square grid's side is shown as the grid is named (6×6), as `bookgen types` names it.
     named = (lambda v: f"{v}×{v}") if is_square(kind) else (lambda v: None)
+    if isinstance(plain, PaperSize):  # the named papers; a size by its sides is the spec's to give
+        return {**shown, "widget": "select", "choices": [_choice(name) for name in NAMED]}
     if isinstance(plain, (Choice, LayoutRef)):
         values = plain.values if isinstance(plain, Choice) else plain.names
         return {**shown, "widget": "select", "choices": [_choice(str(v), named(v)) for v in values]}

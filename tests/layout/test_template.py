@@ -63,4 +63,4 @@ def test_a_missing_layout_file_and_an_unknown_name_are_refused(tmp_path: Path):
     with pytest.raises(LayoutError, match="unknown layout 'magazine'"):
         template("magazine")
     with pytest.raises(LayoutError, match="unknown paper"):
-        template("book", "A5")
+        template("book", "B5")
