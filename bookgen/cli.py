@@ -1,12 +1,16 @@
 """The command line: each command, its options, and what it does. How its errors, notes
 and output reach the terminal (one line each, the right exit status) is
-bookgen.terminal's, which every command goes through."""
+bookgen.terminal's, which every command goes through.
+
+A command in a module of its own is listed in COMMANDS, one line each, and its module is
+loaded only when it runs (or when help lists it). `bookgen --version` is answered before
+this module is loaded (bookgen.__main__), since click alone costs more than its budget.
+"""
 
 from __future__ import annotations
 
-import json
+import importlib
 import os
-import re
 import sys
 import time
 from contextlib import contextmanager
@@ -48,8 +52,25 @@ def _registry() -> ModuleType:
 # -h as well as --help, on every command.
 HELP = {"help_option_names": ["-h", "--help"]}
 
+# Commands that live in modules of their own: name -> "module:function", one line each.
+COMMANDS = {
+}
 
-@click.group(context_settings=HELP)
+
+class _Group(click.Group):
+    """The commands defined here, and those of COMMANDS, each imported when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module, _, name = COMMANDS[cmd_name].partition(":")
+            return vars(importlib.import_module(module))[name]
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Group, context_settings=HELP)
 # The package's own version (what the pages' stamp prints), not read from the installed
 # metadata: importing importlib.metadata doubled the time `bookgen --version` took.
 @click.version_option(version=__version__, prog_name="bookgen")
@@ -146,12 +167,14 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
             heading = f"puzzle {label}: " if len(found) > 1 else ""
             echo(heading + ptype.result_text(puzzle, result))
     if as_json:
+        import json
+
         echo(json.dumps(reports[0] if len(reports) == 1 else reports))
 
 
 STARTERS = ("book", "worksheet", "large-print")
 # The starter's own seed line, which `new` gives a fresh seed.
-_STARTER_SEED = re.compile(r"^seed: *[0-9]+", re.MULTILINE)
+_STARTER_SEED = r"^seed: *[0-9]+"
 
 
 @main.command()
@@ -190,10 +213,11 @@ def _write_new(path: str, text: str) -> None:
 
 def starter(kind: str, seed: int) -> str:
     """The starter spec of this kind, with `seed` in its seed line."""
+    import re
     from importlib.resources import files
 
     text = files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8")
-    return _STARTER_SEED.sub(f"seed: {seed}", text, count=1)
+    return re.sub(_STARTER_SEED, f"seed: {seed}", text, count=1, flags=re.MULTILINE)
 
 
 # `types` and `keys` lines are wrapped to this width, continued under their start.
