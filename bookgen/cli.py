@@ -54,6 +54,7 @@ HELP = {"help_option_names": ["-h", "--help"]}
 
 # Commands that live in modules of their own: name -> "module:function", one line each.
 COMMANDS = {
+    "generate": "bookgen.generate_command:generate",
 }
 
 
