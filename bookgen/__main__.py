@@ -19,22 +19,31 @@ def run() -> None:
 
 
 def _version() -> int:
-    """Print the version; a stream that cannot take it is one line on stderr and exit 2
-    (a reader that went away: a quiet stop with SIGPIPE's status), never a traceback."""
+    """Print the version. A stream that cannot take it (a full device, a reader gone,
+    standard output closed before bookgen started) is one line on stderr and exit 1, as
+    the command group answers its own --version and --help; never a traceback."""
     import os
 
     from bookgen import __version__
 
     try:
+        if sys.stdout is None:  # descriptor 1 was closed when Python started
+            raise OSError("it was closed before bookgen started")
         sys.stdout.write(VERSION_LINE.format(version=__version__) + "\n")
         sys.stdout.flush()
     except OSError as exc:
-        # The interpreter's own last flush at exit has nowhere to fail.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        if isinstance(exc, BrokenPipeError):
-            return 128 + 13
-        sys.stderr.write(f"bookgen: cannot write to standard output ({(exc.strerror or str(exc)).lower()})\n")
-        return 2
+        try:  # the interpreter's own last flush at exit then has nowhere to fail
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+        except OSError:
+            pass
+        why = (exc.strerror or str(exc)).lower()
+        if sys.stderr is not None:
+            try:
+                sys.stderr.write(f"bookgen: cannot write to standard output ({why})\n")
+            except OSError:
+                pass
+        return 1
     return 0
 
 

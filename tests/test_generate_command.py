@@ -5,6 +5,7 @@ same seed whatever the workers, and a refusal in `check`'s own words."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -125,12 +126,16 @@ def test_every_option_a_type_declares_is_an_option_of_generate():
         assert {name for name, _info, _default in declared(ptype.Params)} <= names
 
 
-def test_version_from_the_shell_is_what_the_command_line_prints_and_a_full_device_is_one_line():
+def test_version_from_the_shell_is_what_the_command_line_prints_and_an_unwritable_stream_is_one_line():
     fast = subprocess.run([sys.executable, "-m", "bookgen", "--version"], capture_output=True, text=True)
     assert fast.returncode == 0 and fast.stdout == VERSION_LINE.format(version=__version__) + "\n"
     assert CliRunner().invoke(main, ["--version"]).stdout == fast.stdout
     with open("/dev/full", "w") as full:
         failed = subprocess.run([sys.executable, "-m", "bookgen", "--version"], stdout=full, stderr=subprocess.PIPE,
                                 text=True)
-    assert failed.returncode == 2
-    assert failed.stderr == "bookgen: cannot write to standard output (no space left on device)\n"
+    assert (failed.returncode, failed.stderr) == (1, "bookgen: cannot write to standard output (no space left on "
+                                                     "device)\n")
+    closed = subprocess.run([sys.executable, "-m", "bookgen", "--version"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=lambda: os.close(1))
+    assert (closed.returncode, closed.stderr) == (1, "bookgen: cannot write to standard output (it was closed before "
+                                                     "bookgen started)\n")
