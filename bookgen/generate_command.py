@@ -43,13 +43,11 @@ def flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def type_options() -> dict[str, str]:
-    """Every option any type declares -> its help, the types that take it named when
-    not all do: `generate` accepts the union, and the spec's reader refuses the ones the
-    type asked for does not take, as it refuses a spec's unknown key."""
+def type_options(types: tuple[Any, ...]) -> dict[str, str]:
+    """Every option these types declare -> its help, the types that take it named when
+    not all do."""
     takers: dict[str, list[str]] = {}
     helps: dict[str, set[str]] = {}
-    types = registry.all_types()
     for ptype in types:
         for name, info, _default in declared(ptype.Params):
             takers.setdefault(name, []).append(ptype.name)
@@ -61,18 +59,49 @@ def type_options() -> dict[str, str]:
             for name, who in takers.items()}
 
 
-def _with_type_options(command: Any) -> Any:
-    for name, help_ in reversed(type_options().items()):
-        command = click.option(flag(name), name, metavar="VALUE", help=help_)(command)
-    return command
+def named_type(args: list[str]) -> int | None:
+    """Where TYPE is among the arguments, before click reads them: the first that is
+    neither an option nor an option's value (every option but -h takes one)."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            return i + 1 if i + 1 < len(args) else None
+        if not arg.startswith("-") or arg == "-":
+            return i
+        i += 1 if arg in ("-h", "--help") or "=" in arg or (arg.startswith("-j") and len(arg) > 2) else 2
+    return None
+
+
+class TypeOptions(click.Command):
+    """generate's own options and its TYPE's, read from the type's Params: only that
+    type's module is imported (all six cost 150 M instructions of start-up), and
+    `bookgen generate kenken -h` lists KenKen's; with no TYPE known, every type's. An
+    option the type does not take is handed to the spec's reader, which refuses it as
+    it refuses a spec's unknown key."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        at = named_type(args)
+        ptype = registry.get(args[at]) if at is not None and at < len(args) else None
+        ctx.meta["bookgen.types"] = (ptype,) if ptype is not None else registry.all_types()
+        if at is not None and at < len(args):  # TYPE first: no unknown option is taken for it
+            args = [args[at], *args[:at], *args[at + 1:]]
+        return super().parse_args(ctx, args)
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        own = super().get_params(ctx)
+        types = ctx.meta.get("bookgen.types") or registry.all_types()
+        taken = [click.Option([flag(name), name], metavar="VALUE", help=help_)
+                 for name, help_ in type_options(types).items()]
+        return own[:1] + taken + own[1:]
 
 
 _COUNT = next(info for name, info, _default in declared(SectionOptions) if name == "count")
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=TypeOptions, context_settings={"help_option_names": ["-h", "--help"],
+                                                  "ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("type_name", metavar="TYPE")
-@_with_type_options
 @click.option("--count", "count", metavar="N", help=f"{_COUNT.help}; {_COUNT.kind.describe()} (default 1)")
 @click.option("--seed", required=True, metavar="S", help="the seed every puzzle is derived from (0 to 2**63-1): same seed, "
               "same puzzles, the ones a book with this seed and this one section prints")
@@ -80,13 +109,17 @@ _COUNT = next(info for name, info, _default in declared(SectionOptions) if name 
               help="json: each puzzle in the interchange form `bookgen solve` reads; text: a line the type "
                    "writes by hand (a sudoku's givens, then its answer), for types that have one")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Worker processes (default: all cores).")
+@click.pass_context
 @reported
-def generate(type_name: str, count: str | None, seed: str, form: str, jobs: int | None, **given: str | None) -> None:
+def generate(ctx: click.Context, type_name: str, count: str | None, seed: str, form: str, jobs: int | None,
+             **given: str | None) -> None:
     """Print puzzles of TYPE with their answers, one a line, each proved unique:
     bookgen generate sudoku --size 9 --difficulty hard --count 10 --seed 1"""
     from bookgen.generation import generate_all
 
-    spec = one_section_spec(type_name, count, seed, {name: value for name, value in given.items() if value is not None})
+    options = {name: value for name, value in given.items() if value is not None}
+    options.update(other_options(ctx.args))
+    spec = one_section_spec(type_name, count, seed, options)
     entries = generate_all(spec, jobs or os.cpu_count() or 1)
     lines = [puzzle_line(entry.ptype, entry.puzzle, form, entry.number) for entry in entries]
     for line in lines:
@@ -108,6 +141,20 @@ def one_section_spec(type_name: str, count: str | None, seed: str, options: dict
     except SpecError as exc:
         raise OptionsRefused([f"{_named(p.field)}: {p.message}" if p.field else p.message
                               for p in exc.problems]) from None
+
+
+def other_options(args: list[str]) -> dict[str, str]:
+    """Options TYPE does not take (`--hide-operations yes` for a sudoku), by the spec's
+    key, for the reader to refuse; a stray word is given as the key it stands for."""
+    found: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        name, eq, value = args[i].lstrip("-").partition("=")
+        if not eq and i + 1 < len(args) and not args[i + 1].startswith("--"):
+            value, i = args[i + 1], i + 1
+        found[name.replace("-", "_")] = value
+        i += 1
+    return found
 
 
 def _listed(type_name: str, name: str, value: str) -> str | list[str]:

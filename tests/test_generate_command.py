@@ -117,13 +117,22 @@ def test_an_option_of_another_type_and_an_unknown_type_are_refused():
     assert code == 2 and err.startswith("bookgen: TYPE: expected one of sudoku, kenken") and "did you mean 'sudoku'" in err
 
 
-def test_every_option_a_type_declares_is_an_option_of_generate():
-    from bookgen.generate_command import generate as command
+def test_every_option_a_type_declares_is_an_option_of_generate_for_that_type():
     from bookgen.options import declared
 
-    names = {param.name for param in command.params}
     for ptype in registry.all_types():
-        assert {name for name, _info, _default in declared(ptype.Params)} <= names
+        code, out, _err = generate(ptype.name, "-h")
+        assert code == 0
+        shown = {line.split()[0] for line in out.splitlines() if line.strip().startswith("--")}
+        assert {"--" + name.replace("_", "-") for name, _info, _default in declared(ptype.Params)} <= shown
+    code, out, _err = generate("-h")  # no type named: every type's
+    assert code == 0 and "--hide-operations" in out and "--figure" in out
+
+
+def test_options_and_type_in_any_order_give_the_same_lines():
+    first = generate("kenken", "--size", "4", "--difficulty", "easy", "--count", "2", "--seed", "9", "-j", "1")
+    later = generate("--count", "2", "--seed=9", "-j1", "kenken", "--difficulty", "easy", "--size", "4")
+    assert first[0] == 0 and first == later
 
 
 def test_version_from_the_shell_is_what_the_command_line_prints_and_an_unwritable_stream_is_one_line():
