@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 import time
 from contextlib import contextmanager
@@ -175,7 +176,7 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
 
 STARTERS = ("book", "worksheet", "large-print")
 # The starter's own seed line, which `new` gives a fresh seed.
-_STARTER_SEED = r"^seed: *[0-9]+"
+_STARTER_SEED = re.compile(r"^seed: *[0-9]+", re.MULTILINE)
 
 
 @main.command()
@@ -214,11 +215,10 @@ def _write_new(path: str, text: str) -> None:
 
 def starter(kind: str, seed: int) -> str:
     """The starter spec of this kind, with `seed` in its seed line."""
-    import re
     from importlib.resources import files
 
     text = files("bookgen.starters").joinpath(f"{kind}.yaml").read_text(encoding="utf-8")
-    return re.sub(_STARTER_SEED, f"seed: {seed}", text, count=1, flags=re.MULTILINE)
+    return _STARTER_SEED.sub(f"seed: {seed}", text, count=1)
 
 
 # `types` and `keys` lines are wrapped to this width, continued under their start.
