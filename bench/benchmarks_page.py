@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import benchmarks_speed as speed
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "benchmarks.md"
 DATA = ROOT / "bench.json"
@@ -180,37 +182,6 @@ def korf(fig: dict) -> list[str]:
     return lines
 
 
-HOW_TO_TATHAM = ("To run it, build his programs from a checkout of his puzzle collection with "
-                 "`sh bench/tatham/build.sh <the folder holding keen.c and solo.c> out/tatham` and run `make bench` "
-                 "again (or name another folder holding `keen-timing` and `solo-timing` in `BOOKGEN_TATHAM`).")
-
-
-def versus(fig: dict) -> list[str]:
-    lines = []
-    if fig["tatham"]:
-        lines += [f"bookgen against Simon Tatham's Keen and Solo (built at -O3 by `bench/tatham/build.sh`), each pair "
-                  f"measured one after the other in this run: median CPU ms of seeds 0-{fig['seeds'] - 1} (his "
-                  "timed in process by `bench/tatham/timing.c`).", ""]
-        rows = [[g["work"], f"`{g['tatham_params']}`", ms(g["bookgen_ms"]), ms(g["tatham_ms"]),
-                 ratio(g["bookgen_ms"], g["tatham_ms"])] for g in fig.get("generation", [])]
-        solve = fig.get("solve")
-        if solve:
-            rows.append([solve["work"], "", ms(solve["bookgen_ms"]), ms(solve["tatham_ms"]),
-                         ratio(solve["bookgen_ms"], solve["tatham_ms"])])
-        lines += table(["work", "Tatham's parameters", "bookgen ms", "Tatham ms", "ratio bookgen / Tatham"], rows)
-    else:
-        lines += ["The comparison with Simon Tatham's Keen and Solo was not run: his programs are not built on this "
-                  "machine. " + HOW_TO_TATHAM, ""]
-    rows = []
-    if fig.get("solve") and not fig["tatham"]:
-        rows.append([fig["solve"]["work"] + " (CPU)", ms(fig["solve"]["bookgen_ms"])])
-    for item in fig.get("startup", []):
-        rows.append([f"{item['work']}, wall from the shell (median of {item['repeats']})", ms(item["bookgen_ms"])])
-    if rows:
-        lines += ["bookgen alone:", ""] + table(["work", "median ms"], rows)
-    return lines
-
-
 def fuzz(fig: dict) -> list[str]:
     lines = [f"Hostile files through the command line: {fig['cases']} cases (layout files, fonts, pictures, edited "
              f"cache entries; seed {fig['seed']}), {fig['runs']} bookgen runs, each in its own process under a "
@@ -235,7 +206,11 @@ SECTIONS = (
     ("kenken_clues", "KenKen clues", kenken_clues),
     ("page_use", "Page use of the sample books", page_use),
     ("korf", "Korf's 100", korf),
-    ("versus", "Against Simon Tatham's Keen and Solo", versus),
+    ("versus", "Against Simon Tatham's Keen and Solo", lambda fig: speed.versus(fig, table, ms, ratio)),
+    ("startup", "Start-up", lambda fig: speed.startup(fig, table, ms, ratio)),
+    ("worst_cases", "The slow rows' worst cases", lambda fig: speed.worst_cases(fig, table, ms, ratio)),
+    ("class_set", "A class set", lambda fig: speed.class_set(fig, table, ms, ratio)),
+    ("render", "Rendering against a bare ReportLab script", lambda fig: speed.render(fig, table, ms, ratio)),
     ("fuzz", "Hostile files", fuzz),
 )
 
@@ -248,6 +223,8 @@ def section(name: str, title: str, write: Any, item: dict | None) -> list[str]:
     lines = [f"## {title}", ""]
     if item is None:
         return lines + ["Not run in this run.", ""]
+    if item.get("absent"):
+        return lines + [f"Not measured: `{item['script']}` is not in this checkout.", ""]
     quick = f" A quick run: {item['quick']}." if item.get("quick") else ""
     lines += [f"`{command(item)}`: {duration(item['seconds'])}, load average {load(item['load_before'][:1])} before and "
               f"{load(item['load_after'][:1])} after.{quick}", ""]

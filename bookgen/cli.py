@@ -1,10 +1,15 @@
 """The command line: each command, its options, and what it does. How its errors, notes
 and output reach the terminal (one line each, the right exit status) is
-bookgen.terminal's, which every command goes through."""
+bookgen.terminal's, which every command goes through.
+
+A command in a module of its own is listed in COMMANDS, one line each, and its module is
+loaded only when it runs (or when help lists it). `bookgen --version` is answered before
+this module is loaded (bookgen.__main__), since click alone costs more than its budget.
+"""
 
 from __future__ import annotations
 
-import json
+import importlib
 import os
 import re
 import sys
@@ -48,8 +53,29 @@ def _registry() -> ModuleType:
 # -h as well as --help, on every command.
 HELP = {"help_option_names": ["-h", "--help"]}
 
+# Commands that live in modules of their own: name -> "module:function", one line each.
+COMMANDS = {
+    "generate": "bookgen.generate_command:generate",
+    "mark": "bookgen.record.mark_command:mark",  # how each student did with a set, in a class record
+    "export": "bookgen.publish.commands:export",  # the publisher's: one file a puzzle
+    "cover": "bookgen.publish.commands:cover",  # the publisher's: the full-wrap cover
+}
 
-@click.group(context_settings=HELP)
+
+class _Group(click.Group):
+    """The commands defined here, and those of COMMANDS, each imported when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            module, _, name = COMMANDS[cmd_name].partition(":")
+            return vars(importlib.import_module(module))[name]
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Group, context_settings=HELP)
 # The package's own version (what the pages' stamp prints), not read from the installed
 # metadata: importing importlib.metadata doubled the time `bookgen --version` took.
 @click.version_option(version=__version__, prog_name="bookgen")
@@ -167,6 +193,8 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
             heading = f"puzzle {label}: " if len(found) > 1 else ""
             echo(heading + ptype.result_text(puzzle, result))
     if as_json:
+        import json
+
         echo(json.dumps(reports[0] if len(reports) == 1 else reports))
 
 
@@ -338,16 +366,6 @@ def preview(spec_file: str, outdir: str, dpi: int, seed: str | None, quiet: bool
     for png in targets[1:]:
         echo(str(png))
 
-
-# `bookgen mark`: how each student did with a set, in a class record (its own module).
-from bookgen.record.mark_command import mark  # noqa: E402
-
-main.add_command(mark)
-
-from bookgen.publish import commands as publishing  # noqa: E402 - the publisher's commands, each its own module
-
-main.add_command(publishing.export)
-main.add_command(publishing.cover)
 
 if __name__ == "__main__":
     main()

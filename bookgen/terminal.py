@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import errno
 import io
-import logging
 import os
 import sys
 from functools import wraps
@@ -88,15 +87,16 @@ def _stdout_to_null() -> None:
         pass  # not a real file descriptor (a test's captured stream): nothing will flush it
 
 
-class _NoteHandler(logging.Handler):
-    """Notes (such as an unwritable cache) as one line each on the current stderr."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"bookgen: note: {record.getMessage()}", err=True)
-
-
 def notes_to_stderr() -> None:
+    """Notes (such as an unwritable cache) as one line each on the current stderr.
+    logging is imported here, not at start-up: most commands never write a note."""
+    import logging
+
+    class NoteHandler(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            click.echo(f"bookgen: note: {record.getMessage()}", err=True)
+
     log = logging.getLogger("bookgen")
-    log.handlers = [_NoteHandler()]
+    log.handlers = [NoteHandler()]
     log.propagate = False
     log.setLevel(logging.WARNING)

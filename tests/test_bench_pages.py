@@ -91,12 +91,36 @@ def test_the_page_says_what_was_not_measured(bench):
     other["sections"]["kenken"]["exit"] = 1
     text = page.render(other)
     assert "Not measured: ../shared/sliding/korf100.json not found" in text
-    assert "was not run" in text and "sh bench/tatham/build.sh" in text
+    assert "his side is missing" in text and "sh bench/tatham/build.sh" in text
     assert "Not measured: `bench/kenken.py` stopped with exit status 1" in text
     other["sections"]["versus"]["figures"] = {
         "tatham": True, "seeds": 30,
-        "generation": [{"work": "KenKen 9x9 hard", "tatham_params": "9dh", "bookgen_ms": 12.0, "tatham_ms": 6.0}],
+        "generation": [{"work": "KenKen 9x9 hard", "tatham_params": "9dh", "bookgen_ms": 12.0, "tatham_ms": 6.0,
+                        "bookgen_certified_ms": 13.2}],
         "solve": {"work": "solve one", "bookgen_ms": 0.2, "tatham_ms": 0.4}, "startup": []}
     text = page.render(other)
-    assert "| KenKen 9x9 hard | `9dh` | 12.0 | 6.00 | 2.0× |" in text
-    assert "| solve one |  | 0.200 | 0.400 | 0.50× |" in text
+    assert "| KenKen 9x9 hard | `9dh` | 12.0 | 13.2 | 6.00 | 2.0× | 2.2× |" in text
+    assert "| solve one |  | 0.200 |  | 0.400 | 0.50× |  |" in text
+
+
+def test_issue_31s_sections_give_each_figure_with_its_ratio(bench):
+    """Start-up against its goals, the worst cases against 1 s, the class set against 3 s,
+    rendering against the bare script; a script the checkout lacks is said to be absent."""
+    page = bench["benchmarks_page"]
+    data = copy.deepcopy(json.loads(DATA.read_text(encoding="utf-8")))
+    item = {"script": "bench/x.py", "args": [], "quick": None, "exit": 0, "seconds": 1.0, "load_before": [1.0],
+            "load_after": [1.0]}
+    data["sections"]["startup"] = {**item, "figures": {"python_ms": 12.0, "commands": [
+        {"work": "`bookgen --version`", "cpu_ms": 20.0, "min_ms": 19.0, "goal_ms": 40.0, "repeats": 15}]}}
+    data["sections"]["worst_cases"] = {**item, "figures": {"goal_seconds": 1.0, "recorded": [], "rows": [
+        {"work": "sudoku 6x6 medium", "seeds": 12, "median_proved_s": 0.3, "worst_proved_s": 1.5, "worst_seed": 7,
+         "p99_proved_s": None}]}}
+    data["sections"]["class_set"] = {**item, "figures": {"students": 28, "puzzles": 140, "goal_seconds": 3.0,
+                                                         "repeats": 1, "builds": [{"jobs": 2, "wall_s": 6.0,
+                                                                                   "cpu_s": 9.0}]}}
+    data["sections"]["render"] = {**item, "script": "bench/render.py", "figures": None, "exit": None, "absent": True}
+    text = page.render(data)
+    assert "| `bookgen --version` | 20.0 | 19.0 | 40.0 | 0.50× |" in text
+    assert "| sudoku 6x6 medium | 0.300 | 1.500 (seed 7) | - | 5.0× | 1.5× |" in text
+    assert "| 2 | 6.00 | 9.00 | 2.0× |" in text
+    assert "Not measured: `bench/render.py` is not in this checkout." in text

@@ -53,10 +53,15 @@ LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "studen
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
              "progress_option", "self_check", "paper"}
 MAY_IMPORT = {
-    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file", "publish"},
+    # The shell's entry answers --version itself and hands every other command to cli.
+    "__main__": {"cli"},
+    "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file", "publish",
+            "generate_command"},
     # The publisher's production line beside the book: export, the cover, the print check.
     "publish": {"build", "spec", "layout", "render", "puzzles", "font_choice", "generation", "book_sections",
                 "terminal"},
+    # `bookgen generate`: puzzles made and proved as a book's are, printed a line each.
+    "generate_command": {"spec", "puzzles", "generation", "terminal"},
     # How a command's errors and output reach the terminal: the command line's alone.
     "terminal": set(),
     "book_lines": {"spec"},

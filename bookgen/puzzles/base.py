@@ -232,6 +232,11 @@ class Interchange(ABC, Generic[P, B]):
         no text form."""
         return None
 
+    def text_line(self, puzzle: Puzzle[B]) -> str | None:
+        """The puzzle and its answer as one line of text (`bookgen generate --format
+        text`), where the type has one; None where only the JSON form says it all."""
+        return None
+
     @abstractmethod
     def result_json(self, puzzle: Puzzle[B], result: SolveResult) -> dict[str, Any]:
         """What `bookgen solve --json` prints for this type."""

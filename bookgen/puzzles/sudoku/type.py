@@ -231,6 +231,24 @@ class SudokuType(GridWorked[Params]):
         shown = {"labels": list(labels)} if labels != tuple(map(str, puzzle.board.symbols)) else {}
         return {**super().to_json(puzzle), **shown}
 
+    def text_line(self, puzzle: Puzzle) -> str | None:
+        """The givens row by row ('.' for an empty square), a space and the answer, in the
+        printed symbols (a 9x9 classic: 81 characters, as sudoku programs exchange them);
+        only where the size and variant say the rest (classic, x, hyper: no regions drawn
+        for the puzzle, no signs) and every symbol prints as one character."""
+        model, params = puzzle.board, puzzle.params
+        if not isinstance(params, Params) or model.inequalities:
+            return None
+        base = variant(params.variant).base(params.size)
+        labels = self.labels(puzzle)
+        if set(model.groups) != set(base.groups) or any(len(label) != 1 for label in labels):
+            return None
+        shown = dict(zip(model.symbols, labels))
+        givens = {(r, c): v for r, c, v in model.givens}
+        grid = "".join(shown[givens[r, c]] if (r, c) in givens else "." for r in range(model.rows)
+                       for c in range(model.cols))
+        return grid + " " + "".join(shown[v] for row in puzzle.solution for v in row)
+
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
         """The grid, and `labels` when the file has them (what is printed for each symbol:
         `bookgen solve` answers in them)."""

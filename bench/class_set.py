@@ -1,0 +1,73 @@
+"""A class set, as the composer page makes one (issue 31: under 3 s cold on 2 cores): 28
+students' German worksheets of two 6x6 sudoku, two 4x4 KenKen and a 4x4 sliding puzzle,
+each child at easy or medium; built cold (no puzzle cache) by `bookgen build` in its
+own process with 2 jobs, and again with 1 (--jobs), timed from outside.
+
+Not a test: nothing here asserts a time. Wall-clock time, and the CPU time of the build
+and its workers (user + system, from the operating system's accounts of children).
+
+    python bench/class_set.py [--repeats 1] [--jobs 2,1] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchlib import ROOT, Report, add_json_flag, load_average, median
+
+GOAL_SECONDS = 3.0
+NAMES = ("Anna Ben Clara David Emma Felix Greta Hannes Ida Jonas Karla Leon Mia Noah Olga Paul Quirin Rosa Sami "
+         "Tilda Uwe Vera Willi Xenia Yusuf Zoe Ali Bea").split()
+
+
+def spec_text() -> str:
+    students = "".join(f"  - \"{name}, {('easy', 'medium')[i % 2]}\"\n" for i, name in enumerate(NAMES))
+    return ("title: Rätsel für die 4b\nlayout: worksheet\nlanguage: de\nseed: 31\nstudents:\n" + students
+            + "sections:\n"
+            "  - type: sudoku\n    size: 6\n    difficulty: easy\n    count: 2\n"
+            "  - type: kenken\n    size: 4\n    difficulty: easy\n    count: 2\n"
+            "  - type: sliding\n    size: 4\n    difficulty: easy\n    count: 1\n")
+
+
+def build(spec: Path, out: Path, jobs: int, cache: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one cold build."""
+    env = {**os.environ, "BOOKGEN_CACHE_DIR": str(cache)}
+    before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
+    subprocess.run([sys.executable, "-m", "bookgen", "build", str(spec), "-o", str(out), "-q", "--no-cache",
+                    "-j", str(jobs)], env=env, cwd=ROOT, check=True)
+    wall, after = time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--jobs", default="2,1", help="the job counts built with, comma-separated")
+    add_json_flag(parser)
+    args = parser.parse_args()
+    report = Report(args.json)
+    report.say(f"load average {load_average()}; {len(NAMES)} students, {args.repeats} builds each way")
+    builds = []
+    with tempfile.TemporaryDirectory() as folder:
+        spec = Path(folder) / "class.yaml"
+        spec.write_text(spec_text(), encoding="utf-8")
+        for jobs in [int(n) for n in args.jobs.split(",")]:
+            runs = [build(spec, Path(folder) / f"class-{jobs}.pdf", jobs, Path(folder) / f"cache-{jobs}-{k}")
+                    for k in range(args.repeats)]
+            wall, cpu = median([r[0] for r in runs]), median([r[1] for r in runs])
+            builds.append({"jobs": jobs, "wall_s": round(wall, 3), "cpu_s": round(cpu, 3)})
+            report.say(f"{jobs} jobs: {wall:.2f} s wall, {cpu:.2f} s CPU (goal {GOAL_SECONDS:g} s wall with 2)")
+    report.say(f"load average at the end {load_average()}")
+    report.done({"students": len(NAMES), "puzzles": len(NAMES) * 5, "goal_seconds": GOAL_SECONDS,
+                 "repeats": args.repeats, "builds": builds})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""`bookgen` from the shell, and `python -m bookgen`: `bookgen --version` answered here,
+before the command line's library is loaded (importing click takes longer than the 40 ms
+of CPU the answer is allowed, issue 31), every other command by bookgen.cli."""
+
+from __future__ import annotations
+
+import sys
+
+# What click's version option prints, so the two ways of asking answer alike (a test checks).
+VERSION_LINE = "bookgen, version {version}"
+
+
+def run() -> None:
+    if sys.argv[1:] == ["--version"]:
+        sys.exit(_version())
+    from bookgen.cli import main
+
+    main()
+
+
+def _version() -> int:
+    """Print the version. A stream that cannot take it (a full device, a reader gone,
+    standard output closed before bookgen started) is one line on stderr and exit 1, as
+    the command group answers its own --version and --help; never a traceback."""
+    import os
+
+    from bookgen import __version__
+
+    try:
+        if sys.stdout is None:  # descriptor 1 was closed when Python started
+            raise OSError("it was closed before bookgen started")
+        sys.stdout.write(VERSION_LINE.format(version=__version__) + "\n")
+        sys.stdout.flush()
+    except OSError as exc:
+        try:  # the interpreter's own last flush at exit then has nowhere to fail
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 1)
+        except OSError:
+            pass
+        why = (exc.strerror or str(exc)).lower()
+        if sys.stderr is not None:
+            try:
+                sys.stderr.write(f"bookgen: cannot write to standard output ({why})\n")
+            except OSError:
+                pass
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    run()
