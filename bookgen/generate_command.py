@@ -179,9 +179,11 @@ def _named(field: str) -> str:
 
 def puzzle_line(ptype: Any, puzzle: Any, form: str, number: int) -> str:
     """One puzzle as one line: its interchange JSON headed as a book's `--json` heads
-    it (its number, type and level), or the type's line of text."""
+    it (its number, type, level and difficulty score), or the type's line of text."""
     if form == "json":
-        head = {"id": str(number), "type": puzzle.type, "difficulty": puzzle.difficulty}
+        from bookgen.puzzles.score import score  # a grading with its log: only for the JSON
+
+        head = {"id": str(number), "type": puzzle.type, "difficulty": puzzle.difficulty, "score": score(puzzle)}
         return json.dumps({**head, **ptype.to_json(puzzle)}, ensure_ascii=False)
     line = ptype.text_line(puzzle)
     if line is None:
