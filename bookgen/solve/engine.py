@@ -190,6 +190,11 @@ def ladder(levels: tuple, family: str = "plain") -> _engine.Ladder:
     return made
 
 
+# Made once: wrapping at each board would cost more than making the board (a generator
+# makes tens of thousands).
+_new_board = bridged(_engine.Board)
+
+
 class Board:
     """The grader's board, kept by the engine: candidates per cell (masks over symbol
     indices) and which cells are written in, with a family's own rules beyond groups
@@ -198,7 +203,7 @@ class Board:
     def __init__(self, model: GridModel, family: str = "plain") -> None:
         self.model, self.family = model, family
         grid = compiled(structure_of(model)).grid
-        self._board = bridged(_engine.Board)(grid, givens_of(model), family)
+        self._board = _new_board(grid, givens_of(model), family)
 
     def copy(self) -> Board:
         """An independent board in the same state (the shape's tables are shared)."""
@@ -217,6 +222,19 @@ class Board:
     @bridged
     def place(self, i: int, bit: int) -> None:
         self._board.place(i, bit)
+
+    @bridged
+    def given(self, cells: list[int], bits: list[int], levels: tuple, up_to: int | None = None) -> tuple[Board, bool]:
+        """A copy with the symbols `bits` (a bit each) written in `cells` (those already
+        written in left alone), graded within `up_to`, and whether that solved it: this
+        board itself when all were written in already. One crossing of the bridge for
+        what a generator asks thousands of times; raises Contradiction."""
+        made, solved = self._board.given(cells, bits, ladder(levels, self.family), up_to)
+        if made is None:
+            return self, solved
+        twin = Board.__new__(Board)
+        twin.model, twin.family, twin._board = self.model, self.family, made
+        return twin, solved
 
     def solved(self) -> bool:
         return self._board.solved()

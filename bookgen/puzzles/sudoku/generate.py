@@ -124,7 +124,9 @@ class _Aim:
         self.base, self.target, self.budget, self.rng = base, target, budget, rng
         self.answer = {cell: solution[cell[0]][cell[1]] for cell in base.cells}
         self.givens: Givens = dict(self.answer)
-        self.bits = {symbol: 1 << k for k, symbol in enumerate(base.symbols)}
+        bits = {symbol: 1 << k for k, symbol in enumerate(base.symbols)}
+        self.index = base.index
+        self.bit_at = {cell: bits[value] for cell, value in self.answer.items()}  # the answer's, as masks
         self.last_stalled: tuple[tuple, Board] | None = None
 
     def level(self, up_to: int | None = None) -> int:
@@ -135,7 +137,7 @@ class _Aim:
             board = Board(model)
         except Contradiction:  # givens from the solution never clash; kept as `grade` has it
             return len(self.target.levels)
-        graded = grade_board(board, self.target.levels, up_to)
+        graded = grade_board(board, self.target.levels, up_to, values=False)
         if up_to == self.target.level and graded.outcome is Outcome.UNFINISHED:
             self.last_stalled = (model.givens, board)  # for `stalled`, when the givens stay the same
         if graded.outcome is not Outcome.SOLVED:
@@ -260,23 +262,16 @@ class _Aim:
         if self.last_stalled is not None and self.last_stalled[0] == model.givens:
             return self.last_stalled[1]
         board = Board(model)
-        grade_board(board, self.target.levels, self.target.level)
+        grade_board(board, self.target.levels, self.target.level, values=False)
         return board
 
     def given_on(self, board: Board, orbits: list[Orbit], up_to: int) -> tuple[Board, bool]:
         """A board worked as far as level `up_to` goes, with the orbits' givens written in
         and worked on again, and whether that solved it. Givens the board had already
         worked out change nothing, and cost nothing."""
-        placed = board.placed
-        fresh = [cell for orbit in orbits for cell in orbit if not placed[self.base.index[cell]]]
-        if not fresh:
-            return board, board.solved()
-        board = board.copy()
-        for cell in fresh:
-            i = self.base.index[cell]
-            if not board.placed[i]:  # an earlier one of them may have worked it out
-                board.place(i, self.bits[self.answer[cell]])
-        return board, grade_board(board, self.target.levels, up_to).outcome is Outcome.SOLVED
+        cells = [cell for orbit in orbits for cell in orbit]
+        return board.given([self.index[cell] for cell in cells], [self.bit_at[cell] for cell in cells],
+                           self.target.levels, up_to)
 
     def give_back_on_boards(self, tries: list[Orbit]) -> bool:
         """Step 3 with fewer gradings from scratch, taking `give_back`'s decisions. A
@@ -303,7 +298,7 @@ class _Aim:
                 continue
             if below is None:
                 below = self.without(kept + [orbit])
-                grade_board(below, self.target.levels, level - 1)
+                grade_board(below, self.target.levels, level - 1, values=False)
             if self.given_on(below, kept + [orbit], level - 1)[1]:
                 self.remove(orbit)
                 continue
