@@ -205,6 +205,17 @@ class Board:
         grid = compiled(structure_of(model)).grid
         self._board = _new_board(grid, givens_of(model), family)
 
+    @classmethod
+    def of_givens(cls, model: GridModel, givens: list[tuple[int, int]], family: str = "plain") -> Board:
+        """A board of the model's shape with these givens ((cell number, symbol index),
+        written in in that order) in place of its own: `Board(model.with_givens(...))`
+        without making the model, which a generator grading thousands of tries on one
+        shape pays for more than the board. Its `model` is `model` as it was."""
+        board = cls.__new__(cls)
+        board.model, board.family = model, family
+        board._board = _new_board(compiled(structure_of(model)).grid, givens, family)
+        return board
+
     def copy(self) -> Board:
         """An independent board in the same state (the shape's tables are shared)."""
         twin = Board.__new__(Board)

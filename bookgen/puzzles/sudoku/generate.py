@@ -127,19 +127,25 @@ class _Aim:
         bits = {symbol: 1 << k for k, symbol in enumerate(base.symbols)}
         self.index = base.index
         self.bit_at = {cell: bits[value] for cell, value in self.answer.items()}  # the answer's, as masks
-        self.last_stalled: tuple[tuple, Board] | None = None
+        # Each cell's given as the engine takes it: every given is the answer's.
+        self.pair_at = {cell: (self.index[cell], bits[value].bit_length() - 1) for cell, value in self.answer.items()}
+        self.last_stalled: tuple[frozenset, Board] | None = None
+
+    def board_of(self, givens: Givens) -> Board:
+        """The grader's board with these givens, as `Board(base.with_givens(givens))`
+        makes it (the givens in the same order), without making the model."""
+        return Board.of_givens(self.base, [self.pair_at[cell] for cell in sorted(givens)])
 
     def level(self, up_to: int | None = None) -> int:
         """The grader's level for the current givens; len(levels) when it cannot finish
         (within `up_to`: harder than that, or not unique)."""
-        model = self.base.with_givens(self.givens)
         try:
-            board = Board(model)
+            board = self.board_of(self.givens)
         except Contradiction:  # givens from the solution never clash; kept as `grade` has it
             return len(self.target.levels)
         graded = grade_board(board, self.target.levels, up_to, values=False)
         if up_to == self.target.level and graded.outcome is Outcome.UNFINISHED:
-            self.last_stalled = (model.givens, board)  # for `stalled`, when the givens stay the same
+            self.last_stalled = (frozenset(self.givens), board)  # for `stalled`, when the givens stay the same
         if graded.outcome is not Outcome.SOLVED:
             return len(self.target.levels)
         rate = self.target.rate
@@ -204,7 +210,7 @@ class _Aim:
         the givens they solved before. Much of step 1 removes givens the first singles
         give back, so this stops long before the grid is full."""
         try:
-            board = Board(self.base.with_givens(self.givens))
+            board = self.board_of(self.givens)
         except Contradiction:
             return False
         cells = [self.base.index[cell] for orbit in removed for cell in orbit]
@@ -258,10 +264,9 @@ class _Aim:
     def stalled(self) -> Board:
         """The grader's board for the current givens, worked as far as the target's level
         goes (the puzzle is too hard: it stalls short of the end)."""
-        model = self.base.with_givens(self.givens)
-        if self.last_stalled is not None and self.last_stalled[0] == model.givens:
+        if self.last_stalled is not None and self.last_stalled[0] == frozenset(self.givens):
             return self.last_stalled[1]
-        board = Board(model)
+        board = self.board_of(self.givens)
         grade_board(board, self.target.levels, self.target.level, values=False)
         return board
 
@@ -314,4 +319,4 @@ class _Aim:
     def without(self, orbits: list[Orbit]) -> Board:
         """The grader's board of the current givens but those of `orbits`."""
         skip = {cell for orbit in orbits for cell in orbit}
-        return Board(self.base.with_givens({c: v for c, v in self.givens.items() if c not in skip}))
+        return self.board_of({c: v for c, v in self.givens.items() if c not in skip})
