@@ -190,36 +190,29 @@ def ladder(levels: tuple, family: str = "plain") -> _engine.Ladder:
     return made
 
 
-# Made once: wrapping at each board would cost more than making the board (a generator
-# makes tens of thousands).
+# Made once: a wrapper made for each board cost more than the board (generators make many).
 _new_board = bridged(_engine.Board)
 
 
 class Board:
     """The grader's board, kept by the engine: candidates per cell (masks over symbol
     indices) and which cells are written in, with a family's own rules beyond groups
-    (KenKen's and killer's cage combinations). The grader works on it in place."""
+    (KenKen's and killer's cage combinations). The grader works on it in place. With
+    `givens` ((cell number, symbol index), written in in that order), those instead of the
+    model's: a generator's try without making a model for it (which cost more)."""
 
-    def __init__(self, model: GridModel, family: str = "plain") -> None:
+    def __init__(self, model: GridModel, family: str = "plain", givens: list[tuple[int, int]] | None = None) -> None:
         self.model, self.family = model, family
         grid = compiled(structure_of(model)).grid
-        self._board = _new_board(grid, givens_of(model), family)
-
-    @classmethod
-    def of_givens(cls, model: GridModel, givens: list[tuple[int, int]], family: str = "plain") -> Board:
-        """A board of the model's shape with these givens ((cell number, symbol index),
-        written in in that order) in place of its own: `Board(model.with_givens(...))`
-        without making the model, which a generator grading thousands of tries on one
-        shape pays for more than the board. Its `model` is `model` as it was."""
-        board = cls.__new__(cls)
-        board.model, board.family = model, family
-        board._board = _new_board(compiled(structure_of(model)).grid, givens, family)
-        return board
+        self._board = _new_board(grid, givens_of(model) if givens is None else givens, family)
 
     def copy(self) -> Board:
         """An independent board in the same state (the shape's tables are shared)."""
+        return self._holding(self._board.copy())
+
+    def _holding(self, made: _engine.Board) -> Board:
         twin = Board.__new__(Board)
-        twin.model, twin.family, twin._board = self.model, self.family, self._board.copy()
+        twin.model, twin.family, twin._board = self.model, self.family, made
         return twin
 
     @property
@@ -236,16 +229,10 @@ class Board:
 
     @bridged
     def given(self, cells: list[int], bits: list[int], levels: tuple, up_to: int | None = None) -> tuple[Board, bool]:
-        """A copy with the symbols `bits` (a bit each) written in `cells` (those already
-        written in left alone), graded within `up_to`, and whether that solved it: this
-        board itself when all were written in already. One crossing of the bridge for
-        what a generator asks thousands of times; raises Contradiction."""
+        """A copy with `bits` (a symbol each) written in `cells` (bar those written in already;
+        none: this board), graded within `up_to`, and whether that solved it. One crossing."""
         made, solved = self._board.given(cells, bits, ladder(levels, self.family), up_to)
-        if made is None:
-            return self, solved
-        twin = Board.__new__(Board)
-        twin.model, twin.family, twin._board = self.model, self.family, made
-        return twin, solved
+        return (self, solved) if made is None else (self._holding(made), solved)
 
     def solved(self) -> bool:
         return self._board.solved()

@@ -143,7 +143,7 @@ class _Aim:
     def board_of(self, givens: Givens) -> Board:
         """The grader's board with these givens, as `Board(base.with_givens(givens))`
         makes it (the givens in the same order), without making the model."""
-        return Board.of_givens(self.base, [self.pair_at[cell] for cell in sorted(givens)])
+        return Board(self.base, givens=[self.pair_at[cell] for cell in sorted(givens)])
 
     def level(self, up_to: int | None = None) -> int:
         """The grader's level for the current givens; len(levels) when it cannot finish
