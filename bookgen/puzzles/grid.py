@@ -185,7 +185,7 @@ def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> S
     graded = None
     try:
         board = board_of(model)
-        graded = grade_board(board, levels)
+        graded = grade_board(board, levels, values=False)  # the values are read below, once
     except (Contradiction, CageTooLarge):  # no solution, or a cage too large to list
         pass
     if graded is not None and graded.outcome is Outcome.SOLVED:

@@ -190,20 +190,29 @@ def ladder(levels: tuple, family: str = "plain") -> _engine.Ladder:
     return made
 
 
+# Made once: a wrapper made for each board cost more than the board (generators make many).
+_new_board = bridged(_engine.Board)
+
+
 class Board:
     """The grader's board, kept by the engine: candidates per cell (masks over symbol
     indices) and which cells are written in, with a family's own rules beyond groups
-    (KenKen's and killer's cage combinations). The grader works on it in place."""
+    (KenKen's and killer's cage combinations). The grader works on it in place. With
+    `givens` ((cell number, symbol index), written in in that order), those instead of the
+    model's: a generator's try without making a model for it (which cost more)."""
 
-    def __init__(self, model: GridModel, family: str = "plain") -> None:
+    def __init__(self, model: GridModel, family: str = "plain", givens: list[tuple[int, int]] | None = None) -> None:
         self.model, self.family = model, family
         grid = compiled(structure_of(model)).grid
-        self._board = bridged(_engine.Board)(grid, givens_of(model), family)
+        self._board = _new_board(grid, givens_of(model) if givens is None else givens, family)
 
     def copy(self) -> Board:
         """An independent board in the same state (the shape's tables are shared)."""
+        return self._holding(self._board.copy())
+
+    def _holding(self, made: _engine.Board) -> Board:
         twin = Board.__new__(Board)
-        twin.model, twin.family, twin._board = self.model, self.family, self._board.copy()
+        twin.model, twin.family, twin._board = self.model, self.family, made
         return twin
 
     @property
@@ -217,6 +226,13 @@ class Board:
     @bridged
     def place(self, i: int, bit: int) -> None:
         self._board.place(i, bit)
+
+    @bridged
+    def given(self, cells: list[int], bits: list[int], levels: tuple, up_to: int | None = None) -> tuple[Board, bool]:
+        """A copy with `bits` (a symbol each) written in `cells` (bar those written in already;
+        none: this board), graded within `up_to`, and whether that solved it. One crossing."""
+        made, solved = self._board.given(cells, bits, ladder(levels, self.family), up_to)
+        return (self, solved) if made is None else (self._holding(made), solved)
 
     def solved(self) -> bool:
         return self._board.solved()

@@ -100,15 +100,16 @@ def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None)
 
 
 def grade_board(board: engine.Board, levels: tuple[Level, ...], up_to: int | None = None,
-                steps: list[Step] | None = None) -> Grade:
+                steps: list[Step] | None = None, values: bool = True) -> Grade:
     """`grade` on a board the caller built (of a family of rules, or already part-solved);
     the board is left in the state where the techniques stopped. With `steps`, each step
-    taken is appended to it (worked solutions)."""
+    taken is appended to it (worked solutions). `values=False` leaves the solved grid's
+    values out (a generator grading thousands of tries reads only the level)."""
     ending, level, used, raw = board.grade(levels, up_to, steps is not None)
     if steps is not None:
         steps.extend(engine_steps(board.model, raw))
     outcome = _ENDINGS[ending]
-    return Grade(outcome, level, tuple(used), board.values() if outcome is Outcome.SOLVED else None)
+    return Grade(outcome, level, tuple(used), board.values() if values and outcome is Outcome.SOLVED else None)
 
 
 def _houses(model: GridModel) -> tuple[str, ...]:

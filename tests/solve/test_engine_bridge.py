@@ -175,3 +175,35 @@ def test_a_level_table_crosses_to_the_engine_once_for_every_grading_and_generati
         board.grade(LEVELS)
         board.step(LEVELS)
     assert made == ["killer"]
+
+
+def test_given_is_a_copy_written_in_and_graded_leaving_the_board_alone():
+    """Board.given (one crossing) ends where copy, place and grade end, cell for cell and
+    solved or not, the board it was asked of unchanged; with nothing fresh, the board itself."""
+    from bookgen.puzzles.sudoku.type import LEVELS, structure
+    from bookgen.solve.grader import grade_board
+    from bookgen.solve.result import Outcome
+    from bookgen.solve.search import solver_for
+
+    base = structure(6)
+    solution = solver_for(base).random_solution(random.Random(7))
+    rng = random.Random(3)
+    cells = list(base.cells)
+    for _ in range(20):
+        kept = rng.sample(cells, 8)
+        board = engine.Board(base.with_givens({c: solution[c[0]][c[1]] for c in kept}))
+        grade_board(board, LEVELS, 1)
+        before = (board.cand, board.placed)
+        extra = rng.sample(cells, 3)
+        index = [base.index[c] for c in extra]
+        bits = [1 << base.symbols.index(solution[r][c]) for r, c in extra]
+        made, solved = board.given(index, bits, LEVELS, 1)
+        twin = board.copy()
+        for i, bit in zip(index, bits):
+            if not twin.placed[i]:
+                twin.place(i, bit)
+        expected = grade_board(twin, LEVELS, 1).outcome is Outcome.SOLVED
+        assert (made.cand, made.placed, solved) == (twin.cand, twin.placed, expected)
+        assert (board.cand, board.placed) == before
+    done = engine.Board(base.with_givens({c: solution[c[0]][c[1]] for c in cells}))
+    assert done.given([0], [done.cand[0]], LEVELS) == (done, True)

@@ -390,6 +390,43 @@ impl Board {
         }
     }
 
+    /// A copy of the board with `bits[k]` (single-bit masks) written in `cells[k]`, the
+    /// cells already written in left as they are, graded with the ladder's levels up to
+    /// `up_to`: (the copy, or None when every cell was already written in and nothing
+    /// changed; whether the grid is solved). Raises Contradiction when a symbol has no
+    /// room. A generator's "what if I gave these back?", asked in one crossing instead
+    /// of a copy, a placing per cell and a grading.
+    #[pyo3(signature = (cells, bits, ladder, up_to=None))]
+    fn given(
+        &self,
+        cells: Vec<usize>,
+        bits: Vec<u64>,
+        ladder: &Ladder,
+        up_to: Option<usize>,
+    ) -> Result<(Option<Board>, bool)> {
+        let placed = &self.board.placed;
+        if cells.len() != bits.len() || cells.iter().any(|&i| i >= placed.len()) {
+            return Err(Error::invalid(
+                "a cell number past the grid, or not one symbol a cell",
+            ));
+        }
+        if cells.iter().all(|&i| placed[i]) {
+            return Ok((None, self.board.solved()));
+        }
+        let mut board = self.board.clone();
+        for (&i, &bit) in cells.iter().zip(&bits) {
+            // Writing a symbol in writes no other cell, so each fresh one is still open.
+            if !board.placed[i] {
+                board
+                    .place(i, bit)
+                    .map_err(|_| Error::Contradiction("no room for that symbol"))?;
+            }
+        }
+        let graded = families::grade(&mut board, &ladder.levels, up_to, false);
+        let solved = matches!(graded.ending, families::Ending::Solved);
+        Ok((Some(Board { board }), solved))
+    }
+
     /// Steps with the ladder's levels up to `up_to` until every one of `cells` is written
     /// in: true when they all are, false when no technique makes progress before that;
     /// raises Contradiction. (A generator's question "do the level's techniques still

@@ -8,7 +8,7 @@
 //! - X-chain: one symbol, conjugate pairs as strong links.
 //! - XY-chain: bivalue cells as strong links, ending on the symbol it started from.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use crate::cellset::{bit_indices, CellSet};
 use crate::grader::board::{Board, Outcome};
@@ -76,15 +76,19 @@ enum Found {
 }
 
 /// The nodes proved true from assuming `start` false, breadth-first, in the order found;
-/// stops at the first contradiction.
+/// stops at the first contradiction. `nodes`: how many there are (cells times symbols).
+/// The sets of nodes seen are flags by node, not hash sets: only asked and added to,
+/// never walked, and hashing was a tenth of an expert sudoku's generation.
 fn chase(
     start: Node,
+    nodes: usize,
     strong: &dyn Fn(Node) -> Vec<Node>,
     weak: &dyn Fn(Node) -> Vec<Node>,
 ) -> Vec<Found> {
     let mut found = Vec::new();
-    let mut off: HashSet<Node> = HashSet::from([start]);
-    let mut on: HashSet<Node> = HashSet::new();
+    let mut off = Flags::new(nodes);
+    off.insert(start);
+    let mut on = Flags::new(nodes);
     let mut frontier_off = vec![start];
     let mut links = 0;
     while !frontier_off.is_empty() && links < MAX_LINKS {
@@ -122,6 +126,24 @@ fn chase(
     found
 }
 
+/// A set of nodes as one flag each.
+struct Flags(Vec<bool>);
+
+impl Flags {
+    fn new(nodes: usize) -> Flags {
+        Flags(vec![false; nodes])
+    }
+
+    fn contains(&self, node: &Node) -> bool {
+        self.0[*node]
+    }
+
+    /// Adds the node: true when it was not there yet.
+    fn insert(&mut self, node: Node) -> bool {
+        !std::mem::replace(&mut self.0[node], true)
+    }
+}
+
 /// Apply what "start or end is true" (or "start is true") allows; true on progress.
 fn conclude(board: &mut Board, chains: &Chains, start: Node, found: &Found) -> Outcome<bool> {
     let (s, k) = (start / chains.nsym, start % chains.nsym);
@@ -154,7 +176,7 @@ fn run(
     weak: &dyn Fn(Node) -> Vec<Node>,
 ) -> Outcome<bool> {
     for &start in starts {
-        for found in chase(start, strong, weak) {
+        for found in chase(start, chains.peer.len() * chains.nsym, strong, weak) {
             if conclude(board, chains, start, &found)? {
                 return Ok(true);
             }
