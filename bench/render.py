@@ -104,7 +104,7 @@ def reference_pen() -> type:
     from bookgen.render.pdf import PdfPen
 
     class ReferencePen(PdfPen):
-        def _path(self, loops: list, closed: bool) -> Any:
+        def _api_path(self, loops: list, closed: bool) -> Any:
             path = self.c.beginPath()
             for loop in loops:
                 path.moveTo(*self._pt(loop[0]))
@@ -121,21 +121,21 @@ def reference_pen() -> type:
 
         def outline(self, points: list, weight: Any, closed: bool = True) -> None:
             self._stroke_style(weight)
-            self.c.drawPath(self._path([points], closed), stroke=1, fill=0)
+            self.c.drawPath(self._api_path([points], closed), stroke=1, fill=0)
 
         def polylines(self, lines: list, weight: Any) -> None:
             if lines:
                 self._stroke_style(weight)
-                self.c.drawPath(self._path(lines, False), stroke=1, fill=0)
+                self.c.drawPath(self._api_path(lines, False), stroke=1, fill=0)
 
         def fill(self, points: list, gray: float) -> None:
             self.c.setFillGray(1 - gray)
-            self.c.drawPath(self._path([points], True), stroke=0, fill=1)
+            self.c.drawPath(self._api_path([points], True), stroke=0, fill=1)
             self.c.setFillGray(0)
 
         def fill_loops(self, loops: list, gray: float) -> None:
             self.c.setFillGray(1 - gray)
-            self.c.drawPath(self._path(loops, True), stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+            self.c.drawPath(self._api_path(loops, True), stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
             self.c.setFillGray(0)
 
         def text(self, at: Any, text: str, size: float, align: str = "center", bold: bool = False,
