@@ -68,7 +68,8 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     layout = lay_out(book_of(spec), entries, page_template(spec), fonts.measure, worked_hints(entries, words))
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
-            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
+            render(layout, entries, temps[0], metadata(spec), fonts, outline(layout, entries, words), words,
+                   jobs)
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))

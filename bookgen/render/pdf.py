@@ -23,6 +23,7 @@ from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Placement, Rule, TextItem
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps
+from bookgen.render import parallel
 from bookgen.render.fonts import Fonts, default_fonts
 
 # The operator that strokes a path (ReportLab's for stroke=1, fill=0, whatever the fill rule).
@@ -211,9 +212,12 @@ class Metadata:
 
 
 def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Metadata,
-           fonts: Fonts | None = None, marks: tuple[Mark, ...] = (), words: Words = ENGLISH) -> None:
+           fonts: Fonts | None = None, marks: tuple[Mark, ...] = (), words: Words = ENGLISH,
+           jobs: int = 1) -> None:
     """Write the book to `path` (the caller's temporary file: see bookgen.outputs), with
-    `marks` as its bookmarks; the types draw their own words in `words`' language."""
+    `marks` as its bookmarks; the types draw their own words in `words`' language. With
+    `jobs` > 1, a long book's pages are drawn by worker processes (bookgen.render.parallel):
+    the same bytes."""
     fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
     # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
@@ -232,8 +236,12 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     # setting is ReportLab's global, read as each stream is made: set for this book only.
     base85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        for page in layout.pages:
-            _draw_page(canvas, page, layout, by_number, fonts, words)
+        drawn = parallel.drawn_pages(layout, by_number, fonts, words, _draw_page, jobs)
+        for index, page in enumerate(layout.pages):
+            if drawn is not None and drawn[index] is not None:
+                parallel.replay(canvas, drawn[index], fonts)
+            else:
+                _draw_page(canvas, page, layout, by_number, fonts, words)
             for k, mark in on_page.get(page.number, []):
                 _bookmark(canvas, layout.template.height, f"m{k}", mark)
             canvas.showPage()
