@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
@@ -118,22 +118,27 @@ def _draw_chunk(indices: tuple[int, ...]) -> list[Drawn]:
 
 
 def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, words: Words,
-                draw_page: Callable[..., None], jobs: int) -> list[Drawn] | None:
-    """Every page drawn by `jobs` workers, in order; None when the main process should
-    draw them all (one job, a short book, no fork)."""
-    global _book
+                draw_page: Callable[..., None], jobs: int) -> Iterator[Drawn] | None:
+    """Every page drawn by `jobs` workers, given in order as they come (the main process
+    writes one while the workers draw the next); None when the main process should draw
+    them all (one job, a short book, no fork). Close the iterator if not read to its end."""
     pages = len(layout.pages)
     if jobs < 2 or pages < MIN_PARALLEL_PAGES or not sys.platform.startswith("linux"):
         return None
-    from bookgen.stopping import parallel_map
-
     chunks = [tuple(range(start, min(start + CHUNK_PAGES, pages))) for start in range(0, pages, CHUNK_PAGES)]
-    _book = (layout, by_number, fonts, words, draw_page)
+    return _drawn((layout, by_number, fonts, words, draw_page), chunks, min(jobs, len(chunks)))
+
+
+def _drawn(book: tuple, chunks: list[tuple[int, ...]], jobs: int) -> Iterator[Drawn]:
+    global _book
+    from bookgen.stopping import parallel_results
+
+    _book = book  # before the pool forks its workers, on the first page asked for
     try:
-        results = parallel_map(_draw_chunk, chunks, min(jobs, len(chunks)))
+        for chunk in parallel_results(_draw_chunk, chunks, jobs):
+            yield from chunk
     finally:
         _book = None
-    return [page for chunk in results for page in chunk]
 
 
 def replay(canvas: Any, drawn: list[str | Text], fonts: Fonts) -> None:

@@ -235,11 +235,13 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     # default): a quarter smaller, and the encoding cost more than drawing the pages. The
     # setting is ReportLab's global, read as each stream is made: set for this book only.
     base85, rl_config.useA85 = rl_config.useA85, 0
+    drawn = None
     try:
         drawn = parallel.drawn_pages(layout, by_number, fonts, words, _draw_page, jobs)
-        for index, page in enumerate(layout.pages):
-            if drawn is not None and drawn[index] is not None:
-                parallel.replay(canvas, drawn[index], fonts)
+        for page in layout.pages:
+            ready = next(drawn) if drawn is not None else None
+            if ready is not None:
+                parallel.replay(canvas, ready, fonts)
             else:
                 _draw_page(canvas, page, layout, by_number, fonts, words)
             for k, mark in on_page.get(page.number, []):
@@ -250,6 +252,8 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
         canvas.save()
     finally:
         rl_config.useA85 = base85
+        if drawn is not None:
+            drawn.close()  # the workers stopped, if the book failed before its last page
 
 
 def _bookmark(canvas: Any, page_height: float, key: str, mark: Mark) -> None:

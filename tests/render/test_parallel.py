@@ -59,8 +59,18 @@ def test_a_book_drawn_by_any_number_of_workers_is_byte_identical(tmp_path: Path,
 
     def counted(*args):
         pages = real(*args)
-        drawn.append(pages)
-        return pages
+        if pages is None:
+            drawn.append(None)
+            return None
+        seen: list = []
+        drawn.append(seen)
+
+        def noted():
+            for page in pages:
+                seen.append(page)
+                yield page
+
+        return noted()
 
     monkeypatch.setattr(parallel, "drawn_pages", counted)
     one = _book(tmp_path, 1)
@@ -68,7 +78,7 @@ def test_a_book_drawn_by_any_number_of_workers_is_byte_identical(tmp_path: Path,
     assert _book(tmp_path, 3) == one
     assert drawn[0] is None  # one job: the main process drew every page
     by_workers = drawn[1]
-    assert by_workers is not None
+    assert by_workers is not None and len(by_workers) == 10
     assert any(page is None for page in by_workers)  # the picture's page, drawn by the main process
     assert sum(page is not None for page in by_workers) >= 8
 
