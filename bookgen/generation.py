@@ -184,3 +184,10 @@ def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Has
     raise GenerationError(
         f"puzzle {task.number} ({task.section_title}): too few different puzzles of this kind; ask for fewer"
     )
+
+
+def load_generators() -> None:
+    """Import every type and work out its generator version (the puzzle cache's key)
+    now, for processes forked later to start with both (the composer's builds)."""
+    for ptype in registry.all_types():
+        puzzle_cache.generator_version(type(ptype).__module__)

@@ -18,6 +18,7 @@ import pypdfium2
 import bookgen.build  # noqa: F401 - loaded once in the fork server, before any build
 from bookgen.errors import BookgenError, InputError
 from bookgen.serve.review import Notes, shortened
+from bookgen.serve.early import FIRST_PAGE, Progress, first_page
 from bookgen.serve.spectext import SPEC_NAME
 
 PR_SET_PDEATHSIG = 1
@@ -38,7 +39,12 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     (folder / SPEC_NAME).write_text(spec_text, encoding="utf-8")
     try:
         spec = parse(spec_text, str(page_folder / SPEC_NAME), page_folder)
-        layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True)
+        progress = Progress(folder, spec.total_puzzles)
+        jobs = os.cpu_count() or 1
+        if first_page(spec, folder, dpi, jobs):
+            progress.first = FIRST_PAGE
+        progress.write()
+        layout = build(spec, folder / "book.pdf", None, jobs, progress.done, use_cache=True)
     except InputError as exc:
         _write(folder, {"problems": [_problem(p.field, p.message, str(p), page_folder) for p in exc.problems]})
         return
