@@ -14,6 +14,8 @@ than a reader can take from a photocopy (at answer-key size they always would).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bookgen.model import Grid, GridModel, outline
 from bookgen.puzzles import grid_draw
 from bookgen.puzzles.pen import LINE_RATIO, Pen, Weight
@@ -123,6 +125,13 @@ def _kept(piece: list[Point], keep_out: Box | None) -> list[list[Point]]:
     return [[a, b] for a, b in kept]
 
 
+@lru_cache(maxsize=4096)
+def _cage_dashes(cells: tuple) -> tuple[tuple[Point, ...], ...]:
+    """A cage's dashes before any is broken round its sum: in cell units, so the same at
+    every size (a puzzle is drawn again, smaller, in the answer key)."""
+    return tuple(tuple(piece) for loop in outline(cells) for piece in dashed_loop(inset_loop(loop, INSET)))
+
+
 def sum_offset(cell_points: float) -> float:
     """How far (in cells) a sum sits from its cell's top and left edges: SUM_CLEAR from
     the ink of the thickest line that may run there (the frame), within FARTHEST_SUM."""
@@ -146,8 +155,7 @@ def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> Non
             width = pen.text_width(text, SUM_SIZE)
             keep_out = (c, r, c + at + width + clear, r + at + SUM_SIZE + clear)
             pen.text((c + at, r + at), text, SUM_SIZE, align="topleft")
-        dashes = [path for loop in outline(cage.cells) for piece in dashed_loop(inset_loop(loop, INSET))
-                  for path in _kept(piece, keep_out)]
+        dashes = [path for piece in _cage_dashes(cage.cells) for path in _kept(list(piece), keep_out)]
         pen.polylines(dashes, cage_weight)
     boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
     grid_draw.draw_region_borders(pen, boxes, Weight.BOX)
