@@ -115,11 +115,18 @@ def clip_out(seg: tuple[Point, Point], box: Box) -> list[tuple[Point, Point]]:
 def _kept(piece: list[Point], keep_out: Box | None) -> list[list[Point]]:
     """One dash as the paths to draw (a bent one whole, so its corner is joined), less
     what falls in `keep_out`, the box around a sum."""
-    sides = list(zip(piece, piece[1:]))
     if keep_out is None:
-        kept = sides
+        return [piece]
+    # Most dashes are nowhere near the sum: when no side runs across the box's band,
+    # clip_out would keep every side whole, and the dash is kept as it is.
+    x0, y0, x1, y1 = keep_out
+    for (ax, ay), (bx, by) in zip(piece, piece[1:]):
+        if (y0 <= ay <= y1) if ay == by else (x0 <= ax <= x1):
+            break
     else:
-        kept = [part for side in sides for part in clip_out(side, keep_out)]
+        return [piece]
+    sides = list(zip(piece, piece[1:]))
+    kept = [part for side in sides for part in clip_out(side, keep_out)]
     if kept == sides and len(piece) > 2:
         return [piece]
     return [[a, b] for a, b in kept]
