@@ -247,6 +247,8 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
             for k, mark in on_page.get(page.number, []):
                 _bookmark(canvas, layout.template.height, f"m{k}", mark)
             canvas.showPage()
+        if drawn is not None:
+            next(drawn, None)  # past the last page: the workers end, Ctrl-C is the command's again
         if marks:
             canvas.showOutline()
         canvas.save()
