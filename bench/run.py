@@ -60,6 +60,8 @@ NOT_RUN = {
                 "[the measured offer](offer.md) from the records.",
     "offer_page.py": "writes docs/offer.md from the offer records; `make bench` runs it after the benchmarks.",
     "benchmarks_page.py": "writes this page from bench.json; `make bench` runs it after the benchmarks.",
+    "render.py": "bookgen's rendering against a bare ReportLab script drawing the same pages (issue 31); "
+                 "run it by hand (`python bench/render.py`) until `make bench` runs it and bench.json has its figures.",
 }
 
 
