@@ -69,6 +69,8 @@ NOT_RUN = {
     "benchmarks_page.py": "writes this page from bench.json; `make bench` runs it after the benchmarks.",
     "record.py": "what a class record adds to a build (a record of 30 children over 40 weeks): run it by hand; "
                  "[a class record](record.md) says what it measures.",
+    "render.py": "bookgen's rendering against a bare ReportLab script drawing the same pages (issue 31); "
+                 "run it by hand (`python bench/render.py`) until `make bench` runs it and bench.json has its figures.",
 }
 
 

@@ -19,20 +19,21 @@ from bookgen.book_sections import book_of, layout_sections, page_template
 from bookgen.book_spec import BookSpec
 from bookgen.errors import LayoutError
 from bookgen.font_choice import fonts_for
-from bookgen.generation import generate_all
+from bookgen.generation import generate_all, load_generators
 from bookgen.language import ENGLISH, Words, words_for
 from bookgen.layout.lesson import LessonPlan, lessons_for
 from bookgen.layout.model import BookLayout, Entry
 from bookgen.layout.outline import outline
 from bookgen.layout.pages import lay_out, plan_book
 from bookgen.layout.trim import printed
+from bookgen.layout.template import BUILT_IN, template
 from bookgen.layout.slots import SlotPlan
 from bookgen.outputs import Input, Output, checked, staged, writing
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.hint import Hint
 from bookgen.publish.front import examples_for, front_matter
 from bookgen.record.term import Term
-from bookgen.render.fonts import Fonts
+from bookgen.render.fonts import Fonts, default_fonts
 from bookgen.render.pdf import Metadata, render
 
 
@@ -82,7 +83,8 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     drawn = entries + examples + [lesson.entry for lesson in lessons.values()]
     with staged(targets, [out.path for out in outputs]) as temps:
         with writing(outputs[0].path):
-            render(layout, drawn, temps[0], metadata(spec), fonts, outline(layout, entries, words), words)
+            render(layout, drawn, temps[0], metadata(spec), fonts, outline(layout, entries, words), words,
+                   jobs)
         if json_path is not None:
             with writing(outputs[1].path):
                 write_json(temps[1], book_json(spec, entries, layout))
@@ -112,6 +114,18 @@ def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts,
                        front_matter(spec, examples, tpl, fonts.measure))
 
     return (printed(lay) if spec.printed else lay(0)), examples
+
+
+def load_ahead() -> None:
+    """What a build loads or reads the first time, done now, for processes forked later
+    (the composer's fork server): the types and their generator versions, the default
+    fonts, the built-in layouts."""
+    load_generators()
+    fonts = default_fonts()
+    fonts.regular.font()
+    fonts.bold.font()
+    for name in BUILT_IN:
+        template(name)
 
 
 # Sentences of worked steps printed for each puzzle of a section with `hints: true`.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Mapping
 
@@ -36,6 +37,9 @@ FOCUS_TRIES = 400
 # made afresh instead (a hostile entry must not hold the build for long; a sound one
 # takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
 PROOF_BUDGET = 30.0
+# Seconds of proving cached puzzles again in the main process before the rest go to the
+# worker processes (see _obtain_all).
+SERIAL_PROOF_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -150,14 +154,7 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
         tasks = [dataclasses.replace(t, cached=puzzle_cache.load(k, registry.get(t.type), t.params))
                  for t, k in zip(tasks, keys)]
     cache.probe()  # before any worker starts: an unwritable cache is one note, not one a process
-    if jobs > 1 and len(tasks) > 1:
-        results = parallel_map(obtain, tasks, min(jobs, len(tasks)), done)
-    else:
-        results = []
-        for task in tasks:
-            results.append(obtain(task))
-            if done is not None:
-                done()
+    results = _obtain_all(tasks, jobs, done)
     made = [puzzle for puzzle, _fresh in results]
     if use_cache:
         for key, task, (puzzle, fresh) in zip(keys, tasks, results):
@@ -168,6 +165,36 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
         puzzle = _unrepeated(spec, p, puzzle, seen, (excluded or {}).get(p.section.copy, set()))
         entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return scored(entries)
+
+
+def _obtain_all(tasks: list[Task], jobs: int, done: Callable[[], None] | None) -> list[tuple[Puzzle, bool]]:
+    """Every task's puzzle (obtain), in order. Cached puzzles are proved again here, in
+    this process, while that stays cheap: a proof takes milliseconds, and starting worker
+    processes and sending them puzzles and back cost more than the proofs (a cached
+    100-puzzle book took longer with two jobs than with one). Past SERIAL_PROOF_SECONDS
+    of such proofs (a book of large sliding puzzles), and for every puzzle to be made,
+    the workers take the rest. Which process does a task changes nothing in its result."""
+    results: list[tuple[Puzzle, bool] | None] = [None] * len(tasks)
+    pending = []
+    started = time.monotonic()
+    for i, task in enumerate(tasks):
+        if task.cached is not None and (jobs == 1 or time.monotonic() - started < SERIAL_PROOF_SECONDS):
+            results[i] = obtain(task)
+            if done is not None:
+                done()
+        else:
+            pending.append(i)
+    if jobs > 1 and len(pending) > 1:
+        made = parallel_map(obtain, [tasks[i] for i in pending], min(jobs, len(pending)), done)
+    else:
+        made = []
+        for i in pending:
+            made.append(obtain(tasks[i]))
+            if done is not None:
+                done()
+    for i, result in zip(pending, made):
+        results[i] = result
+    return [result for result in results if result is not None]
 
 
 def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable],
@@ -208,3 +235,10 @@ def scored(entries: list[Entry]) -> list[Entry]:
         for k, entry in zip(places, ranked):
             entries[k] = dataclasses.replace(entry, number=entries[k].number, label=entries[k].label)
     return entries
+
+
+def load_generators() -> None:
+    """Import every type and work out its generator version (the puzzle cache's key)
+    now, for processes forked later to start with both (the composer's builds)."""
+    for ptype in registry.all_types():
+        puzzle_cache.generator_version(type(ptype).__module__)

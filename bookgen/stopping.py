@@ -81,6 +81,19 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     Any exception in the parent (a worker's error re-raised, Ctrl-C, SIGTERM) terminates
     every worker at once instead of waiting for the puzzles they are still working on.
     """
+    results = []
+    for result in parallel_results(function, items, jobs):
+        results.append(result)
+        if done is not None:
+            done()
+    return results
+
+
+def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Iterator[Any]:
+    """As parallel_map, each result given as soon as it and those before it have come,
+    so the caller works on one while the workers make the next (a book's pages are
+    written while later ones are drawn). Ctrl-C and the stop signals are raised between
+    results; leaving the loop early terminates the workers."""
     # Imported here, not above: a command that starts no workers (`bookgen solve`) should
     # not pay for loading multiprocessing.
     import multiprocessing
@@ -92,7 +105,7 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
         with _signals_held():
             pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
         with _signals_noted() as noted:
-            results = _collect(pool.imap(function, items, chunksize=1), noted, done)
+            yield from _arrivals(pool.imap(function, items, chunksize=1), noted)
         pool.close()
     except BaseException:
         if pool is not None:
@@ -101,7 +114,6 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     finally:
         if pool is not None:
             pool.join()
-    return results
 
 
 # Ctrl-C and the stop signals, held while the pool forks its workers.
@@ -170,7 +182,7 @@ def deadline_after(seconds: float | None) -> Callable[[], bool] | None:
 _POLL_SECONDS = 0.1
 
 
-def _collect(results: Iterator[Any], noted: list[int], done: Callable[[], None] | None = None) -> list[Any]:
+def _arrivals(results: Iterator[Any], noted: list[int]) -> Iterator[Any]:
     """Every result in order, raising for a signal only between waits.
 
     An exception raised by a signal handler while the pool's result iterator holds its
@@ -180,18 +192,16 @@ def _collect(results: Iterator[Any], noted: list[int], done: Callable[[], None] 
     """
     from multiprocessing import TimeoutError as NotYet
 
-    collected: list[Any] = []
     while True:
         if noted:
             raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])
         try:
-            collected.append(results.next(_POLL_SECONDS))  # type: ignore[attr-defined]
+            result = results.next(_POLL_SECONDS)  # type: ignore[attr-defined]
         except NotYet:
             continue
         except StopIteration:
-            return collected
-        if done is not None:
-            done()
+            return
+        yield result
 
 
 @contextmanager

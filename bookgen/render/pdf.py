@@ -8,21 +8,34 @@ renames into place only when complete, so a failed build never leaves half a PDF
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 
 from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import BookLayout, Entry, Mark, Page, Placement, Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps
+from bookgen.render import parallel
 from bookgen.render.fonts import Fonts, default_fonts
+
+# The operator that strokes a path (ReportLab's for stroke=1, fill=0, whatever the fill rule).
+_STROKE = PATH_OPS[1, 0, 0]
+
+
+@lru_cache(maxsize=None)
+def _loop_code(points: int, closed: bool) -> str:
+    """A path's operators for one loop of `points` points, its numbers left as %s."""
+    return "%s %s m" + " %s %s l" * (points - 1) + (" h" if closed else "")
+
 
 class PdfPen:
     """A Pen drawing cell units onto a canvas: top-left at (x, y) points from the page's
@@ -47,6 +60,23 @@ class PdfPen:
             # Square caps let thick lines meeting at a corner close it without a notch.
             stroke(self.c, width, 1 - LINE_INK.get(weight, 1.0), 0 if weight in (Weight.THIN, Weight.LIGHT) else 2)
 
+    def _path(self, loops: list[list[Point]], closed: bool, operator: str) -> None:
+        """Draw loops (or open lines) as one path. The operators are those ReportLab's
+        path object writes (`n`, `x y m`, `x y l`, `h`, then the painting operator), byte
+        for byte, but made here: one number formatting for the whole path instead of a
+        call, a method and a format per point made grids and killer dashes slow."""
+        x0, y0, cell, height = self.x0, self.y0, self.cell, self.page_height
+        flat: list[float] = []
+        add = flat.append
+        shapes = []
+        for loop in loops:
+            for px, py in loop:
+                add(x0 + px * cell)
+                add(height - (y0 + py * cell))
+            shapes.append(_loop_code(len(loop), closed))
+        self.c._code.append(("n " + " ".join(shapes)) % tuple(fp_str(*flat).split(" ")))
+        self.c._code.append(operator)
+
     def line(self, a: Point, b: Point, weight: Weight) -> None:
         self._stroke_style(weight)
         (x1, y1), (x2, y2) = self._pt(a), self._pt(b)
@@ -54,44 +84,22 @@ class PdfPen:
 
     def outline(self, points: list[Point], weight: Weight, closed: bool = True) -> None:
         self._stroke_style(weight)
-        path = self.c.beginPath()
-        path.moveTo(*self._pt(points[0]))
-        for p in points[1:]:
-            path.lineTo(*self._pt(p))
-        if closed:
-            path.close()
-        self.c.drawPath(path, stroke=1, fill=0)
+        self._path([points], closed, _STROKE)
 
     def polylines(self, lines: list[list[Point]], weight: Weight) -> None:
         if not lines:
             return
         self._stroke_style(weight)
-        path = self.c.beginPath()
-        for line in lines:
-            path.moveTo(*self._pt(line[0]))
-            for p in line[1:]:
-                path.lineTo(*self._pt(p))
-        self.c.drawPath(path, stroke=1, fill=0)
+        self._path(lines, False, _STROKE)
 
     def fill(self, points: list[Point], gray: float) -> None:
         self.c.setFillGray(1 - gray)
-        path = self.c.beginPath()
-        path.moveTo(*self._pt(points[0]))
-        for p in points[1:]:
-            path.lineTo(*self._pt(p))
-        path.close()
-        self.c.drawPath(path, stroke=0, fill=1)
+        self._path([points], True, PATH_OPS[0, 1, self.c._fillMode])
         self.c.setFillGray(0)
 
     def fill_loops(self, loops: list[list[Point]], gray: float) -> None:
         self.c.setFillGray(1 - gray)
-        path = self.c.beginPath()
-        for loop in loops:
-            path.moveTo(*self._pt(loop[0]))
-            for p in loop[1:]:
-                path.lineTo(*self._pt(p))
-            path.close()
-        self.c.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+        self._path(loops, True, PATH_OPS[0, 1, FILL_EVEN_ODD])
         self.c.setFillGray(0)
 
     def _font(self, text: str, size: float, bold: bool) -> tuple[str, float]:
@@ -205,9 +213,12 @@ class Metadata:
 
 
 def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Metadata,
-           fonts: Fonts | None = None, marks: tuple[Mark, ...] = (), words: Words = ENGLISH) -> None:
+           fonts: Fonts | None = None, marks: tuple[Mark, ...] = (), words: Words = ENGLISH,
+           jobs: int = 1) -> None:
     """Write the book to `path` (the caller's temporary file: see bookgen.outputs), with
-    `marks` as its bookmarks; the types draw their own words in `words`' language."""
+    `marks` as its bookmarks; the types draw their own words in `words`' language. With
+    `jobs` > 1, a long book's pages are drawn by worker processes (bookgen.render.parallel):
+    the same bytes."""
     fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
     # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
@@ -225,18 +236,28 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     # default): a quarter smaller, and the encoding cost more than drawing the pages. The
     # setting is ReportLab's global, read as each stream is made: set for this book only.
     base85, rl_config.useA85 = rl_config.useA85, 0
+    drawn = None
     try:
+        drawn = parallel.drawn_pages(layout, by_number, fonts, words, _draw_page, jobs)
         for page in layout.pages:
             _page_boxes(canvas, layout.template, page.number)
-            _draw_page(canvas, page, layout, by_number, fonts, words)
+            ready = next(drawn) if drawn is not None else None
+            if ready is not None:
+                parallel.replay(canvas, ready, fonts)
+            else:
+                _draw_page(canvas, page, layout, by_number, fonts, words)
             for k, mark in on_page.get(page.number, []):
                 _bookmark(canvas, layout.template.height, f"m{k}", mark)
             canvas.showPage()
+        if drawn is not None:
+            next(drawn, None)  # past the last page: the workers end, Ctrl-C is the command's again
         if marks:
             canvas.showOutline()
         canvas.save()
     finally:
         rl_config.useA85 = base85
+        if drawn is not None:
+            drawn.close()  # the workers stopped, if the book failed before its last page
 
 
 def _page_boxes(canvas: Any, tpl: Template, number: int) -> None:

@@ -18,6 +18,7 @@ import pypdfium2
 import bookgen.build  # noqa: F401 - loaded once in the fork server, before any build
 from bookgen.errors import BookgenError, InputError
 from bookgen.serve.review import Notes, shortened
+from bookgen.serve.early import FIRST_PAGE, Progress, first_page
 from bookgen.serve.spectext import SEEDED_NAME, SPEC_NAME, unseeded
 
 PR_SET_PDEATHSIG = 1
@@ -41,12 +42,19 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     (folder / SEEDED_NAME).write_text(spec_text, encoding="utf-8")
     try:
         spec = parse(spec_text, str(page_folder / SPEC_NAME), page_folder)
+        progress = Progress(folder, spec.total_puzzles)
+        jobs = os.cpu_count() or 1
         # With a class record: read for every preview, written only by the class section's
         # "next week's set" (bookgen.serve.class_api marks its spec so).
         with term_of(spec, write=spec_text.startswith(RECORD_THIS_SET)) as term:
             spec = term.spec if term is not None else spec
             record_note = term.note() if term is not None else ""
-            layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True, term=term)
+            # The first sheet early, alone: only without a record, whose exclusions the
+            # early sheet would not see (it must be the book's page 1, pixel for pixel).
+            if term is None and first_page(spec, folder, dpi, jobs):
+                progress.first = FIRST_PAGE
+            progress.write()
+            layout = build(spec, folder / "book.pdf", None, jobs, progress.done, use_cache=True, term=term)
     except InputError as exc:
         _write(folder, {"problems": [_problem(p.field, p.message, str(p), page_folder) for p in exc.problems]})
         return

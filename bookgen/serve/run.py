@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from bookgen.errors import CommandLineError
+from bookgen.serve.builder import start_fork_server
 from bookgen.serve.server import LOOPBACK, ComposerServer
 from bookgen.stopping import Stopped, stop_signals_raise
 
@@ -25,6 +26,7 @@ def serve(port: int | None, open_browser: bool, say: Callable[[str], None]) -> N
     server = None
     try:
         server = _bound(port, root)
+        start_fork_server()
         url = f"http://{LOOPBACK}:{server.port}/"
         thread = threading.Thread(target=server.serve_forever, name="composer page", daemon=True)
         with stop_signals_raise():

@@ -48,7 +48,7 @@ MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
 REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
-_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|book-seeded\.yaml|page-[0-9]{1,4}\.png)")
+_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|book-seeded\.yaml|page-[0-9]{1,4}\.png|first-1\.png)")
 _TYPES = {".pdf": "application/pdf", ".yaml": "application/yaml; charset=utf-8", ".png": "image/png"}
 _STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8"),
            "/class.js": ("class.js", "text/javascript; charset=utf-8")}
@@ -201,7 +201,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _post(self) -> None:
         routes = {"/api/check": self._check, "/api/preview": self._preview, "/api/open": self._open,
-                  "/api/classlist": self._class_list,
+                  "/api/classlist": self._class_list, "/api/progress": self._progress,
                   **class_api.routes(_built, lambda p, s: _reviewed(p, checked_state(s), []))}
         route = routes.get(self.path)
         if route is None:
@@ -246,6 +246,14 @@ class Handler(BaseHTTPRequestHandler):
         built = _built(page, answer["spec"])
         notes = list(dict.fromkeys(answer["notes"] + built.get("notes", [])))  # check and build say a note alike
         return {**answer, **built, "notes": notes}
+
+    def _progress(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
+        """The preview being built, while /api/preview waits for it: {"build", "made", "of",
+        "first"} (the first page's image, a class set's, once made; else null), or {}."""
+        said = page.builder.progress()
+        if said.get("first"):
+            said["first"] = f"/files/{page.token}/{said['build']}/{said['first']}"
+        return said
 
     def _open(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
         text = body.get("text")

@@ -14,6 +14,8 @@ than a reader can take from a photocopy (at answer-key size they always would).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bookgen.model import Grid, GridModel, outline
 from bookgen.puzzles import grid_draw
 from bookgen.puzzles.pen import LINE_RATIO, Pen, Weight
@@ -113,14 +115,28 @@ def clip_out(seg: tuple[Point, Point], box: Box) -> list[tuple[Point, Point]]:
 def _kept(piece: list[Point], keep_out: Box | None) -> list[list[Point]]:
     """One dash as the paths to draw (a bent one whole, so its corner is joined), less
     what falls in `keep_out`, the box around a sum."""
-    sides = list(zip(piece, piece[1:]))
     if keep_out is None:
-        kept = sides
+        return [piece]
+    # Most dashes are nowhere near the sum: when no side runs across the box's band,
+    # clip_out would keep every side whole, and the dash is kept as it is.
+    x0, y0, x1, y1 = keep_out
+    for (ax, ay), (bx, by) in zip(piece, piece[1:]):
+        if (y0 <= ay <= y1) if ay == by else (x0 <= ax <= x1):
+            break
     else:
-        kept = [part for side in sides for part in clip_out(side, keep_out)]
+        return [piece]
+    sides = list(zip(piece, piece[1:]))
+    kept = [part for side in sides for part in clip_out(side, keep_out)]
     if kept == sides and len(piece) > 2:
         return [piece]
     return [[a, b] for a, b in kept]
+
+
+@lru_cache(maxsize=4096)
+def _cage_dashes(cells: tuple) -> tuple[tuple[Point, ...], ...]:
+    """A cage's dashes before any is broken round its sum: in cell units, so the same at
+    every size (a puzzle is drawn again, smaller, in the answer key)."""
+    return tuple(tuple(piece) for loop in outline(cells) for piece in dashed_loop(inset_loop(loop, INSET)))
 
 
 def sum_offset(cell_points: float) -> float:
@@ -146,8 +162,7 @@ def draw_killer(model: GridModel, pen: Pen, solution: Grid | None = None) -> Non
             width = pen.text_width(text, SUM_SIZE)
             keep_out = (c, r, c + at + width + clear, r + at + SUM_SIZE + clear)
             pen.text((c + at, r + at), text, SUM_SIZE, align="topleft")
-        dashes = [path for loop in outline(cage.cells) for piece in dashed_loop(inset_loop(loop, INSET))
-                  for path in _kept(piece, keep_out)]
+        dashes = [path for piece in _cage_dashes(cage.cells) for path in _kept(list(piece), keep_out)]
         pen.polylines(dashes, cage_weight)
     boxes = [frozenset(g.cells) for g in model.groups if g.kind == "box"]
     grid_draw.draw_region_borders(pen, boxes, Weight.BOX)
