@@ -10,6 +10,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from bookgen.serve.review import Notes, shortened
 from bookgen.serve.spectext import SPEC_NAME
 
 PR_SET_PDEATHSIG = 1
+PROGRESS_NAME = "progress.json"
 
 
 def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> None:
@@ -38,7 +40,8 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     (folder / SPEC_NAME).write_text(spec_text, encoding="utf-8")
     try:
         spec = parse(spec_text, str(page_folder / SPEC_NAME), page_folder)
-        layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, None, use_cache=True)
+        counter = Progress(folder, spec.total_puzzles)
+        layout = build(spec, folder / "book.pdf", None, os.cpu_count() or 1, counter.done, use_cache=True)
     except InputError as exc:
         _write(folder, {"problems": [_problem(p.field, p.message, str(p), page_folder) for p in exc.problems]})
         return
@@ -56,6 +59,30 @@ def build_preview(spec_text: str, folder: Path, dpi: int, max_pages: int) -> Non
     _write(folder, {"pages": len(layout.pages), "shown": shown, "answers": answers, "hints": hints,
                     "puzzles": spec.total_puzzles, "seed": spec.seed, "problems": [],
                     "notes": [shortened(note, page_folder) for note in notes.said]})
+
+
+class Progress:
+    """How many of the book's puzzles are made, in progress.json beside the build (the
+    server reads it for the page's progress bar): rewritten at most every PROGRESS_SECONDS
+    and at the last puzzle, each time whole (written aside, then renamed)."""
+
+    PROGRESS_SECONDS = 0.25
+
+    def __init__(self, folder: Path, total: int) -> None:
+        self.folder, self.total, self.made, self._written = folder, total, 0, 0.0
+        self._write()
+
+    def done(self) -> None:
+        self.made += 1
+        now = time.monotonic()
+        if self.made >= self.total or now - self._written >= self.PROGRESS_SECONDS:
+            self._write()
+
+    def _write(self) -> None:
+        self._written = time.monotonic()
+        temp = self.folder / "progress.json.part"
+        temp.write_text(json.dumps({"made": self.made, "total": self.total}), encoding="utf-8")
+        temp.rename(self.folder / PROGRESS_NAME)
 
 
 def _problem(field: str, message: str, line: str, folder: Path) -> dict[str, str]:

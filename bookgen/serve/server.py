@@ -35,6 +35,8 @@ from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
 from bookgen.serve.review import review
 from bookgen.serve.spectext import named_files, plain_kind, state_of
+from bookgen.language import words_for
+from bookgen.serve.words import localised_form, named_sections, page_html, page_language, page_words
 from bookgen.spec import fresh_seed
 from bookgen.specfile import MAX_SECTIONS, MAX_SPEC_BYTES
 from bookgen.options import declared
@@ -47,7 +49,8 @@ MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
 REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
-_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|page-[0-9]{1,4}\.png)")
+_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/"
+                   r"(book\.pdf|answers\.pdf|book\.yaml|(?:large-)?page-[0-9]{1,4}\.png)")
 _TYPES = {".pdf": "application/pdf", ".yaml": "application/yaml; charset=utf-8", ".png": "image/png"}
 _STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8")}
 
@@ -63,6 +66,7 @@ class Page:
     token: str
     folder: Path
     builder: Builder
+    language: str = "en"  # the page's words (bookgen.serve.words)
     used: float = field(default_factory=time.monotonic)
 
 
@@ -74,11 +78,11 @@ class Pages:
         self._pages: dict[str, Page] = {}
         self._lock = threading.Lock()
 
-    def open(self) -> Page:
+    def open(self, language: str) -> Page:
         token = secrets.token_urlsafe(24)
         folder = self.root / token
         folder.mkdir()
-        page = Page(token, folder, Builder(folder))
+        page = Page(token, folder, Builder(folder), language)
         with self._lock:
             self._pages[token] = page
             oldest = sorted(self._pages.values(), key=lambda p: p.used)[:-MAX_PAGES]
@@ -175,10 +179,10 @@ class Handler(BaseHTTPRequestHandler):
             raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own address")
 
     def _get(self) -> None:
-        path = self.path.split("?", 1)[0]
+        path, _sep, query = self.path.partition("?")
         if path == "/":
-            page = self.server.pages.open()
-            html = _asset("page.html").decode("utf-8").replace("{{TOKEN}}", page.token)
+            page = self.server.pages.open(page_language(query[:200], self.headers.get("Accept-Language", "")[:500]))
+            html = page_html(_asset("page.html").decode("utf-8"), page.token, page.language)
             self._send(html.encode("utf-8"), "text/html; charset=utf-8")
         elif path in _STATIC:
             name, kind = _STATIC[path]
@@ -191,6 +195,8 @@ class Handler(BaseHTTPRequestHandler):
     def _file(self, token: str, build: str, name: str) -> None:
         page = self.server.pages.get(token)
         path = page.builder.build_folder(int(build)) / name
+        if name.startswith("large-"):
+            page.builder.enlarge(int(build), int(name[len("large-page-"):-len(".png")]))
         if not path.is_file():
             raise BadRequest(HTTPStatus.NOT_FOUND, "that build is gone; the page has a newer one")
         data = path.read_bytes()
@@ -199,7 +205,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _post(self) -> None:
         routes = {"/api/check": self._check, "/api/preview": self._preview, "/api/open": self._open,
-                  "/api/classlist": self._class_list}
+                  "/api/classlist": self._class_list, "/api/progress": self._progress}
         route = routes.get(self.path)
         if route is None:
             raise BadRequest(HTTPStatus.NOT_FOUND, "no such call")
@@ -230,10 +236,14 @@ class Handler(BaseHTTPRequestHandler):
     # ----- the calls
 
     def _check(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
-        state = checked_state(body.get("state")) if body.get("state") is not None else starting_state()
+        state = checked_state(body.get("state")) if body.get("state") is not None else starting_state(page.language)
         changed = body.get("changed")
-        notes = forms.settle(state, changed) if isinstance(changed, str) else []
-        return _reviewed(page, state, notes)
+        # What settling changed is said once, as an event the page keeps until dismissed.
+        events = forms.settle(state, changed) if isinstance(changed, str) else []
+        return {**_reviewed(page, state, []), "events": [named_sections(e, state, page.language) for e in events]}
+
+    def _progress(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
+        return page.builder.progress()
 
     def _preview(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
         state = checked_state(body.get("state"))
@@ -294,8 +304,12 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
-    found = review(state, page.folder)
-    return {"state": state, "form": forms.form(state), **found.to_json(), "notes": notes + found.notes}
+    found = review(state, page.folder).to_json()
+    # Problems name a section as the page shows it ("Section 2 (KenKen)"), not by its path.
+    found["problems"] = [{**p, "message": named_sections(p["message"], state, page.language),
+                          "line": named_sections(p["line"], state, page.language)} for p in found["problems"]]
+    return {"state": state, "form": localised_form(forms.form(state), page.language), **found,
+            "notes": notes + found["notes"]}
 
 
 def _names_option() -> Any:
@@ -306,9 +320,13 @@ def _asset(name: str) -> bytes:
     return resources.files("bookgen.serve").joinpath("page", name).read_bytes()
 
 
-def starting_state() -> dict[str, Any]:
-    """A new page's book: a fresh seed and one small section to start from."""
-    return {"book": {"title": "My puzzle book", "seed": str(fresh_seed())},
+def starting_state(language: str = "en") -> dict[str, Any]:
+    """A new page's book: a fresh seed and one small section to start from, printed in
+    the page's language."""
+    book = {"title": page_words(words_for(language))["starting_title"], "seed": str(fresh_seed())}
+    if language != "en":
+        book["language"] = language
+    return {"book": book,
             "sections": [{"type": "sudoku", "size": "6", "difficulty": "easy", "count": "4"}]}
 
 
