@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from bookgen.options import Bool, Choice, Int, LayoutRef, Optional, Text, option
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
+# A student's level this section cannot make: refused with the student named (exact), or
+# the section's nearest level it can make, with a note (nearest).
+LEVEL_RULES = ("exact", "nearest")
 MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
@@ -32,3 +35,6 @@ class SectionOptions:
     layout: str | None = option(Optional(LayoutRef()), None, "this section's page layout (default: the book's)")
     instructions: str | None = option(Optional(Text(MAX_INSTRUCTIONS)), None,
                                       "your own instructions for this section (default: the type's, for a ten-year-old)")
+    levels: str = option(Choice(LEVEL_RULES), "exact",
+                         "a student's level this section cannot make: refused (exact), or the section's nearest "
+                         "level, with a note (nearest)")

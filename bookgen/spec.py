@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -204,8 +205,15 @@ class _Reader:
         for (line, at), group in written.items():
             level = group[0].level
             for n, section in enumerate(sections):
-                why = level_refusal(registry.get(section.options.type), section, level)
+                ptype = registry.get(section.options.type)
+                why = level_refusal(ptype, section, level)
                 if why is None:
+                    continue
+                nearest = nearest_level(ptype, section, level) if section.options.levels == "nearest" else None
+                if nearest is not None:  # said once a build, as a note: the book is made
+                    logging.getLogger("bookgen").warning(
+                        "%s at %s: sections[%d] (%s) makes no %s puzzles here; given %s, its nearest level",
+                        _who(group), level, n, section.options.title, level, nearest)
                     continue
                 key, node = entry
                 where = f"{_raw(node)}, line {line}: " if line is not None else ""  # a class list file's
@@ -272,6 +280,21 @@ def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | 
     except ParamsError as exc:
         return exc.message
     return None
+
+
+# Every level a type may have, easiest first: how near one level is to another.
+LEVEL_ORDER = ("beginner", "easy", "medium", "hard", "expert")
+
+
+def nearest_level(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:
+    """The level this section makes nearest to `level` (itself if it makes it; the easier
+    of two as near), or None when it makes none."""
+    if level_refusal(ptype, section, level) is None:
+        return level
+    rank = {name: k for k, name in enumerate(LEVEL_ORDER)}
+    wanted = rank.get(level, 0)
+    made = [name for name in ptype.levels if level_refusal(ptype, section, name) is None]
+    return min(made, key=lambda name: (abs(rank.get(name, 0) - wanted), rank.get(name, 0)), default=None)
 
 
 def _who(students: list[Student]) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from bookgen.language import N_, Words
+from bookgen.layout.duplex import to_right_hand
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
 from bookgen.layout.template import Template
@@ -51,18 +52,25 @@ NUMBER_GAP = 0.5
 
 def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, page_of: dict[int, int], book: Book,
                tpl: Template, measure: Measure) -> list[Page]:
-    """Pages numbered from `first`; a puzzle's steps are kept on one page."""
+    """Pages numbered from `first`; a puzzle's steps are kept on one page, and each
+    student's (or copy's) steps start on a sheet of their own (printed on both sides, a
+    right-hand page: their own leaf), so each child can be handed only their own help."""
     pages: list[Page] = []
     texts, rules, top = _head(first, book, tpl, measure)
     grids: list[Placement] = []
     y = top
+    copy = None
     for entry in entries:
         said, worked = hints.get(entry.number), worked_steps(entry.ptype)
         if not said or worked is None:
             continue
         items, drawings, height = _block(entry, worked, said, page_of, tpl, measure, book.words, tpl.text_bottom - top)
-        if y > top and y + height > tpl.text_bottom:
+        another = copy is not None and entry.section.copy != copy
+        copy = entry.section.copy
+        if y > top and (another or y + height > tpl.text_bottom):
             pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
+            if another:
+                pages += to_right_hand(book, first + len(pages))
             texts, rules, top = _head(first + len(pages), book, tpl, measure)
             grids, y = [], top
         texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold, item.align) for item in items]

@@ -306,10 +306,19 @@ class Handler(BaseHTTPRequestHandler):
 def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
     found = review(state, page.folder).to_json()
     # Problems name a section as the page shows it ("Section 2 (KenKen)"), not by its path.
-    found["problems"] = [{**p, "message": named_sections(p["message"], state, page.language),
+    found["problems"] = [{**p, **nearest_fix(p), "message": named_sections(p["message"], state, page.language),
                           "line": named_sections(p["line"], state, page.language)} for p in found["problems"]]
     return {"state": state, "form": localised_form(forms.form(state), page.language), **found,
             "notes": notes + found["notes"]}
+
+
+def nearest_fix(problem: dict[str, str]) -> dict[str, Any]:
+    """A student's level a section cannot make is offered a fix: that section's nearest
+    level (`levels: nearest`), which the page sets with one button."""
+    found = re.search(r"sections\[(\d+)\]", problem["message"])
+    if not problem["field"].startswith("students") or found is None:
+        return {}
+    return {"fix": {"path": f"sections[{found[1]}].levels", "value": "nearest"}}
 
 
 def _names_option() -> Any:

@@ -101,6 +101,7 @@ def page_words(words: Words) -> dict[str, str]:
         "too_large": pgettext("composer", "{name}: larger than 256 KB"),
         "section_named": pgettext("composer", "Section {number} ({kind})"),
         "starting_title": pgettext("composer", "My puzzle book"),
+        "use_nearest": pgettext("composer", "Give them this section's nearest level"),
     }
 
 
@@ -151,6 +152,8 @@ def field_words(words: Words) -> dict[str, tuple[str, str]]:
         "section.instructions": (pgettext("composer", "Instructions"),
                                  pgettext("composer", "your own instructions (default: written for a ten-year-old)")),
         "section.size": (pgettext("composer", "Size"), pgettext("composer", "how big the grid is")),
+        "section.levels": (pgettext("composer", "A child's level it lacks"),
+                           pgettext("composer", "exact: say so; nearest: give that child the nearest level there is")),
         "section.difficulty": (pgettext("composer", "Level"),
                                pgettext("composer", "how hard: the hardest step a puzzle needs")),
     }

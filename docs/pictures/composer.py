@@ -32,6 +32,7 @@ def main(out: Path) -> None:
             page.fill('[data-path="title"]', "Friday puzzles")
             page.fill('[data-path="author"]', "Ms Rivera, class 4B")
             page.select_option('[data-path="layout"]', "worksheet")
+            page.click("#book-fields details.more > summary")  # the printer's settings
             page.fill('[data-path="seed"]', "2026")
             page.fill('[data-path="students"]', "\n".join(NAMES))
             page.select_option('[data-path="sections[0].size"]', "4")

@@ -72,6 +72,7 @@ def test_a_teacher_composes_a_class_set_previews_it_and_takes_the_pdf_and_the_sp
     page.fill('[data-path="title"]', "Friday puzzles")
     page.select_option('[data-path="layout"]', "worksheet")
     page.select_option('[data-path="paper"]', "Letter")
+    page.click("#book-fields details.more > summary")  # the printer's settings
     page.fill('[data-path="seed"]', "2026")
     page.fill('[data-path="students"]', "\n".join(NAMES))
     page.select_option('[data-path="sections[0].size"]', "6")

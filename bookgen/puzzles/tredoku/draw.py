@@ -33,10 +33,10 @@ DIGIT = 0.42
 # The marks across an edge reach this share of the way from the edge to the square's
 # middle (the digit starts at about 0.58 of it).
 MARK_REACH = 0.42
-# Face letters: cap height, grey, and how far outside the middle of a free edge of their
+# Face letters: cap height, grey (dark enough to copy), and how far outside the middle of a free edge of their
 # face they sit (their middles; the drawing's bounds take them in).
 LETTER = 0.3
-LETTER_GRAY = 0.45
+LETTER_GRAY = 0.75  # 75% black: a copier at a 50% threshold keeps them (the steps name faces by them)
 LETTER_OUT = 0.38
 # A face with faces all round it on paper (the block's middle top) has its letter inside
 # its widest corner, smaller, between the corner and the digit of the corner's square.

@@ -11,7 +11,7 @@ const WORDS = JSON.parse(document.getElementById("words").textContent);
 // The book's options a teacher rarely changes: under "More: the printer's settings".
 const PRINTER = ["seed", "font", "bold_font", "duplex", "copies", "subtitle", "name_line"];
 // A section's choices a teacher seldom changes: under its "More".
-const SECTION_MORE = ["title", "symmetry"];
+const SECTION_MORE = ["title", "symmetry", "levels"];
 const PROGRESS_MS = 400;
 const SAVED = "bookgen-state";  // the state kept across a change of the page's language
 const MAX_CLASS_LIST_BYTES = 256 * 1024;
@@ -358,13 +358,18 @@ async function readClassList(file, field) {
 
 // ----- problems, status and pages
 
-function fieldError(path, message) {
+// A problem beside its field; with a fix (a student's level a section lacks: its nearest
+// level), a button that makes it.
+function fieldError(path, message, fix) {
   const box = document.querySelector(`[data-field="${CSS.escape(path)}"]`);
   if (!box) return false;
   box.classList.add("invalid");
   for (let open = box.closest("details"); open; open = open.parentElement.closest("details")) open.open = true;
   const shown = box.querySelector(".error");
-  shown.append(el("div", {textContent: message}));
+  const button = fix && !shown.querySelector(`[data-fix="${CSS.escape(fix.path)}"]`)
+    ? el("button", {type: "button", className: "small", textContent: t("use_nearest"), dataset: {fix: fix.path},
+                    onclick: () => changed(fix.path, fix.value)}) : null;
+  shown.append(el("div", {textContent: message}, button ? " " : null, button));
   return true;
 }
 
@@ -372,7 +377,8 @@ function showProblems(problems) {
   const general = [];
   for (const problem of problems) {
     const path = problem.field.replace(/\[\d+\](\..*)?$/, "");  // students[3].level is the class list's
-    if (!problem.field || !(fieldError(problem.field, problem.message) || fieldError(path, problem.message)))
+    if (!problem.field || !(fieldError(problem.field, problem.message, problem.fix) ||
+                            fieldError(path, problem.message, problem.fix)))
       general.push(problem.line || problem.message);
   }
   showGeneral(general);
