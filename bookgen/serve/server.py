@@ -305,9 +305,10 @@ class Handler(BaseHTTPRequestHandler):
 
 def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
     found = review(state, page.folder).to_json()
-    # Problems name a section as the page shows it ("Section 2 (KenKen)"), not by its path.
+    # Problems name a section as the page shows it ("Section 2 (KenKen)"), not by its path;
+    # `line` stays as `check` prints it (the spec's file, line and field).
     found["problems"] = [{**p, **nearest_fix(p), "message": named_sections(p["message"], state, page.language),
-                          "line": named_sections(p["line"], state, page.language)} for p in found["problems"]]
+                          "said": named_sections(p["line"], state, page.language)} for p in found["problems"]]
     return {"state": state, "form": localised_form(forms.form(state), page.language), **found,
             "notes": notes + found["notes"]}
 

@@ -379,7 +379,7 @@ function showProblems(problems) {
     const path = problem.field.replace(/\[\d+\](\..*)?$/, "");  // students[3].level is the class list's
     if (!problem.field || !(fieldError(problem.field, problem.message, problem.fix) ||
                             fieldError(path, problem.message, problem.fix)))
-      general.push(problem.line || problem.message);
+      general.push(problem.said || problem.line || problem.message);
   }
   showGeneral(general);
 }
