@@ -326,7 +326,7 @@ def _resolved(given: SectionOptions, ptype: PuzzleType, params: Any, words: Word
     title and instructions, in the book's language, where the section gives none (empty
     instructions stay empty)."""
     instructions = given.instructions if given.instructions is not None else ptype.instructions_for(params, words)
-    title = given.title or words.gettext(ptype.title)
+    title = given.title or ptype.title_for(params, words)
     return dataclasses.replace(given, type=ptype.name, title=title, instructions=instructions)
 
 
