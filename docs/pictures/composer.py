@@ -46,7 +46,7 @@ def main(out: Path) -> None:
             page.fill('[data-path="sections[1].count"]', "2")
             page.wait_for_function("() => document.getElementById('status').dataset.puzzles === '48' && "
                                    "!document.getElementById('pages').classList.contains('stale')", timeout=300_000)
-            page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+            page.wait_for_function("() => [...document.querySelectorAll('#pages img')].every(i => i.complete && i.naturalWidth > 0)")
             page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
             page.screenshot(path=str(out / "composer-page.png"))
             page.set_viewport_size({"width": 390, "height": 844})

@@ -160,13 +160,17 @@ function draw(answer) {
     ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
   const [classFields, bookFields] = partition(form.book, (f) => f.widget === "names");
   const [printer, plainFields] = partition(bookFields, (f) => f.widget === "file" || PRINTER.includes(f.name));
-  const open = printer.some((f) => f.widget !== "seed" && f.widget !== "file" && changedFromDefault(f));
-  const more = printer.length ? el("details", {className: "field wide more", open},
+  // A "More" the teacher opened stays open when the form is drawn again.
+  const opened = new Set([...document.querySelectorAll("details[data-key]")].filter((d) => d.open)
+    .map((d) => d.dataset.key));
+  const open = opened.has("printer") ||
+    printer.some((f) => f.widget !== "seed" && f.widget !== "file" && changedFromDefault(f));
+  const more = printer.length ? el("details", {className: "field wide more", open, dataset: {key: "printer"}},
     el("summary", {textContent: t("printer")}),
     el("div", {className: "fields"}, printer.map(drawField))) : null;
   $("book-fields").replaceChildren(...plainFields.map(drawField), ...(more ? [more] : []));
   $("class-field").replaceChildren(...classFields.map(drawField));
-  $("sections").replaceChildren(...form.sections.map(drawSection));
+  $("sections").replaceChildren(...form.sections.map((fields, k) => drawSection(fields, k, opened)));
   showProblems(answer.problems || []);
   if (answer.notes) showNotes(answer.notes);
   if (focused) {
@@ -187,7 +191,7 @@ function partition(items, test) {
   return [items.filter(test), items.filter((item) => !test(item))];
 }
 
-function drawSection(fields, index) {
+function drawSection(fields, index, opened = new Set()) {
   const title = state.sections[index].title || "";
   const typeField = fields.find((f) => f.name === "type");
   const kind = typeField && (typeField.choices.find((c) => c.value === state.sections[index].type) || {}).label;
@@ -212,10 +216,10 @@ function drawSection(fields, index) {
     (f.own || !(f.optional || f.widget === "check" || f.widget === "textarea"));
   const [more, first] = partition(fields, (f) => !usual(f));
   first.sort((a, b) => (b.name === "type") - (a.name === "type"));  // the kind of puzzle first
-  const open = more.some(changedFromDefault);
+  const open = opened.has(`section-${index}`) || more.some(changedFromDefault);
   return el("fieldset", {className: "section", dataset: {index}}, head,
             el("div", {className: "fields"}, first.map(drawField),
-               el("details", {className: "field wide more", open},
+               el("details", {className: "field wide more", open, dataset: {key: `section-${index}`}},
                   el("summary", {textContent: t("more") + ": " + more.map(label).join(", ")}),
                   el("div", {className: "fields"}, more.map(drawField)))));
 }
