@@ -11,7 +11,7 @@ from bookgen.book_spec import BookSpec
 from bookgen.layout.model import Book, Section
 from bookgen.layout.template import Template, template
 from bookgen.puzzles import registry
-from bookgen.spec import nearest_level
+from bookgen.puzzles.levels import nearest_level
 
 
 def book_of(spec: BookSpec) -> Book:

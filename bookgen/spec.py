@@ -21,6 +21,7 @@ from bookgen.book_spec import BookOptions, BookSpec, SectionSpec
 from bookgen.classlist import Student, field_of
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import PuzzleType
+from bookgen.puzzles.levels import level_refusal, nearest_level
 from bookgen.errors import Location, ParamsError, Problem, SpecError
 from bookgen.language import Words, words_for
 from bookgen.options import OptionValueError, ParseContext, brief, declared
@@ -264,37 +265,6 @@ class _Reader:
             self.problem(key, f"{field}.{exc.field}", exc.message)
             return None
         return SectionSpec(index, _resolved(given, ptype, params, words), params)
-
-
-def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:
-    """Why a section cannot be made at a student's level, or None: it can, or its type's
-    options leave no level to change (a sliding puzzle of a given number of moves)."""
-    params = ptype.at_level(section.params, level)
-    if params is None:
-        return None
-    if level not in ptype.levels:
-        return f"a {ptype.name} puzzle has no {level} level (its levels are {', '.join(ptype.levels)})"
-    try:
-        ptype.validate(params)
-        ptype.refuse_count(params, section.options.count)
-    except ParamsError as exc:
-        return exc.message
-    return None
-
-
-# Every level a type may have, easiest first: how near one level is to another.
-LEVEL_ORDER = ("beginner", "easy", "medium", "hard", "expert")
-
-
-def nearest_level(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:
-    """The level this section makes nearest to `level` (itself if it makes it; the easier
-    of two as near), or None when it makes none."""
-    if level_refusal(ptype, section, level) is None:
-        return level
-    rank = {name: k for k, name in enumerate(LEVEL_ORDER)}
-    wanted = rank.get(level, 0)
-    made = [name for name in ptype.levels if level_refusal(ptype, section, name) is None]
-    return min(made, key=lambda name: (abs(rank.get(name, 0) - wanted), rank.get(name, 0)), default=None)
 
 
 def _who(students: list[Student]) -> str:
