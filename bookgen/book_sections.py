@@ -13,6 +13,7 @@ from bookgen.layout.model import Book, Section
 from bookgen.layout.template import Template, template
 from bookgen.layout.trim import for_print
 from bookgen.puzzles import registry
+from bookgen.puzzles.levels import nearest_level
 
 
 def book_of(spec: BookSpec) -> Book:
@@ -54,8 +55,10 @@ def copy_sections(spec: BookSpec) -> list[tuple[int, Section]]:
             tpl = page_template(spec, options.layout) if options.layout else None
             index = copy * len(spec.sections) + section.index
             ptype = registry.get(options.type)
-            # A student's level replaces the section's where the section has one to replace.
-            own = ptype.at_level(section.params, level) if level else None
-            params, shown = (own, level) if own is not None else (section.params, "")
+            # A student's level replaces the section's where the section has one to replace
+            # (with `levels: nearest`, the nearest the section can make).
+            at = nearest_level(ptype, section, level) if level and options.levels == "nearest" else level
+            own = ptype.at_level(section.params, at) if at else None
+            params, shown = (own, at) if own is not None else (section.params, "")
             found.append((copy, Section(index, options, ptype, params, label, tpl, shown)))
     return found

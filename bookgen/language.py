@@ -43,6 +43,7 @@ LANGUAGES = ("en", "cs", "de", "el", "es", "fr", "it", "nl", "pl", "pt", "ru", "
 RIGHT_TO_LEFT = {"ar": "Arabic", "he": "Hebrew", "fa": "Persian", "ur": "Urdu", "yi": "Yiddish", "ps": "Pashto",
                  "sd": "Sindhi", "ug": "Uyghur", "dv": "Dhivehi", "ku": "Kurdish", "syr": "Syriac"}
 _RTL_CLASSES = {"R", "AL"}
+PAGE_CONTEXT = "composer"  # the messages of the composer page (bookgen.serve.words)
 
 
 def N_(message: str) -> str:
@@ -96,7 +97,9 @@ def words_for(code: str) -> Words:
     compiled = io.BytesIO()
     write_mo(compiled, catalogue)
     compiled.seek(0)
-    said = "".join("".join(m.string) if isinstance(m.string, (tuple, list)) else m.string for m in catalogue if m.id)
+    # The composer page's words are never printed: they do not choose the book's font.
+    said = "".join("".join(m.string) if isinstance(m.string, (tuple, list)) else m.string
+                   for m in catalogue if m.id and m.context != PAGE_CONTEXT)
     return Words(code, gettext.GNUTranslations(compiled), "".join(sorted(set(said) - {"\n"})))
 
 

@@ -16,6 +16,9 @@ from bookgen.progress_option import Progress, ProgressRule
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)
 ORDERS = ("ramp",)
+# A student's level this section cannot make: refused with the student named (exact), or
+# the section's nearest level it can make, with a note (nearest).
+LEVEL_RULES = ("exact", "nearest")
 MAX_INSTRUCTIONS = 400  # about four printed lines, what the running head holds
 
 
@@ -49,3 +52,6 @@ class SectionOptions:
     order: str | None = option(Optional(Choice(ORDERS)), None, "ramp: the section's puzzles from the easiest "
                                "to the hardest by their difficulty score (default: as made)")
     show_score: bool = option(Bool(), False, "print each puzzle's difficulty score beside its level")
+    levels: str = option(Choice(LEVEL_RULES), "exact",
+                         "a student's level this section cannot make: refused (exact), or the section's nearest "
+                         "level, with a note (nearest)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from bookgen.book_spec import BookOptions, BookSpec, Publishing, SectionSpec
 from bookgen.classlist import Student, field_of
 from bookgen.puzzles import readers, registry, worked
 from bookgen.puzzles.base import PuzzleType
+from bookgen.puzzles.levels import focused, level_refusal, nearest_level
 from bookgen.errors import BookgenError, Location, ParamsError, Problem, SpecError
 from bookgen.language import Words, words_for
 from bookgen.options import OptionValueError, ParseContext, brief, declared
@@ -206,8 +208,15 @@ class _Reader:
         for (line, at), group in written.items():
             level = group[0].level
             for n, section in enumerate(sections):
-                why = level_refusal(registry.get(section.options.type), section, level)
+                ptype = registry.get(section.options.type)
+                why = level_refusal(ptype, section, level)
                 if why is None:
+                    continue
+                nearest = nearest_level(ptype, section, level) if section.options.levels == "nearest" else None
+                if nearest is not None:  # said once a build, as a note: the book is made
+                    logging.getLogger("bookgen").warning(
+                        "%s at %s: sections[%d] (%s) makes no %s puzzles here; given %s, its nearest level",
+                        _who(group), level, n, section.options.title, level, nearest)
                     continue
                 key, node = entry
                 where = f"{_raw(node)}, line {line}: " if line is not None else ""  # a class list file's
@@ -319,35 +328,6 @@ def publishing_of(options: BookOptions) -> Publishing:
     return Publishing(**{f.name: values[f.name] for f in dataclasses.fields(Publishing)})
 
 
-def focused(ptype: PuzzleType, params: Any, name: str) -> tuple[str, str | None]:
-    """A section's `focus:` as the grader names the technique, or why it cannot be: not
-    on the type's ladder, or above the section's level (its puzzles could not need it)."""
-    steps = worked.worked_steps(ptype)
-    found = steps.technique_level(name) if steps is not None else None
-    if found is None:
-        return name, f"expected a technique of a {ptype.name}'s level tables (see docs/types.md), got {brief(name)}"
-    technique, level = found
-    if ptype.levels.index(params.difficulty) < ptype.levels.index(level):
-        return name, f"{technique} is a technique of the {level} level; ask for difficulty: {level} (or harder) to practise it"
-    return technique, None
-
-
-def level_refusal(ptype: PuzzleType, section: SectionSpec, level: str) -> str | None:
-    """Why a section cannot be made at a student's level, or None: it can, or its type's
-    options leave no level to change (a sliding puzzle of a given number of moves)."""
-    params = ptype.at_level(section.params, level)
-    if params is None:
-        return None
-    if level not in ptype.levels:
-        return f"a {ptype.name} puzzle has no {level} level (its levels are {', '.join(ptype.levels)})"
-    try:
-        ptype.validate(params)
-        ptype.refuse_count(params, section.options.count)
-    except ParamsError as exc:
-        return exc.message
-    return focused(ptype, params, section.options.focus)[1] if section.options.focus else None
-
-
 def _who(students: list[Student]) -> str:
     """"Ana", "Cleo and Dev", "Cleo, Dev and 3 more"."""
     names = [s.name for s in students]
@@ -377,7 +357,7 @@ def _resolved(given: SectionOptions, ptype: PuzzleType, params: Any, words: Word
     title and instructions, in the book's language, where the section gives none (empty
     instructions stay empty)."""
     instructions = given.instructions if given.instructions is not None else ptype.instructions_for(params, words)
-    title = given.title or words.gettext(ptype.title)
+    title = given.title or ptype.title_for(params, words)
     return dataclasses.replace(given, type=ptype.name, title=title, instructions=instructions)
 
 

@@ -46,7 +46,7 @@ LAYOUTS: dict[str, tuple[str, str]] = {
     "zero cell": ("cell: {min: 0}\n", "1:13: cell.min: expected a number from 4 to 40 mm, got 0"),
     "negative gap": ("gap: -3\n", "1:6: gap: expected a number from 0 to 40 mm, got -3"),
     "zero line weight": ("lines: {rule: 0}\n", "1:15: lines.rule: expected a number from 0.1 to 5 pt, got 0"),
-    "largest cell under the smallest": ("cell: {max: 5}\n", "1:13: cell.max: expected at least cell.min (11.5), got 5"),
+    "largest cell under the smallest": ("cell: {max: 5}\n", "1:13: cell.max: expected at least cell.min (11), got 5"),
     "no puzzles a page": ("per_page: []\n", "1:11: per_page: expected a list of whole numbers from 1 to 12, got a list"),
     "twenty thousand character footer": ("footer: '" + "x" * 20_000 + "'\n",
                                          "1:9: footer: expected text of at most 100 characters, got 20000"),

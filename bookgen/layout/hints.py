@@ -16,8 +16,10 @@ the key back still tears off only the last pages.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
-from bookgen.language import N_, Words
+from bookgen.language import ENGLISH, N_, Words
+from bookgen.layout.duplex import to_right_hand
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
 from bookgen.layout.template import Template
@@ -43,6 +45,11 @@ STRIP_CELL_MAX = 24.0
 # A drawing much taller than wide (a tredoku staircase) is held to this share of the
 # page's text height, so a page still holds more than one puzzle's steps.
 GRID_HEIGHT_SHARE = 0.45
+# The smallest print a child reads on a hint page, in points, and the largest share of
+# the type size a font's capitals take (Atkinson 0.67, Noto 0.71): drawings are sized
+# from their smallest text in cells with it.
+READABLE = 6.0
+CAP_HEIGHT = 0.75
 # Row and column numbers: their size as a share of the cell (at most the body size),
 # and their distance from the grid, in their own sizes.
 NUMBER_SHARE = 0.45
@@ -51,18 +58,25 @@ NUMBER_GAP = 0.5
 
 def hint_pages(entries: list[Entry], hints: dict[int, list[Hint]], first: int, page_of: dict[int, int], book: Book,
                tpl: Template, measure: Measure) -> list[Page]:
-    """Pages numbered from `first`; a puzzle's steps are kept on one page."""
+    """Pages numbered from `first`; a puzzle's steps are kept on one page, and each
+    student's (or copy's) steps start on a sheet of their own (printed on both sides, a
+    right-hand page: their own leaf), so each child can be handed only their own help."""
     pages: list[Page] = []
     texts, rules, top = _head(first, book, tpl, measure)
     grids: list[Placement] = []
     y = top
+    copy = None
     for entry in entries:
         said, worked = hints.get(entry.number), worked_steps(entry.ptype)
         if not said or worked is None:
             continue
         items, drawings, height = _block(entry, worked, said, page_of, tpl, measure, book.words, tpl.text_bottom - top)
-        if y > top and y + height > tpl.text_bottom:
+        another = copy is not None and entry.section.copy != copy
+        copy = entry.section.copy
+        if y > top and (another or y + height > tpl.text_bottom):
             pages.append(Page(first + len(pages), tuple(texts), tuple(grids), tuple(rules), None, "hints"))
+            if another:
+                pages += to_right_hand(book, first + len(pages))
             texts, rules, top = _head(first + len(pages), book, tpl, measure)
             grids, y = [], top
         texts += [TextItem(item.text, item.x, y + item.y, item.size, item.bold, item.align) for item in items]
@@ -96,15 +110,18 @@ def _block(entry: Entry, worked: WorkedSteps, said: list[Hint], page_of: dict[in
     if not cols or not rows:
         return items + numbered_steps(said, size * 1.2, tpl.left, tpl.content_width, size, measure)[0], [], size * 2
     numbered = worked.numbered_hint_grid
+    # The cell at which the drawing's smallest print (a 12x12's pencil marks) is a child's
+    # READABLE points: a grid that needs more goes under its steps, as big as that.
+    need = readable_cell(entry, worked, StepMarks.of(said))
     tall = (tpl.text_bottom - tpl.top) * GRID_HEIGHT_SHARE / rows
     cell = min(GRID_CELL_MAX, tpl.content_width * GRID_SHARE / (cols + 1), tall)
     numbers = min(size, cell * NUMBER_SHARE)
     # Room for the column numbers above and the row numbers at the left (none when the
     # type names its squares otherwise and draws those names itself).
     room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
-    beside = cell >= GRID_CELL_MIN
+    beside = cell >= max(GRID_CELL_MIN, need)
     if not beside:
-        cell = min(GRID_CELL_MAX, (tpl.content_width - room) / cols, tall)
+        cell = min(max(GRID_CELL_MAX, need), (tpl.content_width - room) / cols, max(tall, need))
         numbers = min(size, cell * NUMBER_SHARE)
         room = numbers * (1 + NUMBER_GAP) if numbered else 0.0
         under = numbered_steps(said, 0.0, tpl.left, tpl.content_width, size, measure)[1]
@@ -123,6 +140,38 @@ def _block(entry: Entry, worked: WorkedSteps, said: list[Hint], page_of: dict[in
         steps, bottom = numbered_steps(said, grid_y + rows * cell + size * 0.4, tpl.left, tpl.content_width, size,
                                        measure)
     return items + steps, [grid], max(bottom, grid_y + rows * cell)
+
+
+def readable_cell(entry: Entry, worked: WorkedSteps, marks: StepMarks) -> float:
+    """The cell (points) at which every text of the worked drawing prints at READABLE
+    points or more, its capitals at most CAP_HEIGHT of the type size (0 if it has none)."""
+    sizes = _TextSizes(entry)
+    worked.draw_worked(entry.puzzle, sizes, marks, None)
+    smallest = min(sizes.seen, default=0.0)
+    return READABLE * CAP_HEIGHT / smallest if smallest > 0 else 0.0
+
+
+class _TextSizes:
+    """A Pen that draws nothing and keeps the size (in cells) of every text asked of it."""
+
+    cell = None
+
+    def __init__(self, entry: Entry) -> None:
+        self.words = ENGLISH
+        self.seen: list[float] = []
+
+    def text(self, at: Any, text: str, size: float, align: str = "center", bold: bool = False,
+             gray: float = 1.0) -> None:
+        if text.strip():
+            self.seen.append(size)
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return len(text) * size * 0.75  # about a digit's width in cap heights, a little more
+
+    def line(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing drawn: only the texts' sizes are wanted."""
+
+    outline = polylines = fill = fill_loops = image = line
 
 
 def _strip(entry: Entry, worked: WorkedSteps, said: list[Hint], y: float, tpl: Template,

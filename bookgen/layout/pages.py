@@ -143,6 +143,8 @@ def _flow_plan(section: Section, items: list[Entry], book: Book, tpl: Template, 
 
 
 Laid = tuple[list[Page], dict[int, int]]  # pages, and the page each puzzle is on
+# How much smaller than the layout's cap a run's grids may print to save a sheet.
+SHRINK_TO_SAVE = 0.85
 
 
 def _flowed_run(run: list[tuple[Section, list[Entry]]], first: int, book: Book, tpl: Template,
@@ -171,8 +173,21 @@ def _flowed_run(run: list[tuple[Section, list[Entry]]], first: int, book: Book, 
              if (laid := _flowed_at(run, first, book, tpl, measure, grow, 0.0)) is not None]
     best, way = min(found, key=lambda found: better(found[0]))  # compact at the layout's cap always fits
     step = MM / 2
+    # A sheet saved by drawing a little smaller (two 4x4 KenKen under two 6x6 sudoku on
+    # Letter's sheet, 18 mm shorter than A4's): the biggest cap under the layout's own,
+    # down to SHRINK_TO_SAVE of it, that takes fewer sheets (not much smaller: eight
+    # small grids still print as two full sheets of four, not one crowded sheet).
+    floor = max(tpl.cell_min, tpl.cell_max * SHRINK_TO_SAVE)
+    lower = [tpl.cell_max - k * step for k in range(1, int((tpl.cell_max - floor) / step) + 1)]
+    for cap in lower if len(best[0]) > 1 else []:
+        tried = [(laid, (grow, -cap)) for grow in (False, True)
+                 if (laid := _flowed_at(run, first, book, tpl, measure, grow, -cap)) is not None
+                 and len(laid[0]) < len(best[0])]
+        if tried:
+            best, way = min(tried, key=lambda found: better(found[0]))
+            break
     caps = [tpl.cell_max + k * step for k in range(int((tpl.small_max - tpl.cell_max) / step) + 1)]
-    for grow in (False, True):
+    for grow in (False, True) if way[1] >= 0 else ():
         low, high = 0, len(caps) - 1
         while low <= high:  # the biggest cap that costs no sheet (a bigger cap never saves one)
             middle = (low + high) // 2
@@ -190,8 +205,10 @@ def _flowed_run(run: list[tuple[Section, list[Entry]]], first: int, book: Book, 
 def _flowed_at(run: list[tuple[Section, list[Entry]]], first: int, book: Book, tpl: Template, measure: Measure,
                grow: bool, small_cap: float) -> Laid | None:
     """The run's sheets with small grids capped at `small_cap` (0: at the layout's own
-    cap), compact or grown; None if a grown plan does not fit a sheet at all."""
-    capped = dataclasses.replace(tpl, small_max=small_cap)
+    cap; below 0, every grid capped at -small_cap, under the layout's own cap), compact or
+    grown; None if a grown plan does not fit a sheet at all."""
+    capped = (dataclasses.replace(tpl, small_max=small_cap) if small_cap >= 0
+              else dataclasses.replace(tpl, small_max=0.0, cell_max=-small_cap))
     try:
         planned = [(s, items, (_grown_plan if grow else _flow_plan)(s, items, book, capped, measure))
                    for s, items in run]

@@ -254,6 +254,11 @@ class PuzzleType(Offering[P], Making[P, B], Drawing[P, B], Interchange[P, B]):
     aliases: tuple[str, ...] = ()
     title: str  # the default section title, e.g. "Sudoku"
 
+    def title_for(self, params: P, words: Words = ENGLISH) -> str:
+        """A section's heading where it gives none, in the book's language: the type's
+        title (a type with variants names the variant)."""
+        return words.gettext(self.title)
+
     def misfit(self, puzzle: Puzzle[B], params: P) -> str | None:
         """Why `puzzle` is not one these options ask for (another type, level or size),
         or None. A cached puzzle must be what its request asked for before it is proved

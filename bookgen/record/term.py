@@ -26,7 +26,8 @@ from bookgen.record.digest import puzzle_digests
 from bookgen.record.history import Build, Given
 from bookgen.record.overview import class_rows
 from bookgen.record.progress import Move, next_level
-from bookgen.spec import fresh_seed, level_refusal
+from bookgen.puzzles.levels import level_refusal
+from bookgen.spec import fresh_seed
 
 
 @dataclass

@@ -34,6 +34,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from bookgen import cache
 from bookgen.errors import FontError
 from bookgen.render.font_check import MAX_FONT_BYTES, sfnt_problem
+from bookgen.render.plain_zero import plain_zero
 from bookgen.specfile import FileRefused, read_bytes
 
 PRIMARY, FALLBACK = "Atkinson Hyperlegible", "Noto Sans"
@@ -207,8 +208,11 @@ def _user_face(pdf_name: str, label: str, data: bytes) -> Face:
 @lru_cache(maxsize=1)
 def default_fonts() -> Fonts:
     """Atkinson Hyperlegible, regular and bold."""
-    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular", lambda: str(_family_file(PRIMARY, 400)))
-    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold", lambda: str(_family_file(PRIMARY, BOLD_WEIGHT)))
+    # Its zero unslashed, as young children write it (bookgen/render/plain_zero.py).
+    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular",
+                   lambda: io.BytesIO(plain_zero(_family_file(PRIMARY, 400))))
+    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold",
+                lambda: io.BytesIO(plain_zero(_family_file(PRIMARY, BOLD_WEIGHT))))
     return Fonts(regular, bold, f"the book's fonts ({PRIMARY}, {FALLBACK})")
 
 

@@ -26,6 +26,8 @@ from bookgen.serve.early import PROGRESS_NAME
 
 # Pages are shown at this resolution; the PDF is the real one.
 PREVIEW_DPI = 60
+# A page opened large (clicked) is drawn at this resolution, when first asked for.
+LARGE_DPI = 150
 # The most pages rasterised for the preview (a book of 1000 puzzles has about 500).
 MAX_PREVIEW_PAGES = 600
 # A preview build taking longer than this is stopped (the book may still be built).
@@ -124,6 +126,24 @@ class Builder:
             self._stop_running()
         self._wake.set()
         return request
+
+    def enlarge(self, number: int, page: int) -> None:
+        """Draw page `page` of build `number` large (large-page-N.png), once; nothing if
+        that build or page is gone (the file route then says so)."""
+        import pypdfium2
+
+        folder = self.build_folder(number)
+        target = folder / f"large-page-{page}.png"
+        if target.is_file() or not (folder / "book.pdf").is_file():
+            return
+        document = pypdfium2.PdfDocument(str(folder / "book.pdf"))
+        try:
+            if 1 <= page <= len(document):
+                temp = folder / f"large-page-{page}.{threading.get_ident()}.part.png"
+                document[page - 1].render(scale=LARGE_DPI / 72).to_pil().save(temp, format="PNG")
+                temp.rename(target)
+        finally:
+            document.close()
 
     def build_folder(self, number: int) -> Path:
         return self.folder / str(number)

@@ -36,6 +36,8 @@ from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
 from bookgen.serve.review import review
 from bookgen.serve.spectext import named_files, plain_kind, state_of
+from bookgen.language import words_for
+from bookgen.serve.words import localised_form, named_sections, page_html, page_language, page_words
 from bookgen.spec import fresh_seed
 from bookgen.specfile import MAX_SECTIONS, MAX_SPEC_BYTES
 from bookgen.options import declared
@@ -48,7 +50,8 @@ MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
 REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
-_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|book-seeded\.yaml|page-[0-9]{1,4}\.png|first-1\.png)")
+_FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/"
+                   r"(book\.pdf|answers\.pdf|book\.yaml|book-seeded\.yaml|(?:large-)?page-[0-9]{1,4}\.png|first-1\.png)")
 _TYPES = {".pdf": "application/pdf", ".yaml": "application/yaml; charset=utf-8", ".png": "image/png"}
 _STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css": ("page.css", "text/css; charset=utf-8"),
            "/class.js": ("class.js", "text/javascript; charset=utf-8")}
@@ -65,6 +68,7 @@ class Page:
     token: str
     folder: Path
     builder: Builder
+    language: str = "en"  # the page's words (bookgen.serve.words)
     used: float = field(default_factory=time.monotonic)
 
 
@@ -76,11 +80,11 @@ class Pages:
         self._pages: dict[str, Page] = {}
         self._lock = threading.Lock()
 
-    def open(self) -> Page:
+    def open(self, language: str) -> Page:
         token = secrets.token_urlsafe(24)
         folder = self.root / token
         folder.mkdir()
-        page = Page(token, folder, Builder(folder))
+        page = Page(token, folder, Builder(folder), language)
         with self._lock:
             self._pages[token] = page
             oldest = sorted(self._pages.values(), key=lambda p: p.used)[:-MAX_PAGES]
@@ -177,10 +181,10 @@ class Handler(BaseHTTPRequestHandler):
             raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own address")
 
     def _get(self) -> None:
-        path = self.path.split("?", 1)[0]
+        path, _sep, query = self.path.partition("?")
         if path == "/":
-            page = self.server.pages.open()
-            html = _asset("page.html").decode("utf-8").replace("{{TOKEN}}", page.token)
+            page = self.server.pages.open(page_language(query[:200], self.headers.get("Accept-Language", "")[:500]))
+            html = page_html(_asset("page.html").decode("utf-8"), page.token, page.language)
             self._send(html.encode("utf-8"), "text/html; charset=utf-8")
         elif path in _STATIC:
             name, kind = _STATIC[path]
@@ -193,6 +197,8 @@ class Handler(BaseHTTPRequestHandler):
     def _file(self, token: str, build: str, name: str) -> None:
         page = self.server.pages.get(token)
         path = page.builder.build_folder(int(build)) / name
+        if name.startswith("large-"):
+            page.builder.enlarge(int(build), int(name[len("large-page-"):-len(".png")]))
         if not path.is_file():
             raise BadRequest(HTTPStatus.NOT_FOUND, "that build is gone; the page has a newer one")
         data = path.read_bytes()
@@ -233,10 +239,11 @@ class Handler(BaseHTTPRequestHandler):
     # ----- the calls
 
     def _check(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
-        state = checked_state(body.get("state")) if body.get("state") is not None else starting_state()
+        state = checked_state(body.get("state")) if body.get("state") is not None else starting_state(page.language)
         changed = body.get("changed")
-        notes = forms.settle(state, changed) if isinstance(changed, str) else []
-        return _reviewed(page, state, notes)
+        # What settling changed is said once, as an event the page keeps until dismissed.
+        events = forms.settle(state, changed) if isinstance(changed, str) else []
+        return {**_reviewed(page, state, []), "events": [named_sections(e, state, page.language) for e in events]}
 
     def _preview(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
         state = checked_state(body.get("state"))
@@ -310,8 +317,22 @@ def _built(page: Page, spec: str) -> dict[str, Any]:
 
 
 def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
-    found = review(state, page.folder)
-    return {"state": state, "form": forms.form(state), **found.to_json(), "notes": notes + found.notes}
+    found = review(state, page.folder).to_json()
+    # Problems name a section as the page shows it ("Section 2 (KenKen)"), not by its path;
+    # `line` stays as `check` prints it (the spec's file, line and field).
+    found["problems"] = [{**p, **nearest_fix(p), "message": named_sections(p["message"], state, page.language),
+                          "said": named_sections(p["line"], state, page.language)} for p in found["problems"]]
+    return {"state": state, "form": localised_form(forms.form(state), page.language), **found,
+            "notes": notes + found["notes"]}
+
+
+def nearest_fix(problem: dict[str, str]) -> dict[str, Any]:
+    """A student's level a section cannot make is offered a fix: that section's nearest
+    level (`levels: nearest`), which the page sets with one button."""
+    found = re.search(r"sections\[(\d+)\]", problem["message"])
+    if not problem["field"].startswith("students") or found is None:
+        return {}
+    return {"fix": {"path": f"sections[{found[1]}].levels", "value": "nearest"}}
 
 
 def _names_option() -> Any:
@@ -322,9 +343,13 @@ def _asset(name: str) -> bytes:
     return resources.files("bookgen.serve").joinpath("page", name).read_bytes()
 
 
-def starting_state() -> dict[str, Any]:
-    """A new page's book: a fresh seed and one small section to start from."""
-    return {"book": {"title": "My puzzle book", "seed": str(fresh_seed())},
+def starting_state(language: str = "en") -> dict[str, Any]:
+    """A new page's book: a fresh seed and one small section to start from, printed in
+    the page's language."""
+    book = {"title": page_words(words_for(language))["starting_title"], "seed": str(fresh_seed())}
+    if language != "en":
+        book["language"] = language
+    return {"book": book,
             "sections": [{"type": "sudoku", "size": "6", "difficulty": "easy", "count": "4"}]}
 
 

@@ -25,12 +25,14 @@ def main(out: Path) -> None:
         url = re.search(r"http://127\.0\.0\.1:[0-9]+/", server.stderr.readline())[0]
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=browser_path, headless=True, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-GB",
+                                    extra_http_headers={"Accept-Language": "en-GB"})
             page.goto(url)
             page.wait_for_selector("#pages img", timeout=120_000)
             page.fill('[data-path="title"]', "Friday puzzles")
             page.fill('[data-path="author"]', "Ms Rivera, class 4B")
             page.select_option('[data-path="layout"]', "worksheet")
+            page.click("#book-fields details.more > summary")  # the printer's settings
             page.fill('[data-path="seed"]', "2026")
             page.fill('[data-path="students"]', "\n".join(NAMES))
             page.select_option('[data-path="sections[0].size"]', "4")
@@ -42,9 +44,9 @@ def main(out: Path) -> None:
             page.select_option('[data-path="sections[1].size"]', "4")
             page.select_option('[data-path="sections[1].difficulty"]', "easy")
             page.fill('[data-path="sections[1].count"]', "2")
-            page.wait_for_function("() => document.getElementById('status').textContent.includes('48 puzzles') && "
+            page.wait_for_function("() => document.getElementById('status').dataset.puzzles === '48' && "
                                    "!document.getElementById('pages').classList.contains('stale')", timeout=300_000)
-            page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+            page.wait_for_function("() => [...document.querySelectorAll('#pages img')].every(i => i.complete && i.naturalWidth > 0)")
             page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
             page.screenshot(path=str(out / "composer-page.png"))
             page.set_viewport_size({"width": 390, "height": 844})

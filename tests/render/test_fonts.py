@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from bookgen.build import build
 from bookgen.cli import main
 from bookgen.errors import FontError
-from bookgen.render.fonts import FontRequest, book_fonts, default_fonts
+from bookgen.render.fonts import PRIMARY, FontRequest, _family_file, book_fonts, default_fonts
 from bookgen.spec import load
 
 # A title, a section title and a student's name in each language (pangrams where short).
@@ -108,7 +108,7 @@ def test_check_refuses_a_letter_no_font_has(tmp_path: Path):
 
 def test_a_users_font_is_read_relative_to_the_spec(tmp_path: Path):
     (tmp_path / "fonts").mkdir()
-    shutil.copy(default_fonts().regular.font().face.filename, tmp_path / "fonts" / "mine.ttf")
+    shutil.copy(_family_file(PRIMARY, 400), tmp_path / "fonts" / "mine.ttf")
     spec = tmp_path / "book.yaml"
     spec.write_text(spec_text("Zażółć", "Sudoku", "Ana", "font: fonts/mine.ttf\n"), encoding="utf-8")
     build(load(spec), tmp_path / "book.pdf")
@@ -118,7 +118,7 @@ def test_a_users_font_is_read_relative_to_the_spec(tmp_path: Path):
 
 
 def test_a_users_font_lacking_a_letter_names_the_letter_and_the_font(tmp_path: Path):
-    shutil.copy(default_fonts().regular.font().face.filename, tmp_path / "mine.ttf")
+    shutil.copy(_family_file(PRIMARY, 400), tmp_path / "mine.ttf")
     spec = tmp_path / "book.yaml"
     spec.write_text(spec_text("Puzzles", "Sudoku", "Ёжиков", "font: mine.ttf\n"), encoding="utf-8")
     result = run("build", str(spec), "-o", str(tmp_path / "book.pdf"))

@@ -22,6 +22,9 @@ sections:
     hints: true
 """
 CAP = 0.7  # a digit's height as a share of its type size, near enough for every face used
+# Pencil marks print from 6 pt (the least a child reads on a hint page: the grid is sized
+# for it) to under 7; the stamp is 7 pt and the clues, sums and digits bigger.
+MARK_MAX = 6.9
 
 
 def _badges(page) -> list[tuple[float, float, float, float]]:
@@ -59,7 +62,7 @@ def _first_hint_page(tmp_path: Path, spec_text: str, read):
 def test_no_pencil_mark_of_a_hint_grid_hides_under_a_step_badge(tmp_path: Path):
     badges, height, chars = _first_hint_page(tmp_path, KILLER_HINTS, lambda page: (
         _badges(page), page.height, [c for c in page.chars if c["text"].isdigit()]))
-    marks = [c for c in chars if c["size"] < 6]
+    marks = [c for c in chars if c["size"] < MARK_MAX]
     # The marks a step crosses out print grey (the cage sums and the marks left, black).
     crossed = [c for c in marks if tuple(c["non_stroking_color"] or ()) not in ((0,), (0.0,), (1.0,))]
     assert len(badges) >= 4 and len(crossed) >= 20, (len(badges), len(crossed))
@@ -83,10 +86,13 @@ sections:
 
 
 def test_no_pencil_mark_of_a_hint_grid_touches_a_kenken_clue_above_it(tmp_path: Path):
+    # The grid's print: not the steps (body, 10 pt), the footer (9) or the stamp (7), nor
+    # a badge's white number (the grid may be beside its steps or under them).
     height, in_grid = _first_hint_page(tmp_path, KENKEN_HINTS, lambda page: (page.height, [
-        c for c in page.chars if c["x0"] > page.width / 2 and tuple(c["non_stroking_color"] or ()) != (1.0,)]))
-    marks = [_glyph(c, height) for c in in_grid if c["size"] < 6]
-    clues = [_glyph(c, height) for c in in_grid if 6 <= c["size"] < 12 and not c["text"].isspace()]
+        c for c in page.chars if round(c["size"], 1) not in (7.0, 9.0, 10.0)
+        and tuple(c["non_stroking_color"] or ()) != (1.0,)]))
+    marks = [_glyph(c, height) for c in in_grid if c["size"] < MARK_MAX]
+    clues = [_glyph(c, height) for c in in_grid if MARK_MAX <= c["size"] < 12 and not c["text"].isspace()]
     assert len(marks) >= 6 and clues
     for mark in marks:
         assert not any(_overlap(mark, clue) for clue in clues), mark
@@ -109,6 +115,6 @@ sections:
 
 def test_a_hint_grid_prints_the_pencil_marks_its_steps_cross_out(tmp_path: Path):
     text, marks = _first_hint_page(tmp_path, SUDOKU_HINTS, lambda page: (page.extract_text(), [
-        c for c in page.chars if c["text"].isdigit() and c["size"] < 6.5 and c["top"] < page.height / 2]))
+        c for c in page.chars if c["text"].isdigit() and c["size"] < MARK_MAX and c["top"] < page.height / 2]))
     assert "So cross" in text
     assert len(marks) >= 2, len(marks)

@@ -5,7 +5,6 @@ Skipped, with the reason, where no Chromium or no Playwright is installed."""
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -50,8 +49,8 @@ def _status(page) -> str:
 
 
 def _wait_built(page, puzzles: int, seconds: float = 240):
-    page.wait_for_function("n => /\\bmade in\\b/.test(document.getElementById('status').textContent) && "
-                           "document.getElementById('status').textContent.includes(n + ' puzzles') && "
+    page.wait_for_function("n => document.getElementById('status').dataset.puzzles === n && "
+                           "!document.getElementById('status').classList.contains('busy') && "
                            "!document.getElementById('pages').classList.contains('stale')",
                            arg=str(puzzles), timeout=seconds * 1000)
 
@@ -73,6 +72,7 @@ def test_a_teacher_composes_a_class_set_previews_it_and_takes_the_pdf_and_the_sp
     page.fill('[data-path="title"]', "Friday puzzles")
     page.select_option('[data-path="layout"]', "worksheet")
     page.select_option('[data-path="paper"]', "Letter")
+    page.click("#book-fields details.more > summary")  # the printer's settings
     page.fill('[data-path="seed"]', "2026")
     page.fill('[data-path="students"]', "\n".join(NAMES))
     page.select_option('[data-path="sections[0].size"]', "6")
@@ -89,8 +89,8 @@ def test_a_teacher_composes_a_class_set_previews_it_and_takes_the_pdf_and_the_sp
     _wait_built(page, 120)
 
     status = _status(page)
-    pages = int(re.match(r"(\d+) pages", status)[1])
-    assert "answers on pages" in status and "seed 2026" in status
+    pages = int(page.get_attribute("#status", "data-pages"))
+    assert "Answers on pages" in status and "Puzzle number 2026" in status
     assert page.locator("#pages img").count() == pages
     assert page.locator("#pages figcaption b").count() >= 1  # the answer pages are marked
     _shot(page, "composer-1280.png", tmp_path)
@@ -139,7 +139,7 @@ def test_a_bad_value_shows_its_error_beside_its_field_in_checks_words(browser, s
     error.wait_for(state="visible")
     page.wait_for_function("() => document.querySelector('[data-field=\"sections[0].count\"] .error').textContent")
     shown = error.inner_text().strip()
-    assert "Not built" in _status(page)
+    assert "Not made yet" in _status(page)
 
     spec = tmp_path / "book.yaml"
     spec.write_text("seed: 1\nsections:\n  - type: sudoku\n    size: 6\n    difficulty: easy\n    count: 0\n")
@@ -177,7 +177,7 @@ def test_an_opened_spec_fills_the_form_leaves_its_files_out_with_a_note_and_is_b
     assert page.locator('[data-path="sections[0].size"] option:checked').inner_text() == "5×5"
     assert page.input_value('[data-path="students"]') == "Ana\nBen\nChloé"
     assert "font: fonts/mine.ttf is a file beside your spec" in page.inner_text("#notes")
-    assert "seed 12" in _status(page) and page.locator("#pages img").count() > 0
+    assert "Puzzle number 12" in _status(page) and page.locator("#pages img").count() > 0
 
 
 def test_a_level_typed_after_a_name_is_checked_and_named_in_the_answer_key(browser, served, tmp_path: Path):
@@ -192,7 +192,7 @@ def test_a_level_typed_after_a_name_is_checked_and_named_in_the_answer_key(brows
     page.fill('[data-path="students"]', "Ana, beginner\nBen\nCleo, expert")
     error = page.locator('[data-field="students"] .error')
     page.wait_for_function("() => document.querySelector('[data-field=\"students\"] .error').textContent")
-    assert error.inner_text().strip().startswith("Cleo at expert: sections[0] (Sudoku): a 4x4 sudoku can be "
+    assert error.inner_text().strip().startswith("Cleo at expert: Section 1 (Sudoku): a 4x4 sudoku can be "
                                                  "beginner, easy; expert ones are not offered")
 
     page.fill('[data-path="students"]', "Ana, beginner\nBen\nCleo, easy")

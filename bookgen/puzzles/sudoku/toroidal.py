@@ -29,6 +29,9 @@ WRAPPED = 2
 LETTER_SIZE = 0.2
 LETTER_AT = 0.07
 LETTER_GRAY = 0.7
+# The smallest type a key prints, and the most of a type size a font's capitals take.
+SMALLEST_LETTER = 5.0
+CAP_HEIGHT = 0.75
 LETTERS = "ABCDEFGHIJKLMNOP"
 
 
@@ -107,7 +110,10 @@ def seams(model: GridModel) -> dict[Cell, str]:
 def letter_wrapped_regions(pen: Pen, model: GridModel) -> None:
     """A small letter in the corner of each square where its region carries on across the
     grid's edge, the same on both sides, so a child matches up the pieces of a region that
-    wraps. Nothing for other models."""
+    wraps. Nothing for other models, and nothing where they would print under
+    SMALLEST_LETTER points (an answer key's small grid, whose digits are what it is for)."""
+    if pen.cell is not None and LETTER_SIZE * pen.cell / CAP_HEIGHT < SMALLEST_LETTER:
+        return
     for (r, c), letter in sorted(seams(model).items()):
         pen.text((c + LETTER_AT, r + LETTER_AT), letter, LETTER_SIZE, align="topleft", gray=LETTER_GRAY)
 

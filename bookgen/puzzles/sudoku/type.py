@@ -166,6 +166,12 @@ def _signs_fit(model: GridModel, params: Params) -> bool:
     return len(pairs) == len(set(pairs)) and set(pairs) == wanted
 
 
+# A section's heading where it gives none: its variant's name (classic: the type's title).
+HEADINGS = {"x": N_("X-Sudoku"), "hyper": N_("Hyper Sudoku"), "jigsaw": N_("Jigsaw Sudoku"),
+            "toroidal": N_("Toroidal Sudoku"), "greater-than": N_("Greater-Than Sudoku")}
+PICTURE_HEADING = N_("Picture Sudoku")
+
+
 class SudokuType(GridWorked[Params]):
     name, aliases = names_of(__name__)  # as the registry's line gives them
     title = N_("Sudoku")
@@ -181,6 +187,12 @@ class SudokuType(GridWorked[Params]):
                        "can find by looking carefully, with no guessing.")
     Params = Params
     grading = LEVELS
+
+    def title_for(self, params: Params, words: Words = ENGLISH) -> str:
+        """The variant's own name (a picture sudoku's, for a child who reads no digits)."""
+        if params.symbols == PICTURES:
+            return words.gettext(PICTURE_HEADING)
+        return words.gettext(HEADINGS.get(params.variant, self.title))
 
     def instructions_for(self, params: Params, words: Words = ENGLISH) -> str:
         """The rule with the houses the variant asks to be filled and its own sentence,

@@ -33,14 +33,17 @@ DIGIT = 0.42
 # The marks across an edge reach this share of the way from the edge to the square's
 # middle (the digit starts at about 0.58 of it).
 MARK_REACH = 0.42
-# Face letters: cap height, grey, and how far outside the middle of a free edge of their
+# Face letters: cap height, grey (dark enough to copy), and how far outside the middle of a free edge of their
 # face they sit (their middles; the drawing's bounds take them in).
 LETTER = 0.3
-LETTER_GRAY = 0.45
+LETTER_GRAY = 0.75  # 75% black: a copier at a 50% threshold keeps them (the steps name faces by them)
 LETTER_OUT = 0.38
 # A face with faces all round it on paper (the block's middle top) has its letter inside
 # its widest corner, smaller, between the corner and the digit of the corner's square.
 LETTER_INSIDE = 0.2
+# The smallest type printed, and the most of a type size a font's capitals take.
+SMALLEST_LETTER = 5.0
+CAP_HEIGHT = 0.75
 LETTER_INSET = 0.15
 
 
@@ -100,7 +103,10 @@ def draw_figure(pen: Pen, name: str, model: GridModel, solution: Grid | None = N
         pen.outline(_outline(name, face), Weight.BOX)
     for k, face in enumerate(faces):
         (x, y), size = _letter_places(name)[k]
-        pen.text((x - left, y - top), LETTERS[k], size, "center", bold=True, gray=LETTER_GRAY)
+        # Where a letter would print under SMALLEST_LETTER points (a corner's letter in the
+        # answer key's small drawing) it is left out: the key's digits are what it is for.
+        if pen.cell is None or size * pen.cell / CAP_HEIGHT >= SMALLEST_LETTER:
+            pen.text((x - left, y - top), LETTERS[k], size, "center", bold=True, gray=LETTER_GRAY)
     given = {(r, c): v for r, c, v in model.givens}
     for cell in model.cells:
         value = given.get(cell, None if solution is None else solution[cell[0]][cell[1]])

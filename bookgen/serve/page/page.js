@@ -1,10 +1,19 @@
 // The composer page. The form is drawn from what the server says the spec declares and
 // offers (/api/check); every change is checked by the spec's own reader, and a book with
 // no problem is built and shown as images of its real PDF (/api/preview). Nothing here
-// knows an option by name but the class list, which has a field of its own.
+// knows an option by name but the class list, which has a field of its own, and the
+// printer's settings, folded under "More". The page's words come from the server, in
+// the teacher's language (bookgen/serve/words.py).
 "use strict";
 
 const TOKEN = document.body.dataset.token;
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+// The book's options a teacher rarely changes: under "More: the printer's settings".
+const PRINTER = ["seed", "font", "bold_font", "duplex", "copies", "subtitle", "name_line"];
+// A section's choices a teacher seldom changes: under its "More".
+const SECTION_MORE = ["title", "symmetry", "levels"];
+const PROGRESS_MS = 400;
+const SAVED = "bookgen-state";  // the state kept across a change of the page's language
 const MAX_CLASS_LIST_BYTES = 256 * 1024;
 const TYPING_MS = 400;
 let state = null;        // what the fields hold: {book: {...}, sections: [{...}]}
@@ -14,8 +23,14 @@ let previewSeq = 0;
 let previewAbort = null;
 let typingTimer = null;
 let openedNotes = [];    // what opening a spec left out (its files), shown until another is opened
+let progressTimer = null;
 
 const $ = (id) => document.getElementById(id);
+
+// A page word, its {placeholders} filled.
+function t(key, values = {}) {
+  return (WORDS[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
 
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -71,8 +86,9 @@ async function check(changedPath) {
     const answer = await call("/api/check", {state: JSON.parse(sent), changed: changedPath || null});
     if (seq !== checkSeq) return;
     adopt(answer, JSON.parse(sent));
+    addEvents(answer.events);
     if (!answer.problems.length) preview();
-    else showStatus("Not built: a choice below needs changing.", false);
+    else showStatus(t("not_built"), false);
   } catch (error) {
     if (seq === checkSeq) showGeneral([error.message]);
   }
@@ -82,15 +98,44 @@ async function preview() {
   const seq = ++previewSeq;
   if (previewAbort) previewAbort.abort();
   previewAbort = new AbortController();
-  showStatus("Making the book", true);
+  showStatus(t("making"), true);
+  watchProgress(seq);
   try {
     const answer = await call("/api/preview", {state}, previewAbort.signal);
     if (seq !== previewSeq || answer.superseded) return;
-    if (answer.problems.length) { draw(answer); showStatus("Not built: a choice below needs changing.", false); return; }
+    stopProgress();
+    if (answer.problems.length) { draw(answer); showStatus(t("not_built"), false); return; }
     showBuilt(answer);
   } catch (error) {
-    if (error.name !== "AbortError" && seq === previewSeq) showStatus(`Not built: ${error.message}`, false);
+    if (error.name !== "AbortError" && seq === previewSeq) { stopProgress(); showStatus(t("failed", {reason: error.message}), false); }
   }
+}
+
+// While a build runs, the server says how many of its puzzles are made (the build's
+// child writes the count as it goes): a bar and "12 of 48 puzzles made".
+function watchProgress(seq) {
+  stopProgress();
+  const ask = async () => {
+    try {
+      const said = await call("/api/progress", {});
+      if (seq !== previewSeq || progressTimer === null) return;
+      if (said.of) {
+        const counts = {made: said.made, total: said.of};
+        $("progress-box").hidden = false;
+        $("progress").max = said.of;
+        $("progress").value = said.made;
+        $("progress-count").textContent = said.made < said.of ? t("made_of", counts) : t("laying_out", counts);
+      }
+    } catch (error) { /* the next answer says it */ }
+    if (seq === previewSeq && progressTimer !== null) progressTimer = setTimeout(ask, PROGRESS_MS);
+  };
+  progressTimer = setTimeout(ask, PROGRESS_MS / 2);
+}
+
+function stopProgress() {
+  clearTimeout(progressTimer);
+  progressTimer = null;
+  $("progress-box").hidden = true;
 }
 
 // The server's answer: its form, problems and notes; values it settled (a level the new
@@ -115,15 +160,20 @@ function draw(answer) {
   const selection = focused && "selectionStart" in document.activeElement
     ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
   const [classFields, bookFields] = partition(form.book, (f) => f.widget === "names");
-  const [fileFields, plainFields] = partition(bookFields, (f) => f.widget === "file");
-  const files = fileFields.length ? el("details", {className: "field wide"},
-    el("summary", {textContent: "Files beside the spec (" + fileFields.map(label).join(", ").toLowerCase() + ")"}),
-    fileFields.map(drawField)) : null;
-  $("book-fields").replaceChildren(...plainFields.map(drawField), ...(files ? [files] : []));
+  const [printer, plainFields] = partition(bookFields, (f) => f.widget === "file" || PRINTER.includes(f.name));
+  // A "More" the teacher opened stays open when the form is drawn again.
+  const opened = new Set([...document.querySelectorAll("details[data-key]")].filter((d) => d.open)
+    .map((d) => d.dataset.key));
+  const open = opened.has("printer") ||
+    printer.some((f) => f.widget !== "seed" && f.widget !== "file" && changedFromDefault(f));
+  const more = printer.length ? el("details", {className: "field wide more", open, dataset: {key: "printer"}},
+    el("summary", {textContent: t("printer")}),
+    el("div", {className: "fields"}, printer.map(drawField))) : null;
+  $("book-fields").replaceChildren(...plainFields.map(drawField), ...(more ? [more] : []));
   $("class-field").replaceChildren(...classFields.map(drawField));
-  $("sections").replaceChildren(...form.sections.map(drawSection));
+  $("sections").replaceChildren(...form.sections.map((fields, k) => drawSection(fields, k, opened)));
   showProblems(answer.problems || []);
-  showNotes(answer.notes);
+  if (answer.notes) showNotes(answer.notes);
   if (focused) {
     const again = document.querySelector(`[data-path="${CSS.escape(focused)}"]`);
     if (again) {
@@ -133,38 +183,50 @@ function draw(answer) {
   }
 }
 
+function changedFromDefault(field) {
+  const value = valueOf(field);
+  return value !== field.default && value !== "" && value !== undefined && value !== null;
+}
+
 function partition(items, test) {
   return [items.filter(test), items.filter((item) => !test(item))];
 }
 
-function drawSection(fields, index) {
+function drawSection(fields, index, opened = new Set()) {
   const title = state.sections[index].title || "";
+  const typeField = fields.find((f) => f.name === "type");
+  const kind = typeField && (typeField.choices.find((c) => c.value === state.sections[index].type) || {}).label;
+  const named = kind ? t("section_named", {number: index + 1, kind: kind.replace(/ \([^)]*\)$/, "")})
+                     : t("section", {number: index + 1});
   const move = (to) => () => {
     const [section] = state.sections.splice(index, 1);
     state.sections.splice(to, 0, section);
     check(null);
   };
   const head = el("div", {className: "section-head"},
-    el("legend", {textContent: `Section ${index + 1}${title ? ": " + title : ""}`}),
-    el("button", {type: "button", className: "small", textContent: "↑", title: "Move up", disabled: index === 0,
-                  onclick: move(index - 1)}),
-    el("button", {type: "button", className: "small", textContent: "↓", title: "Move down",
+    el("legend", {textContent: `${named}${title ? ": " + title : ""}`}),
+    el("button", {type: "button", className: "small", textContent: "↑", title: t("move_up"), disabled: index === 0,
+                  ariaLabel: t("move_up"), onclick: move(index - 1)}),
+    el("button", {type: "button", className: "small", textContent: "↓", title: t("move_down"), ariaLabel: t("move_down"),
                   disabled: index === state.sections.length - 1, onclick: move(index + 1)}),
-    el("button", {type: "button", className: "small", textContent: "Remove", disabled: state.sections.length === 1,
+    el("button", {type: "button", className: "small", textContent: t("remove"), disabled: state.sections.length === 1,
                   onclick: () => { state.sections.splice(index, 1); check(null); }}));
   // The section's usual choices first (its type, count and the type's own options); the
   // common ones that have a default of their own (large print, hints...) under "More".
-  const usual = (f) => f.own || !(f.optional || f.widget === "check" || f.widget === "textarea");
-  const [first, more] = partition(fields, usual);
-  const open = more.some((f) => { const v = valueOf(f); return v !== f.default && v !== "" && v !== undefined; });
+  const usual = (f) => !SECTION_MORE.includes(f.name) &&
+    (f.own || !(f.optional || f.widget === "check" || f.widget === "textarea"));
+  const [more, first] = partition(fields, (f) => !usual(f));
+  first.sort((a, b) => (b.name === "type") - (a.name === "type"));  // the kind of puzzle first
+  const open = opened.has(`section-${index}`) || more.some(changedFromDefault);
   return el("fieldset", {className: "section", dataset: {index}}, head,
             el("div", {className: "fields"}, first.map(drawField),
-               el("details", {className: "field wide more", open},
-                  el("summary", {textContent: "More: " + more.map(label).join(", ").toLowerCase()}),
+               el("details", {className: "field wide more", open, dataset: {key: `section-${index}`}},
+                  el("summary", {textContent: t("more") + ": " + more.map(label).join(", ")}),
                   el("div", {className: "fields"}, more.map(drawField)))));
 }
 
 function label(field) {
+  if (field.label) return field.label;
   const words = field.name.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -189,7 +251,7 @@ function whyNot(field) {
     if (!choice.offered) reasons.set(choice.why, [...(reasons.get(choice.why) || []), choice.label]);
   if (field.toggle && !field.toggle.offered) reasons.set(field.toggle.why, [valueOf(field) ? "off" : "on"]);
   if (!reasons.size) return null;
-  return el("details", {className: "why"}, el("summary", {textContent: "Not offered here, and why"}),
+  return el("details", {className: "why"}, el("summary", {textContent: t("why_not")}),
     el("ul", {}, [...reasons].map(([why, values]) => el("li", {textContent: `${values.join(", ")}: ${why}`}))));
 }
 
@@ -210,18 +272,18 @@ const WIDGETS = {
   seed(field, id) {
     const input = el("input", {type: "text", id, value: valueOf(field) ?? "", dataset: {path: field.path},
       inputMode: "numeric", oninput: (e) => changed(field.path, e.target.value, true)});
-    const fresh = el("button", {type: "button", className: "small", textContent: "New puzzles",
-      title: "A new seed: new puzzles at the same levels",
+    const fresh = el("button", {type: "button", className: "small", textContent: t("new_puzzles"),
+      title: t("new_puzzles_help"),
       onclick: () => changed(field.path, String(100000 + crypto.getRandomValues(new Uint32Array(1))[0] % 900000))});
     return el("div", {className: "row"}, input, fresh);
   },
   select(field, id) {
     const value = String(valueOf(field) ?? "");
     const options = field.optional || field.default === null
-      ? [el("option", {value: "", textContent: field.default ? `(default: ${field.default})` : "(default)"})] : [];
+      ? [el("option", {value: "", textContent: field.default ? `(${t("default")}: ${field.default})` : `(${t("default")})`})] : [];
     for (const choice of field.choices)
       options.push(el("option", {value: choice.value, disabled: !choice.offered && choice.value !== value,
-        textContent: choice.label + (choice.offered ? "" : " (not offered)"), title: choice.why}));
+        textContent: choice.label + (choice.offered ? "" : ` (${t("not_offered")})`), title: choice.why}));
     const select = el("select", {id, dataset: {path: field.path}, onchange: (e) => pick(field, e.target.value)},
       options);
     select.value = value;
@@ -252,11 +314,11 @@ const WIDGETS = {
       oninput: (e) => changed(field.path, e.target.value.split("\n"), true)});
     dropTarget(area, field);
     const count = Array.isArray(names) ? names.filter((n) => n.trim()).length : 0;
-    const choose = el("label", {className: "button small"}, "Choose a class list…",
+    const choose = el("label", {className: "button small"}, t("choose_list"),
       el("input", {type: "file", accept: ".txt,.csv,text/plain,text/csv", dataset: {path: field.path + ":file"},
         onchange: (e) => e.target.files[0] && readClassList(e.target.files[0], field)}));
     return el("div", {}, area, el("div", {className: "row"}, choose,
-      el("span", {className: "help", textContent: count ? `${count} name${count === 1 ? "" : "s"}` : "no names: one book"})));
+      el("span", {className: "help", textContent: count ? t("children", {count}) : t("no_children")})));
   },
   file(field, id) {
     return el("input", {type: "text", id, value: valueOf(field) ?? "", disabled: true, title: field.note,
@@ -288,7 +350,7 @@ function dropTarget(area, field) {
 }
 
 async function readClassList(file, field) {
-  if (file.size > MAX_CLASS_LIST_BYTES) return fieldError(field.path, `${file.name}: larger than 256 KB`);
+  if (file.size > MAX_CLASS_LIST_BYTES) return fieldError(field.path, t("too_large", {name: file.name}));
   try {
     const answer = await call("/api/classlist", {name: file.name, text: await file.text()});
     if (answer.error) return fieldError(field.path, answer.error);
@@ -301,13 +363,18 @@ async function readClassList(file, field) {
 
 // ----- problems, status and pages
 
-function fieldError(path, message) {
+// A problem beside its field; with a fix (a student's level a section lacks: its nearest
+// level), a button that makes it.
+function fieldError(path, message, fix) {
   const box = document.querySelector(`[data-field="${CSS.escape(path)}"]`);
   if (!box) return false;
   box.classList.add("invalid");
   for (let open = box.closest("details"); open; open = open.parentElement.closest("details")) open.open = true;
   const shown = box.querySelector(".error");
-  shown.append(el("div", {textContent: message}));
+  const button = fix && !shown.querySelector(`[data-fix="${CSS.escape(fix.path)}"]`)
+    ? el("button", {type: "button", className: "small", textContent: t("use_nearest"), dataset: {fix: fix.path},
+                    onclick: () => changed(fix.path, fix.value)}) : null;
+  shown.append(el("div", {textContent: message}, button ? " " : null, button));
   return true;
 }
 
@@ -315,8 +382,9 @@ function showProblems(problems) {
   const general = [];
   for (const problem of problems) {
     const path = problem.field.replace(/\[\d+\](\..*)?$/, "");  // students[3].level is the class list's
-    if (!problem.field || !(fieldError(problem.field, problem.message) || fieldError(path, problem.message)))
-      general.push(problem.line || problem.message);
+    if (!problem.field || !(fieldError(problem.field, problem.message, problem.fix) ||
+                            fieldError(path, problem.message, problem.fix)))
+      general.push(problem.said || problem.line || problem.message);
   }
   showGeneral(general);
 }
@@ -325,8 +393,20 @@ function showGeneral(lines) {
   $("general").replaceChildren(...lines.map((line) => el("div", {textContent: line})));
 }
 
+// Notes on the book as it now is (a font chosen for its letters): replaced by each answer,
+// so a note goes when its cause does.
 function showNotes(notes) {
   $("notes").replaceChildren(...[...openedNotes, ...(notes || [])].map((n) => el("div", {textContent: n})));
+}
+
+// What the page changed for the teacher (a level the new size lacks): kept until dismissed.
+function addEvents(events) {
+  for (const text of events || []) {
+    const note = el("div", {className: "event"}, el("span", {textContent: text}),
+      el("button", {type: "button", className: "small", textContent: t("dismiss"),
+                    onclick: () => { note.remove(); }}));
+    $("events").append(note);
+  }
 }
 
 function showStatus(text, busy) {
@@ -345,18 +425,20 @@ function markStale() {
 }
 
 function span(pages) {
-  if (pages.length === 1) return `page ${pages[0]}`;
   const run = pages[pages.length - 1] - pages[0] === pages.length - 1;
-  return "pages " + (run ? `${pages[0]}–${pages[pages.length - 1]}` : pages.join(", "));
+  return run && pages.length > 1 ? `${pages[0]}–${pages[pages.length - 1]}` : pages.join(", ");
 }
 
 function showBuilt(answer) {
-  const parts = [`${answer.pages} page${answer.pages === 1 ? "" : "s"}`];
-  if (answer.answers.length) parts.push(`answers on ${span(answer.answers)}`);
-  if (answer.hints.length) parts.push(`hints on ${span(answer.hints)}`);
-  parts.push(`${answer.puzzles} puzzle${answer.puzzles === 1 ? "" : "s"}`, `seed ${answer.seed}`,
-             `made in ${answer.seconds.toFixed(1)} s`);
+  const parts = [t("pages", {count: answer.pages})];
+  if (answer.answers.length) parts.push(t("answers_on", {pages: span(answer.answers)}));
+  if (answer.hints.length) parts.push(t("hints_on", {pages: span(answer.hints)}));
+  parts.push(t("puzzles", {count: answer.puzzles}), t("seed", {seed: answer.seed}),
+             t("seconds", {seconds: answer.seconds.toFixed(1)}));
   showStatus(parts.join(" · "), false);
+  // What tests and scripts read, whatever the page's language.
+  Object.assign($("status").dataset, {built: answer.build, pages: answer.pages, puzzles: answer.puzzles,
+                                      seed: answer.seed});
   showNotes(answer.notes);
   const link = (id, name, enabled) => {
     $(id).classList.toggle("disabled", !enabled);
@@ -368,13 +450,31 @@ function showBuilt(answer) {
   const answers = new Set(answer.answers);
   const figures = [];
   for (let n = 1; n <= answer.shown; n++)
-    figures.push(el("figure", {}, el("img", {src: `${answer.files}page-${n}.png`, alt: `page ${n}`}),
-      el("figcaption", {}, `page ${n}`, answers.has(n) ? el("b", {textContent: " · answers"}) : null)));
+    figures.push(el("figure", {},
+      el("button", {type: "button", className: "enlarge", title: t("enlarge", {number: n}),
+                    ariaLabel: t("enlarge", {number: n}), onclick: () => enlarge(answer.files, n)},
+        el("img", {src: `${answer.files}page-${n}.png`, alt: t("page_n", {number: n})})),
+      el("figcaption", {}, t("page_n", {number: n}), answers.has(n) ? el("b", {textContent: " · " + t("answers")}) : null)));
   $("pages").replaceChildren(...figures);
   $("pages").classList.remove("stale");
 }
 
-// ----- starting, adding sections, opening a spec
+// A page opened large, drawn by the server at print-like resolution; Escape or Close ends it.
+function enlarge(files, n) {
+  $("large-image").src = `${files}large-page-${n}.png`;
+  $("large-image").alt = t("page_n", {number: n});
+  $("large").showModal();
+  $("large-close").focus();
+}
+$("large-close").addEventListener("click", () => $("large").close());
+$("large").addEventListener("click", (e) => { if (e.target === $("large")) $("large").close(); });
+
+// ----- starting, adding sections, opening a spec, the page's language
+
+$("page-language").addEventListener("change", (e) => {
+  if (state) sessionStorage.setItem(SAVED, JSON.stringify(state));
+  location.search = "?lang=" + encodeURIComponent(e.target.value);
+});
 
 $("add-section").addEventListener("click", () => {
   state.sections.push({type: "sudoku", count: "2"});
@@ -394,14 +494,21 @@ $("open").addEventListener("change", async (e) => {
     markStale();
     draw(answer);
     if (!answer.problems.length) preview();
-    else showStatus("Not built: a choice below needs changing.", false);
+    else showStatus(t("not_built"), false);
   } catch (error) {
     showGeneral([error.message]);
   }
 });
 
 (async function start() {
-  const answer = await call("/api/check", {state: null});
+  const saved = sessionStorage.getItem(SAVED);   // the book composed before the language changed
+  sessionStorage.removeItem(SAVED);
+  let answer;
+  try {
+    answer = await call("/api/check", {state: saved ? JSON.parse(saved) : null});
+  } catch (error) {
+    answer = await call("/api/check", {state: null});
+  }
   state = answer.state;
   form = answer.form;
   draw(answer);

@@ -105,6 +105,8 @@ def test_json_round_trip_keeps_the_puzzle():
 class TextPen:
     """Records the text drawn; lines are ignored."""
 
+    cell = None  # no size on paper (the Pen protocol's)
+
     def __init__(self) -> None:
         self.texts: list[str] = []
 

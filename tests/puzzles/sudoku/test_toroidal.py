@@ -111,6 +111,8 @@ def test_instructions_say_the_grid_wraps_and_what_the_letters_mean():
 
 
 class Recorder:
+    cell = None  # no size on paper (the Pen protocol's)
+
     def __init__(self) -> None:
         self.texts: list = []
         self.lines: dict = {}

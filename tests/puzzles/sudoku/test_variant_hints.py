@@ -188,8 +188,11 @@ def test_a_built_book_prints_each_puzzles_steps_between_the_puzzles_and_the_answ
 
 def _off_grids(page, laid):
     """The page without the drawings and the row and column numbers left of and above them."""
-    boxes = [(p.x - 0.7 * p.cell, p.y - 0.7 * p.cell, p.x + p.size[0] * p.cell, p.y + p.size[1] * p.cell)
-             for p in laid.placements]
+    # The numbers are at most the body size (10 pt) and half of it from the grid: a big
+    # grid's margin for them is no wider than a small one's, and its puzzle's heading above
+    # stays off it.
+    boxes = [(p.x - min(0.7 * p.cell, 16), p.y - min(0.7 * p.cell, 12), p.x + p.size[0] * p.cell,
+              p.y + p.size[1] * p.cell) for p in laid.placements]
 
     def off(obj) -> bool:
         if obj.get("object_type") != "char":

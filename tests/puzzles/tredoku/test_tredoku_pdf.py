@@ -152,3 +152,20 @@ def test_each_face_letter_is_printed_outside_every_face_or_in_its_own_corner(boo
                 for d in digits:
                     apart = ((d["x0"] + d["x1"]) / 2 - middle[0], (d["top"] + d["bottom"]) / 2 - middle[1])
                     assert (apart[0] ** 2 + apart[1] ** 2) ** 0.5 > 0.33 * pl.cell, (item["id"], face["letter"])
+
+
+def test_face_letters_are_dark_enough_to_survive_a_copier(book):
+    """The worked steps name faces by their letters: each at least 70% black, so a copier
+    at a 50% threshold keeps it."""
+    items, placements, pages = book
+    for item in items:
+        page, pl = placements[(int(item["id"]), False)]
+        width, height = draw.drawing_size(item["figure"])
+        letters = [ch for ch in pages[page][0] if ch["text"].isalpha() and ch["text"].isupper()
+                   and pl.x <= ch["x0"] and ch["x1"] <= pl.x + width * pl.cell
+                   and pl.y <= ch["top"] and ch["bottom"] <= pl.y + height * pl.cell]
+        assert letters
+        for ch in letters:
+            colour = ch["non_stroking_color"]
+            black = 1 - sum(colour) / len(colour) if len(colour) != 4 else colour[3]
+            assert black >= 0.7, (item["id"], ch["text"], colour)

@@ -1,0 +1,50 @@
+"""The book's zero is an oval without a slash (Atkinson Hyperlegible's own is slashed,
+unfamiliar to young children): drawn by the registered font, its middle is paper; every
+other glyph of the font is as shipped."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from reportlab.pdfgen import canvas
+
+from bookgen.render.fonts import BOLD_WEIGHT, PRIMARY, _family_file, default_fonts
+from bookgen.render.plain_zero import plain_zero
+
+
+def _middle_is_paper(tmp_path: Path, bold: bool, text: str) -> bool:
+    face = default_fonts().face(bold)
+    face.font()  # registered with ReportLab
+    pdf = tmp_path / "zero.pdf"
+    page = canvas.Canvas(str(pdf), pagesize=(300, 300), invariant=1)
+    page.setFont(face.pdf_name, 200)
+    width = page.stringWidth(text, face.pdf_name, 200)
+    page.drawString(150 - width / 2, 80, text)
+    page.save()
+    image = pypdfium2.PdfDocument(str(pdf))[0].render(scale=1).to_pil().convert("L")
+    # The glyph's middle: half its width across, half the cap height (0.7 em) up.
+    middle = (150, 300 - (80 + 0.35 * 200))
+    dark = [image.getpixel((middle[0] + dx, int(middle[1]) + dy)) < 128 for dx in (-3, 0, 3) for dy in (-3, 0, 3)]
+    return not any(dark)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_books_zero_has_no_slash_through_its_middle(tmp_path: Path, bold: bool):
+    assert _middle_is_paper(tmp_path, bold, "0")
+    assert not _middle_is_paper(tmp_path, bold, "8")  # the check sees a glyph's middle ink
+
+
+@pytest.mark.parametrize("weight", [400, BOLD_WEIGHT])
+def test_only_the_zero_changes_and_the_same_file_gives_the_same_bytes(weight: int):
+    from fontTools.ttLib import TTFont
+
+    path = _family_file(PRIMARY, weight)
+    changed, shipped = TTFont(io.BytesIO(plain_zero(path))), TTFont(str(path))
+    assert changed["glyf"]["zero"].numberOfContours == 2 and shipped["glyf"]["zero"].numberOfContours == 3
+    for name in shipped.getGlyphOrder():
+        if name != "zero":
+            assert changed["glyf"][name].compile(changed["glyf"]) == shipped["glyf"][name].compile(shipped["glyf"]), name
+    assert plain_zero.__wrapped__(path) == plain_zero(path)
