@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.language import LANGUAGES, words_for
-from bookgen.serve.child import Progress
+from bookgen.serve.early import Progress
 from bookgen.serve.server import starting_state
 from bookgen.serve.words import NATIVE_NAMES, named_sections, page_language, page_html, page_words
 
@@ -71,10 +71,11 @@ def test_a_german_page_starts_a_german_book():
 
 def test_a_builds_progress_is_counted_whole_and_ends_at_the_total(tmp_path: Path):
     progress = Progress(tmp_path, 3)
-    assert json.loads((tmp_path / "progress.json").read_text()) == {"made": 0, "total": 3}
+    progress.write()
+    assert json.loads((tmp_path / "progress.json").read_text()) == {"made": 0, "of": 3, "first": None}
     for _ in range(3):
         progress.done()
-    assert json.loads((tmp_path / "progress.json").read_text()) == {"made": 3, "total": 3}
+    assert json.loads((tmp_path / "progress.json").read_text()) == {"made": 3, "of": 3, "first": None}
     assert not list(tmp_path.glob("*.part"))
 
 
