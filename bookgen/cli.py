@@ -20,7 +20,7 @@ from bookgen.book_lines import counted, summary
 from bookgen.errors import CommandLineError
 from bookgen.outputs import WriteError
 from bookgen.stopping import time_limit
-from bookgen.terminal import echo, notes_to_stderr, reported
+from bookgen.terminal import OutputSafeGroup, Seconds, echo, notes_to_stderr, reported
 
 # A command imports what it needs when it runs (the spec, the types, the build), so
 # `bookgen --version` and `bookgen solve` of one puzzle load only their own part.
@@ -49,7 +49,7 @@ def _registry() -> ModuleType:
 HELP = {"help_option_names": ["-h", "--help"]}
 
 
-@click.group(context_settings=HELP)
+@click.group(cls=OutputSafeGroup, context_settings=HELP)
 # The package's own version (what the pages' stamp prints), not read from the installed
 # metadata: importing importlib.metadata doubled the time `bookgen --version` took.
 @click.version_option(version=__version__, prog_name="bookgen")
@@ -123,7 +123,7 @@ def check(spec_file: str) -> None:
 @main.command()
 @click.argument("puzzle_file")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--timeout", type=click.FloatRange(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
+@click.option("--timeout", type=Seconds(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
               help="Seconds to spend at most on each puzzle.")
 @reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
