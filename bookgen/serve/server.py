@@ -33,6 +33,7 @@ from bookgen.classlist import ClassListError, class_list
 from bookgen.errors import InputError
 from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
+from bookgen.serve.connections import SLOT_WAIT_SECONDS, Connections, opens_a_page
 from bookgen.serve.review import review
 from bookgen.serve.spectext import named_files, plain_kind, state_of
 from bookgen.spec import fresh_seed
@@ -43,8 +44,9 @@ MAX_BODY_BYTES = 1024 * 1024  # a request: a spec (256 KB at most) or a class li
 MAX_TEXT_CHARS = 20_000  # one field's value
 MAX_LIST_ITEMS = 2_000  # one field's list (a class list of 1000 names fits)
 MAX_PAGES = 8  # pages (browser tabs) at once; the oldest is closed for a new one
-MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
-REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
+MAX_CONNECTIONS = 32  # connections served at once; a new one lets go the one waiting longest for its request
+REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go (and a request must arrive
+# whole within bookgen.serve.connections' deadline)
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
 _FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/(book\.pdf|answers\.pdf|book\.yaml|page-[0-9]{1,4}\.png)")
@@ -64,6 +66,7 @@ class Page:
     folder: Path
     builder: Builder
     used: float = field(default_factory=time.monotonic)
+    called: bool = False  # it has made a call: a page a browser really shows
 
 
 class Pages:
@@ -81,7 +84,8 @@ class Pages:
         page = Page(token, folder, Builder(folder))
         with self._lock:
             self._pages[token] = page
-            oldest = sorted(self._pages.values(), key=lambda p: p.used)[:-MAX_PAGES]
+            # Pages that never made a call go first (opened and left), then the least used.
+            oldest = sorted(self._pages.values(), key=lambda p: (p.called, p.used))[:-MAX_PAGES]
             for old in oldest:
                 del self._pages[old.token]
         for old in oldest:
@@ -94,6 +98,7 @@ class Pages:
         if page is None:
             raise BadRequest(HTTPStatus.FORBIDDEN, "this page is no longer open on the server; reload it")
         page.used = time.monotonic()
+        page.called = True
         return page
 
     def close_all(self) -> None:
@@ -115,13 +120,21 @@ class ComposerServer(ThreadingHTTPServer):
     def __init__(self, port: int, root: Path) -> None:
         self.pages = Pages(root)
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.connections = Connections()
         super().__init__((LOOPBACK, port), Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self._slots.acquire(blocking=False):
-            self.shutdown_request(request)
-            return
+            # Every slot taken: the connection waiting longest for its request makes room.
+            let_go = self.connections.let_go_longest_waiting()
+            if not (let_go and self._slots.acquire(timeout=SLOT_WAIT_SECONDS)):
+                self.shutdown_request(request)
+                return
         super().process_request(request, client_address)
+
+    def service_actions(self) -> None:
+        """Twice a second (serve_forever's poll): requests overdue are let go."""
+        self.connections.let_go_overdue()
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
@@ -147,6 +160,14 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the address and how to stop, not every request."""
 
+    def handle_one_request(self) -> None:
+        self.server.connections.waiting(self.connection)
+        super().handle_one_request()
+
+    def finish(self) -> None:
+        self.server.connections.answering(self.connection)
+        super().finish()
+
     # ----- dispatch
 
     def do_GET(self) -> None:
@@ -158,6 +179,8 @@ class Handler(BaseHTTPRequestHandler):
     def _answer(self, route: Any) -> None:
         try:
             self._check_host()
+            if self.command == "GET":
+                self.server.connections.answering(self.connection)
             route()
         except BadRequest as exc:
             self._send_json({"error": str(exc)}, exc.status)
@@ -170,13 +193,18 @@ class Handler(BaseHTTPRequestHandler):
     def _check_host(self) -> None:
         """Only pages loaded from this server's own address (a DNS-rebinding page would
         name its own host)."""
-        allowed = {f"{LOOPBACK}:{self.server.port}", f"localhost:{self.server.port}"}
-        if self.headers.get("Host", "") not in allowed:
+        if self.headers.get("Host", "") not in self._own_hosts():
             raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own address")
+
+    def _own_hosts(self) -> set[str]:
+        return {f"{LOOPBACK}:{self.server.port}", f"localhost:{self.server.port}"}
 
     def _get(self) -> None:
         path = self.path.split("?", 1)[0]
         if path == "/":
+            why = opens_a_page(self.headers)
+            if why is not None:
+                raise BadRequest(HTTPStatus.FORBIDDEN, why)
             page = self.server.pages.open()
             html = _asset("page.html").decode("utf-8").replace("{{TOKEN}}", page.token)
             self._send(html.encode("utf-8"), "text/html; charset=utf-8")
@@ -203,6 +231,9 @@ class Handler(BaseHTTPRequestHandler):
         route = routes.get(self.path)
         if route is None:
             raise BadRequest(HTTPStatus.NOT_FOUND, "no such call")
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.removeprefix("http://") not in self._own_hosts():
+            raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own page")
         page = self.server.pages.get(self.headers.get("X-Bookgen-Page"))
         self._send_json(route(page, self._body()))
 
@@ -219,10 +250,14 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length)
         if len(raw) < length:
             raise ConnectionError("the body ended early")
+        self.server.connections.answering(self.connection)
         try:
             body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is not JSON in UTF-8") from None
+            # JSON may spell a lone surrogate ("\ud800"), which no UTF-8 text can hold.
+            json.dumps(body, ensure_ascii=False).encode("utf-8")
+        except (UnicodeError, ValueError, RecursionError):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is not JSON in UTF-8 (or holds a lone "
+                                                     "surrogate, which is no character)") from None
         if not isinstance(body, dict):
             raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a JSON object")
         return body
