@@ -6,7 +6,9 @@ sent is answered 2xx or 4xx, never 500 (a property over generated bodies)."""
 
 from __future__ import annotations
 
+import functools
 import http.client
+import http.server
 import json
 import socket
 import threading
@@ -19,6 +21,8 @@ from hypothesis import strategies as st
 
 from bookgen.serve.connections import Connections, opens_a_page
 from bookgen.serve.server import MAX_PAGES, ComposerServer
+from tests.serve.conftest import Client
+from tests.serve.test_browser import chromium
 
 SMALL = {"book": {"title": "T", "seed": "5"},
          "sections": [{"type": "sudoku", "size": "4", "difficulty": "easy", "count": "2"}]}
@@ -225,3 +229,38 @@ def test_the_two_500s_of_the_audit_are_4xx_or_answers(in_process, body: dict):
         assert conn.getresponse().status in (200, 400)
     finally:
         conn.close()
+
+
+@pytest.mark.slow
+def test_in_chromium_another_sites_pictures_and_frames_leave_the_teachers_page_open(served, tmp_path: Path):
+    """A teacher's tab, then a second site's page embedding 8 pictures and 8 frames of
+    the server's address: the teacher's page still answers."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    if chromium() is None:
+        pytest.skip("no Chromium on this machine")
+    host, port = _address(served)
+    target = f"http://{host}:{port}/"
+    (tmp_path / "evil.html").write_text("<!doctype html><title>elsewhere</title>" + "".join(
+        f'<img src="{target}?{k}"><iframe src="{target}?f{k}"></iframe>' for k in range(8)))
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), headless=True, args=["--no-sandbox"])
+            try:
+                teacher = browser.new_page()
+                teacher.goto(target)
+                token = teacher.get_attribute("[data-token]", "data-token")
+                elsewhere = browser.new_page()
+                elsewhere.goto(f"http://localhost:{other.server_address[1]}/evil.html", wait_until="load")
+                elsewhere.wait_for_timeout(1000)
+            finally:
+                browser.close()
+    finally:
+        other.shutdown()
+    assert Client(target.rstrip("/"), token).call("/api/check", {"state": SMALL})["problems"] == []
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args) -> None:
+        """The second site's requests are not the test's to print."""
