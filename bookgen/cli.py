@@ -128,6 +128,7 @@ def check(spec_file: str) -> None:
 @reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book) or a typed-in KenKen."""
+    from bookgen.cache_files import lock_waits_at_most
     from bookgen.puzzles.interchange import read_puzzles
 
     found = read_puzzles(puzzle_file)
@@ -137,7 +138,8 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
         # A type that honours `timeout` itself (sliding: then a longer verified answer)
         # has a moment more before the hard stop that bounds every type.
         what = f"puzzle {label}" if len(found) > 1 else puzzle_file
-        ptype.prepare_solve(puzzle)
+        with lock_waits_at_most(timeout):  # tables made once are not the solve's time; waiting for them is
+            ptype.prepare_solve(puzzle)
         with time_limit(timeout + SOLVE_GRACE, f"{what}: no answer within {timeout:g} s; allow more with --timeout"):
             result = ptype.solve(puzzle, timeout=timeout)
         if as_json:
