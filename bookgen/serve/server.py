@@ -14,6 +14,7 @@ folder; nothing is read or written outside it but bookgen's own puzzle and font 
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import secrets
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bookgen.book_spec import BookOptions
-from bookgen.classlist import ClassListError, class_list
+from bookgen.classlist import ClassListError, class_list, class_list_text
 from bookgen.errors import InputError
 from bookgen.serve import form as forms
 from bookgen.serve.builder import Builder
@@ -294,13 +295,19 @@ class Handler(BaseHTTPRequestHandler):
         return {**_reviewed(page, checked_state(state), []), "opened": notes}
 
     def _class_list(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
-        text, name = body.get("text"), body.get("name")
-        if not isinstance(text, str) or not isinstance(name, str) or len(text) > MAX_BODY_BYTES:
-            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a class list's text and its file name")
+        text, data, name = body.get("text"), body.get("data"), body.get("name")
+        if not isinstance(name, str) or not (isinstance(text, str) and len(text) <= MAX_BODY_BYTES
+                                             or isinstance(data, str) and len(data) <= MAX_BODY_BYTES):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a class list's text (or its bytes in base64) and "
+                                                     "its file name")
         names = _names_option()
+        shown = Path(name).name[:100]
         try:
+            # The file's bytes are decoded as the command line decodes them (UTF-16 too).
+            if isinstance(data, str):
+                text = class_list_text(_base64(data), shown)
             # One line a student, as the class box holds them: "Ana, easy" for a level of their own.
-            students = class_list(text.removeprefix("\ufeff"), Path(name).name[:100], names)
+            students = class_list(text, shown, names)
             return {"names": [student.line_text() for student in students]}
         except ClassListError as exc:
             return {"error": str(exc)}
@@ -331,6 +338,13 @@ class Handler(BaseHTTPRequestHandler):
 def _reviewed(page: Page, state: dict[str, Any], notes: list[str]) -> dict[str, Any]:
     found = review(state, page.folder)
     return {"state": state, "form": forms.form(state), **found.to_json(), "notes": notes + found.notes}
+
+
+def _base64(data: str) -> bytes:
+    try:
+        return base64.b64decode(data, validate=True)
+    except ValueError:
+        raise BadRequest(HTTPStatus.BAD_REQUEST, "expected the class list's bytes in base64") from None
 
 
 def _names_option() -> Any:

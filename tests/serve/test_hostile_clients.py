@@ -6,6 +6,8 @@ sent is answered 2xx or 4xx, never 500 (a property over generated bodies)."""
 
 from __future__ import annotations
 
+import base64
+import codecs
 import functools
 import http.client
 import http.server
@@ -264,3 +266,19 @@ def test_in_chromium_another_sites_pictures_and_frames_leave_the_teachers_page_o
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:
         """The second site's requests are not the test's to print."""
+
+
+def test_the_page_reads_a_files_bytes_with_the_same_decoder(served):
+    """The page may send the file's bytes (base64): Excel's UTF-16 is read as the command
+    line reads it; its text (already decoded by the browser) is read as before."""
+    client = served.page()
+    data = codecs.BOM_UTF16_LE + _GERMAN.encode("utf-16-le")
+    answer = client.call("/api/classlist", {"data": base64.b64encode(data).decode(), "name": "klasse.csv"})
+    assert answer == {"names": ["Lea Müller, easy", "Jonas Schmidt, hard"]}
+    bad = client.call("/api/classlist", {"data": base64.b64encode(_GERMAN.encode("latin-1")).decode(),
+                                         "name": "klasse.csv"})
+    assert bad["error"].startswith("klasse.csv, line 2: not UTF-8 text (byte 0xFC)")
+    assert client.call("/api/classlist", {"text": _GERMAN, "name": "klasse.csv"})["names"][0] == "Lea Müller, easy"
+
+
+_GERMAN = "Vorname;Nachname;Niveau\nLea;Müller;leicht\nJonas;Schmidt;schwer\n"
