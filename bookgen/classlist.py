@@ -273,6 +273,9 @@ def _entries(text: str, shown: str) -> list[Row]:
     delimiter = next((d for d in DELIMITERS if d in first), None)
     if delimiter is None and columns([first]) is not None:  # a CSV file of one column
         return _columns(text, ",", [0], None, shown)
+    if delimiter is None and is_heading([first]):  # "Niveau" alone: a heading, but of no names
+        raise ClassListError(f"{shown}, line 1: the only column is {first.strip()[:30]!r}; expected a heading row "
+                             "with a name column (or first name and last name)")
     if delimiter is not None:
         header = next(csv.reader([first], delimiter=delimiter))
         found = columns(header)

@@ -73,8 +73,8 @@ def columns(header: list[str]) -> tuple[list[int], int | None] | None:
         return [name], level
     first = next((k for k, kind in enumerate(kinds) if kind in FIRST), None)
     last = next((k for k, kind in enumerate(kinds) if kind in LAST), None)
-    if first is not None and last is not None:
-        return [first, last], level
+    if first is not None or last is not None:  # first names alone (Vorname) are names too
+        return [k for k in (first, last) if k is not None], level
     return None
 
 

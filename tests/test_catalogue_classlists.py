@@ -10,8 +10,11 @@ import codecs
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from bookgen.classlist import ClassListError, read_class_list
+from bookgen.classlist import LEVELS, ClassListError, read_class_list
+from bookgen.classlist_columns import is_heading
 from bookgen.students_option import Names
 
 
@@ -46,7 +49,7 @@ def test_headings_and_levels_in_the_classes_languages(tmp_path: Path, heading: s
     assert read(tmp_path, f"{heading}\n{row}\n".encode()) == [expected]
 
 
-@pytest.mark.parametrize("content", ["Klasse;Kurs;Niveau\n3B;Mathe;leicht\n", "Nachname;Niveau\nMüller;leicht\n",
+@pytest.mark.parametrize("content", ["Klasse;Kurs;Niveau\n3B;Mathe;leicht\n", "Niveau;Klasse\nleicht;3B\n",
                                      "A;B\nLea;x\n", "col1,col2,col3\nLea,Müller,leicht\n"])
 def test_a_heading_without_a_name_column_is_refused_naming_what_it_found(tmp_path: Path, content: str):
     message = refused(tmp_path, content.encode())
@@ -90,3 +93,37 @@ def test_utf8_with_or_without_bom_and_utf16_with_bom_read_alike(tmp_path: Path, 
 def test_any_other_encoding_is_one_clear_line(tmp_path: Path, data: bytes, expected: str):
     assert refused(tmp_path, data).startswith(expected)
 
+
+
+# ----- generated spreadsheets
+
+_HEADINGS = ["Name", "name", "Vorname", "Nachname", "Prénom", "Nom", "Niveau", "level", "Stufe", "Klasse", "Class",
+             "E-Mail", "first name", "Last Name", "", "x"]
+_CELLS = ["Lea", "Müller", "leicht", "facile", "easy", "schwer", "Ana", '"Ben', 'Cleo"', '"Dev, Jr"', "", " ", "3B",
+          "Ζωή", "Експерт"]
+
+
+@settings(deadline=None, derandomize=True, max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(heading=st.lists(st.sampled_from(_HEADINGS), min_size=1, max_size=4),
+       rows=st.lists(st.lists(st.sampled_from(_CELLS), min_size=1, max_size=4), max_size=6),
+       delimiter=st.sampled_from([",", ";", "\t"]),
+       encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "latin-1"]))
+def test_a_generated_spreadsheet_gives_names_of_no_heading_and_no_delimiter_or_one_line(
+        tmp_path: Path, heading: list[str], rows: list[list[str]], delimiter: str, encoding: str):
+    text = "\n".join(delimiter.join(row) for row in [heading, *rows]) + "\n"
+    path = tmp_path / "class.csv"
+    path.write_bytes(text.encode(encoding, "replace"))
+    try:
+        students = read_class_list(path, path.name, Names(max_items=60))
+    except ClassListError as exc:
+        assert str(exc).startswith("class.csv") and "\n" not in str(exc)
+        return
+    first = delimiter.join(heading)
+    # One unknown word alone ("Klasse") may be a child's name in a list of names, and
+    # "Rivera, Ana" a name with a comma in a text list.
+    heading_row = is_heading(heading) or len(heading) > 2 or len(heading) > 1 and delimiter != ","
+    for student in students:
+        assert student.level in (None, *LEVELS)
+        assert not (heading_row and student.name == first.strip())
+        if delimiter in first and delimiter != ",":
+            assert delimiter not in student.name  # a row was never read as one name
