@@ -21,18 +21,31 @@ kind in VERIFIED_KINDS is used only when its bytes are exactly those: any other 
 built again, in memory, and never written. A cached puzzle is not a table bookgen can
 know in advance; it is proved again before it is printed (bookgen.puzzle_cache).
 A cache file that is not a regular file (a FIFO in its place) is skipped unopened.
+
+Every table is bound to its name by a keyed digest (HMAC-SHA256 of its header and bytes,
+under a secret of this user's kept outside the cache folder, in KEY_NAME beside it,
+made once with mode 0600): an entry relabelled, swapped with another, or copied over
+another, its checksum recomputed, is not one this user's bookgen wrote, and is made
+again rather than printed (round 1 proved such puzzles still unique and at their level,
+but the book was no longer the one its seed promises). Without a secret (a folder where
+none can be kept) nothing is read from the cache or written to it that run. Folders
+below the cache root are never followed through a link (bookgen.cache_files).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import logging
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from bookgen import cache_files
 from bookgen.specfile import FileRefused, read_bytes
 
 log = logging.getLogger("bookgen")
@@ -42,6 +55,11 @@ FORMAT = "bookgen-table"
 MAX_HEADER_BYTES = 4096
 
 _noted: set[str] = set()
+# The secret is per user, beside the cache folder (not in it: who can write the cache
+# must not find the key there). The file holds KEY_BYTES random bytes.
+KEY_NAME = "bookgen-cache.key"
+KEY_BYTES = 32
+_keys: dict[str, bytes | None] = {}
 _unwritable = False  # found by probe(): no table is written this run
 
 # Tables bookgen builds itself, used from the cache only when they are byte for byte
@@ -110,6 +128,10 @@ def load_table(path: Path, expected: dict[str, Any], max_length: int | None = No
     digest = hashlib.sha256(data).hexdigest()
     if len(data) != length or digest != header.get("sha256"):
         return None
+    secret = cache_key()
+    mac = header.get("mac")
+    if secret is None or not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(secret, header, data)):
+        return None
     if header["kind"] in VERIFIED_KINDS and digest != shipped_digest(header):
         return None
     return data
@@ -126,23 +148,91 @@ def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
     digest is not written: it would never be read."""
     if header["kind"] in VERIFIED_KINDS and hashlib.sha256(data).hexdigest() != shipped_digest(header):
         return False
-    if _unwritable:
+    secret = cache_key()
+    if _unwritable or secret is None:
         return False
-    line = json.dumps({**header, "sha256": hashlib.sha256(data).hexdigest()}, sort_keys=True).encode() + b"\n"
-    temp = None
+    sealed = {**header, "sha256": hashlib.sha256(data).hexdigest()}
+    line = json.dumps({**sealed, "mac": _mac(secret, sealed, data)}, sort_keys=True).encode() + b"\n"
+    root = cache_root()
+    # Below the cache root no link is followed; a table kept elsewhere (a test's folder)
+    # has its own folder as the root.
+    root, parts = (root, path.parent.relative_to(root).parts) if path.parent.is_relative_to(root) \
+        else (path.parent, ())
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(line)
-            f.write(data)
-        os.replace(temp, path)
+        cache_files.write_file(root, parts, path.name, line + data)
         return True
     except OSError as exc:
-        if temp is not None:
-            Path(temp).unlink(missing_ok=True)
         _note_unwritable(path.parent, exc)
         return False
+
+
+def _mac(secret: bytes, header: dict[str, Any], data: bytes) -> str:
+    """The keyed digest of a table: its header (what it claims to be, and its name's
+    shape) and its bytes."""
+    fields = {k: v for k, v in header.items() if k != "mac"}
+    signed = hmac.new(secret, json.dumps(fields, sort_keys=True).encode() + b"\0", hashlib.sha256)
+    signed.update(data)
+    return signed.hexdigest()
+
+
+def key_path() -> Path:
+    """The user's cache secret: beside the cache folder, never inside it."""
+    root = cache_root()
+    return root.parent / (KEY_NAME if root.name == "bookgen" else f"{root.name}.{KEY_NAME}")
+
+
+def cache_key() -> bytes | None:
+    """This user's secret for the cache (made the first time), or None with one note when
+    it cannot be kept: not a regular file of this user's, readable by others, the wrong
+    size, or a folder where it cannot be made."""
+    path = key_path()
+    if str(path) not in _keys:
+        try:
+            _keys[str(path)] = _read_key(path) or _make_key(path)
+        except (OSError, ValueError) as exc:
+            _keys[str(path)] = None
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            note_once(f"key {path}", f"cannot use the cache's key {path} ({reason.lower()}); the cache is not "
+                                    "used this run")
+    return _keys[str(path)]
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | cache_files.NOFOLLOW | cache_files.NONBLOCK)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        found = os.fstat(f.fileno())
+        if not stat.S_ISREG(found.st_mode):
+            raise ValueError("not a regular file")
+        if sys.platform != "win32" and (found.st_uid != os.geteuid() or found.st_mode & 0o077):
+            raise ValueError("another user's, or readable by others: remove it and bookgen makes a new one")
+        key = f.read(KEY_BYTES + 1)
+    if len(key) != KEY_BYTES:
+        raise ValueError(f"expected {KEY_BYTES} bytes; remove it and bookgen makes a new one")
+    return key
+
+
+def _make_key(path: Path) -> bytes:
+    """A new secret, written whole under another name and linked into place (two
+    processes making one at once: the second reads the first's)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            os.fchmod(f.fileno(), 0o600)
+            f.write(os.urandom(KEY_BYTES))
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(temp)
+    key = _read_key(path)
+    if key is None:
+        raise ValueError("it vanished as it was made")
+    return key
 
 
 def probe() -> bool:
@@ -165,6 +255,10 @@ def probe() -> bool:
 
 def _note_unwritable(folder: Path, exc: OSError) -> None:
     """One note a process for the whole cache, naming the folder in the way."""
+    if isinstance(exc, cache_files.LinkInCache):
+        note_once(str(cache_root()), f"cannot write the cache in {exc.filename}: it is {exc.strerror}; working "
+                                     "in memory, so the next run will build its tables again")
+        return
     blocked = next((p for p in reversed([folder, *folder.parents]) if p.exists() and not p.is_dir()), None)
     reason = "a file is where that folder should be" if blocked else (exc.strerror or str(exc)).lower()
     note_once(str(cache_root()), f"cannot write the cache in {blocked or folder} ({reason}); "

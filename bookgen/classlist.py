@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bookgen.errors import InputError
-from bookgen.specfile import read_text
+from bookgen.classlist_columns import Undecodable, columns, decoded, is_heading, level_words
+from bookgen.specfile import FileRefused, read_bytes
 
 # About 4000 names of 60 characters: far more than any school's list for one book.
 MAX_CLASS_LIST_BYTES = 256 * 1024
@@ -84,6 +84,8 @@ def level_named(text: str, who: str) -> str:
     level = text.strip().lower()
     if level in LEVELS:
         return level
+    if level in level_words():  # the class's own language: leicht, facile
+        return level_words()[level]
     close = difflib.get_close_matches(level, LEVELS, n=1, cutoff=0.6)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     raise ValueError(f"{_brief(who)}'s level: expected one of {', '.join(LEVELS)}, got {_brief(text.strip())!r}{hint}")
@@ -95,6 +97,8 @@ def split_level(text: str) -> tuple[str, str | None]:
     name, comma, tail = text.rpartition(",")
     if comma and tail.strip().lower() in LEVELS:
         return name.strip(), tail.strip().lower()
+    if comma and tail.strip().lower() in level_words():
+        return name.strip(), level_words()[tail.strip().lower()]
     return text.strip(), None
 
 
@@ -221,12 +225,20 @@ def read_class_list(path: Path, shown: str, names: Any) -> tuple[Student, ...]:
     """The students in the file at `path` (`shown` as the spec wrote it), each name
     checked by `names` (a students_option.Names)."""
     try:
-        text = read_text(str(path), InputError, MAX_CLASS_LIST_BYTES)
-    except InputError as exc:
-        problem = exc.problems[0]
-        line = f", line {problem.location.line}" if problem.location.line else ""
-        raise ClassListError(f"{shown}{line}: {problem.message}") from None
-    return class_list(text, shown, names)
+        data = read_bytes(str(path), MAX_CLASS_LIST_BYTES)
+    except FileRefused as exc:
+        raise ClassListError(f"{shown}: {exc.message}") from None
+    return class_list(class_list_text(data, shown), shown, names)
+
+
+def class_list_text(data: bytes, shown: str) -> str:
+    """A class list file's text, decoded as the command line and the composer page both
+    read it (bookgen.classlist_columns.decoded); ClassListError naming the file."""
+    try:
+        return decoded(data)
+    except Undecodable as exc:
+        where, _sep, why = str(exc).partition(": ") if str(exc).startswith("line ") else ("", "", str(exc))
+        raise ClassListError(f"{shown}, {where}: {why}" if where else f"{shown}: {why}") from None
 
 
 def class_list(text: str, shown: str, names: Any) -> tuple[Student, ...]:
@@ -255,16 +267,28 @@ Row = tuple[int, str, str | None, str | None]  # line, name, level, the text lin
 
 def _entries(text: str, shown: str) -> list[Row]:
     """(line number, name, level, text line) for every name in the file, blank ones left out."""
+    text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     first = lines[0] if lines else ""
     delimiter = next((d for d in DELIMITERS if d in first), None)
-    if delimiter is None and first.strip().lower() == "name":  # a CSV file of one column
-        return _columns(text, ",", 0, None, shown)
+    if delimiter is None and columns([first]) is not None:  # a CSV file of one column
+        return _columns(text, ",", [0], None, shown)
+    if delimiter is None and is_heading([first]):  # "Niveau" alone: a heading, but of no names
+        raise ClassListError(f"{shown}, line 1: the only column is {first.strip()[:30]!r}; expected a heading row "
+                             "with a name column (or first name and last name)")
     if delimiter is not None:
-        header = [cell.strip().lower() for cell in next(csv.reader([first], delimiter=delimiter))]
-        if "name" in header:
-            level = header.index("level") if "level" in header else None
-            return _columns(text, delimiter, header.index("name"), level, shown)
+        header = next(csv.reader([first], delimiter=delimiter))
+        found = columns(header)
+        if found is not None:
+            return _columns(text, delimiter, found[0], found[1], shown)
+        # A heading row (or a row of a spreadsheet's) that names no name column: its rows
+        # would otherwise each become a child called "Lea;Müller;leicht". A text list's
+        # "Ana, easy" (or "Rivera, Ana") has two parts and no heading word.
+        if is_heading(header) or delimiter != "," or len(header) > 2:
+            shown_cells = ", ".join(repr(cell.strip()[:30]) for cell in header[:8])
+            raise ClassListError(f"{shown}, line 1: the columns are {shown_cells}; expected a heading row with a "
+                                 "name column (or first name and last name), and a level column if students have "
+                                 "levels")
     # A line starting with # is a note, not a name ("# absent today").
     found: list[Row] = []
     for k, line in enumerate(lines, 1):
@@ -274,14 +298,18 @@ def _entries(text: str, shown: str) -> list[Row]:
     return found
 
 
-def _columns(text: str, delimiter: str, column: int, level_column: int | None, shown: str) -> list[Row]:
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+def _columns(text: str, delimiter: str, name_columns: list[int], level_column: int | None,
+             shown: str) -> list[Row]:
+    """The rows of a CSV file under its heading; a first and a last name are joined."""
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     found: list[Row] = []
+    starts = 1
     try:
         for row in reader:
+            starts = reader.line_num + 1  # where the next row begins (a quote left open: there)
             if reader.line_num == 1:
                 continue
-            name = row[column].strip() if column < len(row) else ""
+            name = " ".join(part for k in name_columns if k < len(row) and (part := row[k].strip()))
             if not name:
                 continue
             written = row[level_column].strip() if level_column is not None and level_column < len(row) else ""
@@ -291,5 +319,8 @@ def _columns(text: str, delimiter: str, column: int, level_column: int | None, s
                 raise ClassListError(f"{shown}, line {reader.line_num}: {exc}") from None
             found.append((reader.line_num, name, level, None))
     except csv.Error as exc:
+        if text.count('"') % 2 or "end of data" in str(exc):
+            raise ClassListError(f"{shown}, line {starts}: a quote (\") opens a cell here that is never closed; "
+                                 "close it, or remove it") from None
         raise ClassListError(f"{shown}, line {reader.line_num}: not CSV as the first row is ({exc})") from None
     return found

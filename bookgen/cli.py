@@ -25,7 +25,7 @@ from bookgen.book_lines import counted, summary
 from bookgen.errors import CommandLineError
 from bookgen.outputs import WriteError
 from bookgen.stopping import time_limit
-from bookgen.terminal import echo, notes_to_stderr, reported
+from bookgen.terminal import OutputSafeGroup, Seconds, echo, notes_to_stderr, reported
 
 # A command imports what it needs when it runs (the spec, the types, the build), so
 # `bookgen --version` and `bookgen solve` of one puzzle load only their own part.
@@ -62,8 +62,9 @@ COMMANDS = {
 }
 
 
-class _Group(click.Group):
-    """The commands defined here, and those of COMMANDS, each imported when asked for."""
+class _Group(OutputSafeGroup):
+    """The commands defined here, and those of COMMANDS, each imported when asked for;
+    the group's own output cannot fail with a traceback (bookgen.terminal)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *COMMANDS})
@@ -169,12 +170,13 @@ def check(spec_file: str, for_print: bool) -> None:
 @main.command()
 @click.argument("puzzle_file")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--timeout", type=click.FloatRange(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
+@click.option("--timeout", type=Seconds(0.1, 86400), default=DEFAULT_SOLVE_SECONDS, show_default=True,
               help="Seconds to spend at most on each puzzle.")
 @reported
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book), a typed-in KenKen,
     sudoku strings (81 characters, . or 0 for a blank), .sdk, or Tatham game IDs (Solo, Keen)."""
+    from bookgen.cache_files import lock_waits_at_most
     from bookgen.puzzles.readers import solve_input
 
     found = solve_input(puzzle_file)
@@ -184,7 +186,8 @@ def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
         # A type that honours `timeout` itself (sliding: then a longer verified answer)
         # has a moment more before the hard stop that bounds every type.
         what = f"puzzle {label}" if len(found) > 1 else puzzle_file
-        ptype.prepare_solve(puzzle)
+        with lock_waits_at_most(timeout):  # tables made once are not the solve's time; waiting for them is
+            ptype.prepare_solve(puzzle)
         with time_limit(timeout + SOLVE_GRACE, f"{what}: no answer within {timeout:g} s; allow more with --timeout"):
             result = ptype.solve(puzzle, timeout=timeout)
         if as_json:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from bookgen import part_files
 from bookgen.errors import BookgenError
 from bookgen.stopping import signals_held
 
@@ -186,9 +187,8 @@ def staged(targets: Sequence[Path], names: Sequence[str | Path] = ()) -> Iterato
         for target, name in zip(targets, names or targets):
             shown[str(target)] = name
             try:
-                import tempfile
-
-                fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+                part_files.clear_stale(target.parent, target.name)  # a killed command's leftovers
+                fd, temp = part_files.create(target.parent, target.name)
             except OSError as exc:
                 raise OutputError(f"cannot write {name}: {exc.strerror}") from None
             os.close(fd)
@@ -204,6 +204,8 @@ def staged(targets: Sequence[Path], names: Sequence[str | Path] = ()) -> Iterato
     finally:
         for temp in temps:
             temp.unlink(missing_ok=True)
+        for temp in shown:
+            part_files.release(temp)
 
 
 def commit(pairs: Sequence[tuple[Path, Path]]) -> None:

@@ -64,6 +64,65 @@ class ClosedOutput(BookgenError):
         return []
 
 
+class _ClosedStream(io.TextIOBase):
+    """Standard output as bookgen finds it when it was started with that descriptor
+    closed (`bookgen types >&-`): every write is an error, so no command reports
+    success having said nothing."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it was closed before bookgen started")
+
+
+def guard_standard_output() -> None:
+    """Before any command: a closed standard output is kept closed to writes (the
+    descriptor itself is taken by the null device, so no file bookgen opens later gets
+    it and receives what was meant for the terminal)."""
+    try:
+        os.fstat(1)
+        return
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != 1:
+            os.dup2(null, 1)
+            os.close(null)
+    except OSError:
+        pass
+    sys.stdout = _ClosedStream()
+
+
+class OutputSafeGroup(click.Group):
+    """The command group whose own output (--help, --version, usage errors) cannot
+    fail with a traceback: a full or closed stream is one line on stderr, exit 1."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        guard_standard_output()
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            _stdout_to_null()
+            try:
+                click.echo(f"bookgen: cannot write to standard output ({(exc.strerror or str(exc)).lower()})",
+                           err=True)
+            except OSError:
+                pass
+            sys.exit(1)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN (which every comparison lets through) is
+    refused at parse, as a number out of range is."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        converted = super().convert(value, param, ctx)
+        if converted != converted:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return converted
+
+
 def echo(text: str = "", nl: bool = True) -> None:
     """A line on standard output. A stream that cannot take it is one line on stderr and
     a non-zero exit (a full device), or a quiet stop (a reader that went away), never a

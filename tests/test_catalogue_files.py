@@ -224,7 +224,8 @@ def test_a_class_list_gives_its_names_in_order(tmp_path: Path, name: str, conten
     ("a.txt", "\n# nobody\n", "a.txt: no names in the file (one name a line, or a CSV file with a name column)"),
     ("a.txt", "".join(f"S{k}\n" for k in range(70)), "a.txt: more than 60 names, the most one book is made for"),
     ("a.csv", "Name\n\"Ana\nBen\"\n", "a.csv, line 3: a line break (U+000A) cannot be printed here"),
-    ("a.txt", b"\xff\xfeA\x00n\x00a\x00", "a.txt: the file is UTF-16 (Notepad's \"Unicode\"); save it as UTF-8"),
+    ("a.txt", "Ana\n".encode("utf-16-le"), "a.txt: the file holds NUL characters (UTF-16 without a byte-order "
+                                           "mark?); save it as UTF-8"),
     ("a.txt", b"Ana\nJos\xe9\n", "a.txt, line 2: not UTF-8 text (byte 0xE9); save the file as UTF-8"),
 ])
 def test_a_bad_class_list_is_one_line_naming_the_file_and_line(tmp_path: Path, name: str, content, expected: str):

@@ -59,6 +59,57 @@ def _check(data: bytes) -> None:
         if name not in tables:
             raise NotAFont(f"no '{name.decode()}' table, which a TrueType font needs")
     _check_cmap(data, *tables[b"cmap"])
+    _check_head(data, *tables[b"head"])
+    _check_licence(data, tables)
+
+
+def _check_head(data: bytes, offset: int, length: int) -> None:
+    """ReportLab divides by the font's units per em: 0 was "division by zero"."""
+    if length < 20:
+        raise NotAFont("truncated: its 'head' table is too short")
+    (units,) = struct.unpack_from(">H", data, offset + 18)
+    if not 16 <= units <= 16384:
+        raise NotAFont(f"its 'head' table gives {units} units per em (a font has 16 to 16384): the file is damaged")
+
+
+# OS/2 fsType: the licence's embedding permissions.
+RESTRICTED = 0x0002
+NO_SUBSETTING = 0x0100
+BITMAP_ONLY = 0x0200
+
+
+def _check_licence(data: bytes, tables: dict[bytes, tuple[int, int]]) -> None:
+    """A font whose licence forbids embedding it cannot go into a PDF (a PDF embeds its
+    fonts): refused, not embedded without a word."""
+    fs_type = licence_bits(data, tables)
+    if fs_type & 0x000F == RESTRICTED:
+        raise NotAFont("its licence forbids embedding it in a document (OS/2 fsType: restricted licence), and a "
+                       "PDF must embed its fonts; use a font whose licence allows embedding")
+    if fs_type & BITMAP_ONLY:
+        raise NotAFont("its licence allows embedding it only as bitmaps (OS/2 fsType), and bookgen embeds "
+                       "outlines; use a font whose licence allows embedding")
+
+
+def licence_bits(data: bytes, tables: dict[bytes, tuple[int, int]] | None = None) -> int:
+    """The font's OS/2 fsType (0: installable, no restriction; no OS/2 table: 0)."""
+    tables = tables if tables is not None else _directory(data, 0)
+    if b"OS/2" not in tables:
+        return 0
+    offset, length = tables[b"OS/2"]
+    if length < 10:
+        raise NotAFont("truncated: its 'OS/2' table is too short")
+    return struct.unpack_from(">H", data, offset + 8)[0]
+
+
+def licence_note(data: bytes) -> str | None:
+    """What the licence says that the user should know though bookgen may embed it."""
+    try:
+        bits = licence_bits(data) if data[:4] in TRUETYPE else 0
+    except (NotAFont, struct.error):
+        return None
+    if bits & NO_SUBSETTING:
+        return "its licence allows embedding only the whole font (OS/2 fsType), not a subset of it"
+    return None
 
 
 def _directory(data: bytes, start: int) -> dict[bytes, tuple[int, int]]:

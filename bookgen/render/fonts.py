@@ -33,7 +33,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from bookgen import cache
 from bookgen.errors import FontError
-from bookgen.render.font_check import MAX_FONT_BYTES, sfnt_problem
+from bookgen.render.font_check import MAX_FONT_BYTES, licence_note, sfnt_problem
 from bookgen.render.plain_zero import plain_zero
 from bookgen.specfile import FileRefused, read_bytes
 
@@ -194,8 +194,13 @@ def user_face(path: Path) -> Face:
     except FileRefused as exc:
         raise FontError(f"cannot read {path} ({exc.message})") from None
     problem = sfnt_problem(data)
+    if problem is not None and problem.startswith("its licence"):
+        raise FontError(f"cannot use {path}: {problem}")
     if problem is not None:
         raise FontError(f"cannot read {path} as a TrueType font ({problem})")
+    note = licence_note(data)
+    if note is not None:
+        cache.note_once(f"licence {path}", f"the font {path}: {note}")
     digest = hashlib.sha256(data).hexdigest()[:12]
     return _user_face(f"BookUser-{digest}", str(path), data)
 

@@ -10,6 +10,7 @@ import logging
 import os
 import signal
 import sys
+from multiprocessing import forkserver
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,18 @@ def _pages(pdf: Path, folder: Path, dpi: int, max_pages: int) -> int:
 def _die_with_parent() -> None:
     """Killed by the kernel when the process that started it (the fork server, which
     ends with the server) dies: a server killed outright leaves no build running."""
+    # The fork server ends when no process holds its "alive" pipe, which it hands every
+    # child it forks: a build holding it kept the fork server alive after the server was
+    # killed, and the fork server kept the build alive (this signal comes only when it
+    # ends): both ran on until the build finished, 10-90 s. The build starts nothing
+    # through the fork server (its workers are forked), so it lets the pipe go.
+    alive = forkserver._forkserver._forkserver_alive_fd
+    if alive is not None:
+        forkserver._forkserver._forkserver_alive_fd = None
+        os.close(alive)
     if sys.platform.startswith("linux"):
+        parent = os.getppid()
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # it died before the signal was asked for
+            os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle

@@ -11,6 +11,7 @@ offers what `check` accepts, and a choice not offered carries `check`'s own word
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +29,8 @@ from bookgen.students_option import Names
 MAX_LISTED_NUMBERS = 16
 # What the page says of an option whose value is a file: it reads no files of yours.
 CHOICES = ("select", "check", "subset")  # the widgets whose every value is weighed
+# The field a change names, as the page names it: sections[2].difficulty.
+_CHANGED = re.compile(r"sections\[([0-9]{1,4})\]\.([A-Za-z_][A-Za-z0-9_]{0,99})")
 FILE_NOTE = "a file beside the spec: the page reads none of your files; add it to the downloaded spec"
 
 
@@ -154,14 +157,14 @@ def settle(state: dict[str, Any], changed: str) -> list[str]:
     no longer offered (a level the new size does not reach) takes the nearest offered
     value, and a note says so; the changed field is left as the teacher set it."""
     notes: list[str] = []
-    if not changed.startswith("sections["):
+    named = _CHANGED.fullmatch(changed)
+    if named is None:  # a book field, or nothing the page names (any text may come)
         return notes
-    index = int(changed[len("sections["):changed.index("]")])
+    index, changed_name = int(named[1]), named[2]
     sections = state.get("sections") or []
     if not 0 <= index < len(sections) or not isinstance(sections[index], dict):
         return notes
     section = sections[index]
-    changed_name = changed.rpartition(".")[2]
     for _round in range(3):
         problems = _problems_by_field(_one_section(section, changed_name, section.get(changed_name, "")))
         moved = False

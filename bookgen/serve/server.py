@@ -14,14 +14,11 @@ folder; nothing is read or written outside it but bookgen's own puzzle and font 
 
 from __future__ import annotations
 
+import base64
 import json
 import re
-import secrets
-import shutil
 import socket
 import threading
-import time
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -29,11 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from bookgen.book_spec import BookOptions
-from bookgen.classlist import ClassListError, class_list
+from bookgen.classlist import ClassListError, class_list, class_list_text
 from bookgen.errors import InputError
 from bookgen.serve import class_api
 from bookgen.serve import form as forms
-from bookgen.serve.builder import Builder
+from bookgen.serve.pages import BadRequest, Page, Pages
+from bookgen.serve.connections import SLOT_WAIT_SECONDS, Connections, opens_a_page
 from bookgen.serve.review import review
 from bookgen.serve.spectext import named_files, plain_kind, state_of
 from bookgen.language import words_for
@@ -45,9 +43,9 @@ from bookgen.options import declared
 MAX_BODY_BYTES = 1024 * 1024  # a request: a spec (256 KB at most) or a class list, as JSON
 MAX_TEXT_CHARS = 20_000  # one field's value
 MAX_LIST_ITEMS = 2_000  # one field's list (a class list of 1000 names fits)
-MAX_PAGES = 8  # pages (browser tabs) at once; the oldest is closed for a new one
-MAX_CONNECTIONS = 32  # requests served at once; more are closed at once
-REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go
+MAX_CONNECTIONS = 32  # connections served at once; a new one lets go the one waiting longest for its request
+REQUEST_SECONDS = 30  # a client that sends nothing for this long is let go (and a request must arrive
+# whole within bookgen.serve.connections' deadline)
 PREVIEW_WAIT_SECONDS = 900.0
 LOOPBACK = "127.0.0.1"
 _FILE = re.compile(r"/files/([A-Za-z0-9_-]{16,64})/([0-9]{1,9})/"
@@ -57,63 +55,6 @@ _STATIC = {"/page.js": ("page.js", "text/javascript; charset=utf-8"), "/page.css
            "/class.js": ("class.js", "text/javascript; charset=utf-8")}
 
 
-class BadRequest(Exception):
-    def __init__(self, status: HTTPStatus, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-@dataclass
-class Page:
-    token: str
-    folder: Path
-    builder: Builder
-    language: str = "en"  # the page's words (bookgen.serve.words)
-    used: float = field(default_factory=time.monotonic)
-
-
-class Pages:
-    """The open pages, at most MAX_PAGES; each with its own folder and builder."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self._pages: dict[str, Page] = {}
-        self._lock = threading.Lock()
-
-    def open(self, language: str) -> Page:
-        token = secrets.token_urlsafe(24)
-        folder = self.root / token
-        folder.mkdir()
-        page = Page(token, folder, Builder(folder), language)
-        with self._lock:
-            self._pages[token] = page
-            oldest = sorted(self._pages.values(), key=lambda p: p.used)[:-MAX_PAGES]
-            for old in oldest:
-                del self._pages[old.token]
-        for old in oldest:
-            self._close(old)
-        return page
-
-    def get(self, token: str | None) -> Page:
-        with self._lock:
-            page = self._pages.get(token or "")
-        if page is None:
-            raise BadRequest(HTTPStatus.FORBIDDEN, "this page is no longer open on the server; reload it")
-        page.used = time.monotonic()
-        return page
-
-    def close_all(self) -> None:
-        with self._lock:
-            pages, self._pages = list(self._pages.values()), {}
-        for page in pages:
-            self._close(page)
-
-    @staticmethod
-    def _close(page: Page) -> None:
-        page.builder.close()
-        shutil.rmtree(page.folder, ignore_errors=True)
-
-
 class ComposerServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
@@ -121,13 +62,21 @@ class ComposerServer(ThreadingHTTPServer):
     def __init__(self, port: int, root: Path) -> None:
         self.pages = Pages(root)
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.connections = Connections()
         super().__init__((LOOPBACK, port), Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self._slots.acquire(blocking=False):
-            self.shutdown_request(request)
-            return
+            # Every slot taken: the connection waiting longest for its request makes room.
+            let_go = self.connections.let_go_longest_waiting()
+            if not (let_go and self._slots.acquire(timeout=SLOT_WAIT_SECONDS)):
+                self.shutdown_request(request)
+                return
         super().process_request(request, client_address)
+
+    def service_actions(self) -> None:
+        """Twice a second (serve_forever's poll): requests overdue are let go."""
+        self.connections.let_go_overdue()
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
@@ -153,6 +102,14 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the address and how to stop, not every request."""
 
+    def handle_one_request(self) -> None:
+        self.server.connections.waiting(self.connection)
+        super().handle_one_request()
+
+    def finish(self) -> None:
+        self.server.connections.answering(self.connection)
+        super().finish()
+
     # ----- dispatch
 
     def do_GET(self) -> None:
@@ -164,6 +121,8 @@ class Handler(BaseHTTPRequestHandler):
     def _answer(self, route: Any) -> None:
         try:
             self._check_host()
+            if self.command == "GET":
+                self.server.connections.answering(self.connection)
             route()
         except BadRequest as exc:
             self._send_json({"error": str(exc)}, exc.status)
@@ -176,13 +135,18 @@ class Handler(BaseHTTPRequestHandler):
     def _check_host(self) -> None:
         """Only pages loaded from this server's own address (a DNS-rebinding page would
         name its own host)."""
-        allowed = {f"{LOOPBACK}:{self.server.port}", f"localhost:{self.server.port}"}
-        if self.headers.get("Host", "") not in allowed:
+        if self.headers.get("Host", "") not in self._own_hosts():
             raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own address")
+
+    def _own_hosts(self) -> set[str]:
+        return {f"{LOOPBACK}:{self.server.port}", f"localhost:{self.server.port}"}
 
     def _get(self) -> None:
         path, _sep, query = self.path.partition("?")
         if path == "/":
+            why = opens_a_page(self.headers)
+            if why is not None:
+                raise BadRequest(HTTPStatus.FORBIDDEN, why)
             page = self.server.pages.open(page_language(query[:200], self.headers.get("Accept-Language", "")[:500]))
             html = page_html(_asset("page.html").decode("utf-8"), page.token, page.language)
             self._send(html.encode("utf-8"), "text/html; charset=utf-8")
@@ -212,6 +176,9 @@ class Handler(BaseHTTPRequestHandler):
         route = routes.get(self.path)
         if route is None:
             raise BadRequest(HTTPStatus.NOT_FOUND, "no such call")
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.removeprefix("http://") not in self._own_hosts():
+            raise BadRequest(HTTPStatus.FORBIDDEN, "this server answers only its own page")
         page = self.server.pages.get(self.headers.get("X-Bookgen-Page"))
         self._send_json(route(page, self._body()))
 
@@ -228,10 +195,14 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length)
         if len(raw) < length:
             raise ConnectionError("the body ended early")
+        self.server.connections.answering(self.connection)
         try:
             body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is not JSON in UTF-8") from None
+            # JSON may spell a lone surrogate ("\ud800"), which no UTF-8 text can hold.
+            json.dumps(body, ensure_ascii=False).encode("utf-8")
+        except (UnicodeError, ValueError, RecursionError):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "the body is not JSON in UTF-8 (or holds a lone "
+                                                     "surrogate, which is no character)") from None
         if not isinstance(body, dict):
             raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a JSON object")
         return body
@@ -274,13 +245,19 @@ class Handler(BaseHTTPRequestHandler):
         return {**_reviewed(page, checked_state(state), []), "opened": notes}
 
     def _class_list(self, page: Page, body: dict[str, Any]) -> dict[str, Any]:
-        text, name = body.get("text"), body.get("name")
-        if not isinstance(text, str) or not isinstance(name, str) or len(text) > MAX_BODY_BYTES:
-            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a class list's text and its file name")
+        text, data, name = body.get("text"), body.get("data"), body.get("name")
+        if not isinstance(name, str) or not (isinstance(text, str) and len(text) <= MAX_BODY_BYTES
+                                             or isinstance(data, str) and len(data) <= MAX_BODY_BYTES):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a class list's text (or its bytes in base64) and "
+                                                     "its file name")
         names = _names_option()
+        shown = Path(name).name[:100]
         try:
+            # The file's bytes are decoded as the command line decodes them (UTF-16 too).
+            if isinstance(data, str):
+                text = class_list_text(_base64(data), shown)
             # One line a student, as the class box holds them: "Ana, easy" for a level of their own.
-            students = class_list(text.removeprefix("\ufeff"), Path(name).name[:100], names)
+            students = class_list(text, shown, names)
             return {"names": [student.line_text() for student in students]}
         except ClassListError as exc:
             return {"error": str(exc)}
@@ -333,6 +310,13 @@ def nearest_fix(problem: dict[str, str]) -> dict[str, Any]:
     if not problem["field"].startswith("students") or found is None:
         return {}
     return {"fix": {"path": f"sections[{found[1]}].levels", "value": "nearest"}}
+
+
+def _base64(data: str) -> bytes:
+    try:
+        return base64.b64decode(data, validate=True)
+    except ValueError:
+        raise BadRequest(HTTPStatus.BAD_REQUEST, "expected the class list's bytes in base64") from None
 
 
 def _names_option() -> Any:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from bookgen import cache
+from bookgen import cache, cache_files
 from bookgen.solve.engine import PatternTables
 
 log = logging.getLogger("bookgen")
@@ -119,22 +119,8 @@ def _build(rows: int, cols: int, blank: int, patterns: Sequence[Sequence[int]]) 
 @contextmanager
 def _one_builder() -> Iterator[None]:
     """One process at a time builds tables (a book's workers would otherwise each spend
-    the build's CPU): an exclusive lock on a file in the cache folder, where the platform
-    has one and the folder can be written; otherwise no lock (each builds its own)."""
-    try:
-        import fcntl
-    except ImportError:
+    the build's CPU): a lock file in the cache folder, never followed through a link nor
+    waited on for ever (bookgen.cache_files); without it each builds its own."""
+    with cache_files.exclusive(cache.cache_root(), ("sliding",), ".building.lock",
+                               "building the sliding pattern databases"):
         yield
-        return
-    try:
-        pattern_cache_dir().mkdir(parents=True, exist_ok=True)
-        handle = open(pattern_cache_dir() / ".building.lock", "a")
-    except OSError:
-        yield
-        return
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
