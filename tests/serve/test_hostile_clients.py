@@ -182,7 +182,7 @@ def in_process(tmp_path_factory):
     server = ComposerServer(0, tmp_path_factory.mktemp("pages"))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    page = server.pages.open()
+    page = server.pages.open("en")
     yield server, page.token
     server.shutdown()
     server.pages.close_all()
