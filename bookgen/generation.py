@@ -13,7 +13,8 @@ import dataclasses
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from collections import Counter
+from typing import Any, Callable
 
 from bookgen import cache, puzzle_cache
 from bookgen.book_sections import copy_sections
@@ -22,12 +23,16 @@ from bookgen.errors import GenerationError
 from bookgen.layout.model import Entry, Section
 from bookgen.puzzles import registry
 from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.identity import answer_digest, puzzle_digest
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
 PUZZLE_BUDGET = 60.0
 # Regenerations allowed when a puzzle repeats an earlier one in the same book.
 MAX_REPEATS = 20
+# How many times as many answers as a class set needs a section's shape must have before
+# no two children may share one (issue 34).
+ANSWER_ROOM = 4
 # Seconds of wall-clock time a cached puzzle may take to be proved again before it is
 # made afresh instead (a hostile entry must not hold the build for long; a sound one
 # takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
@@ -135,21 +140,54 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
         for key, task, (puzzle, fresh) in zip(keys, tasks, results):
             if fresh:
                 puzzle_cache.store(key, registry.get(task.type), puzzle)
-    entries, seen = [], set()
+    entries, seen, answers = [], set(), _Answers(spec, planned)
     for p, puzzle in zip(planned, made):
-        puzzle = _unrepeated(spec, p, puzzle, seen)
+        puzzle = _unrepeated(spec, p, puzzle, seen, answers)
         entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return entries
 
 
-def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable]) -> Puzzle:
-    """Replace a puzzle that repeats an earlier one, deterministically (in book order)."""
+class _Answers:
+    """The answers each section of a class set has handed out, kept apart where the
+    section's shape has at least ANSWER_ROOM times as many answers as the class needs
+    (a 4x4 sudoku's 288 for 30 children; not a 3x3 KenKen's 12): two children with one
+    answer grid would notice, on tiny grids. Whether a shape has that many is counted
+    only when two answers first meet, which on a large grid never happens."""
+
+    def __init__(self, spec: BookSpec, planned: list[_Planned]) -> None:
+        self.class_set = len(spec.copies) > 1
+        self.needed = Counter(p.spec_section.index for p in planned)
+        self.given: dict[int, set[str]] = {}
+        self.apart: dict[int, bool] = {}
+
+    def clashes(self, planned: _Planned, puzzle: Puzzle) -> bool:
+        """Whether `puzzle`'s answer was handed out before in its section, where they
+        are kept apart."""
+        if not self.class_set:
+            return False
+        section = planned.spec_section.index
+        if answer_digest(puzzle) not in self.given.get(section, set()):
+            return False
+        if section not in self.apart:
+            ptype = registry.get(planned.task.type)
+            self.apart[section] = ptype.answers_at_least(planned.task.params, ANSWER_ROOM * self.needed[section])
+        return self.apart[section]
+
+    def take(self, planned: _Planned, puzzle: Puzzle) -> None:
+        self.given.setdefault(planned.spec_section.index, set()).add(answer_digest(puzzle))
+
+
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[str], answers: _Answers) -> Puzzle:
+    """Replace a puzzle that repeats an earlier one (the same clues and answer, however
+    printed: `puzzle_digest`), or whose answer another child of a class set already has
+    where the shape has answers to spare, deterministically (in book order, from the
+    seed)."""
     section, task = planned.spec_section, planned.task
-    ptype = registry.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
-        key = (task.type, ptype.identity(puzzle))
-        if key not in seen:
+        key = puzzle_digest(puzzle)
+        if key not in seen and not answers.clashes(planned, puzzle):
             seen.add(key)
+            answers.take(planned, puzzle)
             return puzzle
         index = task.number - 1
         seed = derive_seed(spec.seed, section.index, index, attempt, task.copy)

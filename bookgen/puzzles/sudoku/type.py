@@ -57,6 +57,7 @@ from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import solve_grid
 from bookgen.puzzles.grid_worked import GridWorked
+from bookgen.puzzles.identity import answers_at_least
 from bookgen.puzzles.hint import StepMarks
 from bookgen.puzzles.worked_draw import MARK_SIZE, draw_marked, text_symbol
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
@@ -299,6 +300,12 @@ class SudokuType(GridWorked[Params]):
 
     def worked_size(self, puzzle: Puzzle) -> tuple[float, float]:
         return super().print_size(puzzle)
+
+    def answers_at_least(self, params: Params, enough: int) -> bool:
+        """Counted on the variant's shape (for a variant whose regions are drawn for each
+        puzzle, its rows and columns: a count from above, as answers on other regions are
+        other answers too)."""
+        return answers_at_least(variant(params.variant).base(params.size), enough)
 
     def identity(self, puzzle: Puzzle) -> tuple:
         """The givens, and a jigsaw's regions (the same givens on other regions are
