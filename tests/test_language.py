@@ -144,7 +144,7 @@ layout: {layout}
 {extra}sections:
   - type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
     hints: true
   - type: kenken
@@ -228,7 +228,7 @@ def run(tmp_path: Path, text: str):
 
 
 def test_a_right_to_left_language_is_refused_with_one_line_naming_the_field(tmp_path: Path):
-    result = run(tmp_path, "language: ar\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    result = run(tmp_path, "language: ar\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n")
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and ":1:" in lines[0] and "language" in lines[0] and "right to left" in lines[0]
@@ -244,7 +244,7 @@ def test_right_to_left_text_is_refused_with_one_line_naming_its_field_and_line(t
 
 
 def test_an_unknown_language_names_the_shipped_ones(tmp_path: Path):
-    result = run(tmp_path, "language: xx\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    result = run(tmp_path, "language: xx\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n")
     assert result.exit_code == 2 and "language" in result.output and "de" in result.output
 
 

@@ -157,7 +157,7 @@ FOUR = """sections:
   - title: Little sudoku
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
 """
 

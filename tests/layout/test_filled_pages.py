@@ -91,12 +91,12 @@ def test_a_worksheet_of_two_small_grids_grows_them_on_its_one_sheet():
 
 def two_sections(copies: tuple[str, ...]) -> list[Entry]:
     """Two sections of two 4x4 a copy, as the worksheet starter has."""
-    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(0), Budget(60))
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="beginner"), random.Random(0), Budget(60))
     found = []
     for c, copy in enumerate(copies):
         for k in range(2):
             options = SectionOptions(title=f"Part {k + 1}", instructions="Fill the grid.", count=2)
-            section = Section(2 * c + k, options, PUZZLE_TYPE, Params(size=4, difficulty="easy"), copy=copy)
+            section = Section(2 * c + k, options, PUZZLE_TYPE, Params(size=4, difficulty="beginner"), copy=copy)
             found += [Entry(len(found) + 1, section, puzzle) for _ in range(2)]
     return found
 

@@ -23,7 +23,7 @@ sections:
   - title: Four by four
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 3
   - title: KenKen sums
     type: kenken
@@ -42,7 +42,7 @@ sections:
   - title: Sudoku
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
 """
 
@@ -141,13 +141,13 @@ sections:
   - title: Little sudoku
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
     hints: true
   - title: No hints here
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 1
 """
 

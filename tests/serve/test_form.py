@@ -162,7 +162,7 @@ def test_a_square_size_written_as_its_grid_opens_as_the_fields_side_and_is_shown
 def test_students_levels_open_as_the_class_boxs_lines_and_are_written_back_as_the_same_students():
     opened, notes = state_of("seed: 1\nstudents:\n  - Ana\n  - {name: Ben, level: easy}\n"
                              "  - {group: Reds, level: beginner, names: [Cleo, Dev]}\n"
-                             "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+                             "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n")
     assert notes == [] and opened["book"]["students"] == ["Ana", "Ben, easy", "Cleo, beginner", "Dev, beginner"]
     spec = parse(spec_text(opened), "book.yaml")
     assert [(s.name, s.level) for s in spec.students] == [("Ana", None), ("Ben", "easy"), ("Cleo", "beginner"),
