@@ -64,8 +64,8 @@ def test_yaml_11_surprises_read_as_written():
 
 def test_impossible_request_is_refused_at_its_field():
     assert problems("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: hard\n") == [
-        "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be beginner, easy; hard ones are not offered "
-        "(not yet tried on 100 seeds)"
+        "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be beginner; hard ones are not offered "
+        "(every 4x4 falls to the beginner's techniques, so none needs one of a higher level)"
     ]
 
 

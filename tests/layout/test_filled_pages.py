@@ -19,13 +19,18 @@ from bookgen.section_options import SectionOptions
 BOOK = Book("Filled pages", answer_key=False)
 
 
+def level_for(size: int) -> str:
+    """Easy, but a 4x4 is beginner only (issue 34)."""
+    return "beginner" if size == 4 else "easy"
+
+
 def one_section(count: int, size: int, per_page: int | None = None, copies: tuple[str, ...] = ("",)) -> list[Entry]:
     """`count` sudoku of `size` in one section a copy, the count known as a build knows it."""
-    puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty="easy"), random.Random(0), Budget(60))
+    puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty=level_for(size)), random.Random(0), Budget(60))
     found = []
     for c, copy in enumerate(copies):
         options = SectionOptions(title="Part", instructions="Fill the grid.", per_page=per_page, count=count)
-        section = Section(c, options, PUZZLE_TYPE, Params(size=size, difficulty="easy"), copy=copy)
+        section = Section(c, options, PUZZLE_TYPE, Params(size=size, difficulty=level_for(size)), copy=copy)
         found += [Entry(len(found) + 1, section, puzzle) for _ in range(count)]
     return found
 
