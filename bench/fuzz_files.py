@@ -50,12 +50,12 @@ from pathlib import Path
 from benchlib import Report, add_json_flag, load_average, median
 from hostile_files import base_font, base_pictures, edited_entry, hostile_font, hostile_layout, hostile_picture
 
-SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
 PICTURE_SECTION = "sections:\n  - type: sliding\n    size: 3\n    difficulty: easy\n    image: pic.png\n"
 CACHED_BOOK = """\
 seed: 9
 sections:
-  - {type: sudoku, size: 4, difficulty: easy, count: 1}
+  - {type: sudoku, size: 4, difficulty: beginner, count: 1}
   - {type: kenken, size: 4, difficulty: easy, count: 1}
   - {type: killer, size: 4, difficulty: easy, count: 1}
   - {type: sliding, size: 3, difficulty: easy, count: 1}

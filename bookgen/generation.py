@@ -14,7 +14,8 @@ import hashlib
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Mapping
+from collections import Counter
+from typing import Any, Callable, Mapping
 
 from bookgen import cache, puzzle_cache
 from bookgen.book_sections import copy_sections
@@ -23,8 +24,9 @@ from bookgen.errors import GenerationError
 from bookgen.layout.model import Entry, Section
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import Budget, Puzzle
-from bookgen.record.digest import puzzle_digests
+from bookgen.puzzles.identity import answer_digest, puzzle_digest
 from bookgen.puzzles.score import score
+from bookgen.record.digest import puzzle_digests
 from bookgen.stopping import OutOfTime, parallel_map, time_limit
 
 # Seconds of CPU time one puzzle may take before the build stops with a clear message.
@@ -33,6 +35,9 @@ PUZZLE_BUDGET = 60.0
 MAX_REPEATS = 20
 # Puzzles drawn for a `focus:` section before it gives up on one that needs the technique.
 FOCUS_TRIES = 400
+# How many times as many answers as a class set needs a section's shape must have before
+# no two children may share one (issue 34).
+ANSWER_ROOM = 4
 # Seconds of wall-clock time a cached puzzle may take to be proved again before it is
 # made afresh instead (a hostile entry must not hold the build for long; a sound one
 # takes well under a second, a 5×5 or 6×6 sliding puzzle's shortest-path proof at most ten).
@@ -160,9 +165,9 @@ def generate_all(spec: BookSpec, jobs: int = 1, done: Callable[[], None] | None 
         for key, task, (puzzle, fresh) in zip(keys, tasks, results):
             if fresh:
                 puzzle_cache.store(key, registry.get(task.type), puzzle)
-    entries, seen = [], set()
+    entries, seen, answers = [], set(), _Answers(spec, planned)
     for p, puzzle in zip(planned, made):
-        puzzle = _unrepeated(spec, p, puzzle, seen, (excluded or {}).get(p.section.copy, set()))
+        puzzle = _unrepeated(spec, p, puzzle, seen, answers, (excluded or {}).get(p.section.copy, set()))
         entries.append(Entry(p.task.number, p.section, puzzle, p.label))
     return scored(entries)
 
@@ -197,18 +202,70 @@ def _obtain_all(tasks: list[Task], jobs: int, done: Callable[[], None] | None) -
     return [result for result in results if result is not None]
 
 
-def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[Hashable],
+class _Answers:
+    """The answers each section of a class set has handed out, kept apart where the
+    section's shape has at least ANSWER_ROOM times as many answers as the class needs
+    (a 4x4 sudoku's 288 for 30 children; not a 3x3 KenKen's 12): two children with one
+    answer grid would notice, on tiny grids. Whether a shape has that many is counted
+    only when two answers first meet, which on a large grid never happens."""
+
+    def __init__(self, spec: BookSpec, planned: list[_Planned]) -> None:
+        self.class_set = len(spec.copies) > 1
+        self.needed = Counter(p.spec_section.index for p in planned)
+        self.given: dict[int, set[str]] = {}
+        self.apart: dict[int, bool] = {}
+        self.spare: dict[tuple[int, int], bool] = {}  # (section, answers asked for): has it as many
+
+    def clashes(self, planned: _Planned, puzzle: Puzzle) -> bool:
+        """Whether `puzzle`'s answer was handed out before in its section, where they
+        are kept apart."""
+        if not self.class_set:
+            return False
+        section = planned.spec_section.index
+        if answer_digest(puzzle) not in self.given.get(section, set()):
+            return False
+        if section not in self.apart:
+            ptype = registry.get(planned.task.type)
+            self.apart[section] = ptype.answers_at_least(planned.task.params, ANSWER_ROOM * self.needed[section])
+        return self.apart[section]
+
+    def take(self, planned: _Planned, puzzle: Puzzle) -> None:
+        self.given.setdefault(planned.spec_section.index, set()).add(answer_digest(puzzle))
+
+    def had(self, planned: _Planned, puzzle: Puzzle, before: set[str]) -> bool:
+        """Whether a class record says the student was given this puzzle before, or its
+        answer grid where the shape has ANSWER_ROOM times as many answers as every
+        puzzle they were given and this set's (`before`: those puzzles' and answers'
+        digests, bookgen.record.digest)."""
+        if not before:
+            return False
+        clue, answer = puzzle_digests(puzzle)
+        if clue in before:
+            return True
+        if answer not in before:
+            return False
+        enough = ANSWER_ROOM * (len(before) + planned.spec_section.options.count)
+        key = (planned.spec_section.index, enough)
+        if key not in self.spare:
+            self.spare[key] = registry.get(planned.task.type).answers_at_least(planned.task.params, enough)
+        return self.spare[key]
+
+
+def _unrepeated(spec: BookSpec, planned: _Planned, puzzle: Puzzle, seen: set[str], answers: _Answers,
                 before: set[str]) -> Puzzle:
-    """Replace a puzzle that repeats an earlier one of the book, or one the student was
-    given before (`before`: clue digests), deterministically (in book order)."""
+    """Replace a puzzle that repeats an earlier one (the same clues and answer, however
+    printed: `puzzle_digest`), whose answer another child of a class set already has
+    where the shape has answers to spare, or that a class record says the student was
+    given before (`before`: their puzzles' and answers' digests, bookgen.record.digest),
+    deterministically (in book order, from the seed)."""
     section, task = planned.spec_section, planned.task
     if task.given is not None:  # the publisher's own are printed as given
         return puzzle
-    ptype = registry.get(task.type)
     for attempt in range(1, MAX_REPEATS + 1):
-        key = (task.type, ptype.identity(puzzle))
-        if key not in seen and not (before and puzzle_digests(ptype, puzzle)[0] in before):
+        key = puzzle_digest(puzzle)
+        if key not in seen and not answers.clashes(planned, puzzle) and not answers.had(planned, puzzle, before):
             seen.add(key)
+            answers.take(planned, puzzle)
             return puzzle
         index = task.number - 1
         seed = derive_seed(spec.seed, section.index, index, attempt, task.copy)

@@ -35,7 +35,7 @@ sections:
   - title: Small
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
     per_page: 2
   - title: Big

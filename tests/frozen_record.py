@@ -63,7 +63,7 @@ def _sliding(seed: int = 0, slow: bool = False, **options: Any) -> Case:
 
 CASES: tuple[Case, ...] = (
     # Sudoku: every size, every level, the other symmetries, letters for symbols.
-    _sudoku(4, "beginner"), _sudoku(4, "easy", 1), _sudoku(4, "easy", 2, symmetry="mirror"),
+    _sudoku(4, "beginner"), _sudoku(4, "beginner", 1), _sudoku(4, "beginner", 2, symmetry="mirror"),
     _sudoku(6, "beginner"), _sudoku(6, "easy", 3), _sudoku(6, "hard", 1),
     _sudoku(6, "easy", 4, symbols="ABCDEF"), _sudoku(6, "expert", 2, symmetry="none"),
     _sudoku(8, "easy"), _sudoku(8, "medium", 1),
@@ -72,7 +72,7 @@ CASES: tuple[Case, ...] = (
     _sudoku(9, "hard", 5), _sudoku(9, "expert", 1),
     _sudoku(12, "easy"), _sudoku(12, "medium", 1), _sudoku(16, "beginner"),
     # The variants.
-    _sudoku(4, "easy", 0, variant="x"), _sudoku(6, "medium", 1, variant="x"), _sudoku(9, "hard", 2, variant="x"),
+    _sudoku(4, "beginner", 0, variant="x"), _sudoku(6, "medium", 1, variant="x"), _sudoku(9, "hard", 2, variant="x"),
     _sudoku(8, "expert", 3, variant="x"),
     _sudoku(9, "easy", 0, variant="hyper"), _sudoku(9, "hard", 1, variant="hyper"),
     _sudoku(5, "easy", 0, variant="jigsaw"), _sudoku(6, "medium", 1, variant="jigsaw"),
@@ -81,10 +81,10 @@ CASES: tuple[Case, ...] = (
     _sudoku(6, "easy", 0, variant="toroidal"), _sudoku(6, "hard", 1, variant="toroidal", symmetry="none"),
     _sudoku(9, "medium", 2, variant="toroidal"),
     # Pictures: the same puzzles as with digits; only the labels of the interchange form differ.
-    _sudoku(4, "easy", 3, symbols="pictures"), _sudoku(6, "medium", 2, variant="x", symbols="pictures"),
-    _sudoku(4, "easy", 0, variant="greater-than"), _sudoku(6, "medium", 1, variant="greater-than"),
+    _sudoku(4, "beginner", 3, symbols="pictures"), _sudoku(6, "medium", 2, variant="x", symbols="pictures"),
+    _sudoku(4, "beginner", 0, variant="greater-than"), _sudoku(6, "medium", 1, variant="greater-than"),
     _sudoku(6, "expert", 2, variant="greater-than", symmetry="none"), _sudoku(9, "beginner", 3, variant="greater-than"),
-    _sudoku(9, "hard", 4, variant="greater-than"),
+    _sudoku(9, "hard", 4, variant="greater-than"), _sudoku(6, "easy", 5, variant="greater-than"),
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),

@@ -15,7 +15,7 @@ from bookgen.cli import main
 from bookgen.specfile import MAX_SPEC_BYTES
 from bookgen.yamltext import MAX_DEPTH
 
-GOOD_SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+GOOD_SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
 
 
 def _alias_bomb() -> str:
@@ -27,7 +27,7 @@ def _alias_bomb() -> str:
 
 
 def _many_sections(sections: int, count: int) -> str:
-    return "sections:\n" + f"  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: {count}\n" * sections
+    return "sections:\n" + f"  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: {count}\n" * sections
 
 
 # name -> (file content, the one line expected after "FILE:")
@@ -109,7 +109,7 @@ def test_a_bad_spec_gives_its_one_line_and_exit_2(name: str, tmp_path: Path):
 
 def test_merge_keys_bring_in_a_base_and_own_keys_win(tmp_path: Path):
     spec = tmp_path / "book.yaml"
-    spec.write_text("sections:\n  - &small\n    type: sudoku\n    size: 4\n    difficulty: easy\n"
+    spec.write_text("sections:\n  - &small\n    type: sudoku\n    size: 4\n    difficulty: beginner\n"
                     "  - <<: *small\n    count: 3\n    title: More\n")
     one_line(run("check", str(spec)), f"{spec}: ok (2 sections, 4 puzzles)", status=0)
 

@@ -105,9 +105,9 @@ def test_a_sections_own_instructions_replace_the_types_on_every_page(tmp_path: P
     import pdfplumber
 
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+    spec.write_text("title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
                     "    count: 3\n    per_page: 1\n    instructions: Fill every row with 1, 2, 3 and 4.\n"
-                    "  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n")
+                    "  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 1\n")
     layout = build(load(spec), tmp_path / "book.pdf")
     with pdfplumber.open(tmp_path / "book.pdf") as pdf:
         texts = [pdf.pages[page.number - 1].extract_text() for page in layout.pages if page.kind == "puzzles"]

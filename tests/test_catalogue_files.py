@@ -14,7 +14,7 @@ from bookgen.cli import main
 from bookgen.classlist import ClassListError, read_class_list
 from bookgen.students_option import Names
 
-SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
 
 
 def run(*args: str):

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from bookgen.font_choice import FURNITURE
 from bookgen.cli import main
 
-SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
 
 
 def run(*args: str):

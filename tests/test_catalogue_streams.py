@@ -21,7 +21,7 @@ from PIL import Image
 from bookgen.cli import main
 
 BOOKGEN = [sys.executable, "-m", "bookgen.cli"]
-SPEC = "title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n"
+SPEC = "title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 2\n"
 BIG_SPEC = "title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 9\n    difficulty: easy\n    count: 8\n"
 full_device = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 

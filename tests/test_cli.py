@@ -116,7 +116,7 @@ def test_a_puzzle_out_of_budget_stops_with_one_line_and_no_pdf(small_spec: Path,
     result = run("build", str(small_spec), "-o", str(tmp_path / "book.pdf"), "-j", "1")
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
-    assert line.startswith("bookgen: puzzle 1 (Small): no easy puzzle found within the budget")
+    assert line.startswith("bookgen: puzzle 1 (Small): no beginner puzzle found within the budget")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -150,7 +150,7 @@ def test_check_refuses_an_unmeasured_kenken_cage_option_and_accepts_a_measured_o
 def test_a_layout_file_relative_to_the_spec_is_used_and_a_bad_one_is_one_line(tmp_path: Path):
     spec = tmp_path / "book.yaml"
     (tmp_path / "mine.yaml").write_text("margin: {binding: 25}\n")
-    spec.write_text("title: T\nlayout: mine.yaml\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    spec.write_text("title: T\nlayout: mine.yaml\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n")
     assert run("check", str(spec)).exit_code == 0
     (tmp_path / "mine.yaml").write_text("margins: {binding: 25}\n")
     result = run("check", str(spec))

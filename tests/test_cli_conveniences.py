@@ -17,7 +17,7 @@ from bookgen.section_options import SectionOptions
 from bookgen.book_spec import BookOptions
 from bookgen.spec import FRESH_SEEDS, load
 
-SUDOKU = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n"
+SUDOKU = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 1\n"
 
 
 def run(*args: str):

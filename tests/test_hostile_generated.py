@@ -25,7 +25,7 @@ from bookgen.errors import FontError
 from bookgen.layout.layout_file import SCHEMA
 
 SETTINGS = settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
-SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
 
 
 def run(*args: str):
@@ -215,7 +215,7 @@ def test_generated_fonts_are_read_or_refused_with_a_reason(data: bytes, tmp_path
 CACHED_BOOK = """\
 seed: 9
 sections:
-  - {type: sudoku, size: 4, difficulty: easy, count: 1}
+  - {type: sudoku, size: 4, difficulty: beginner, count: 1}
   - {type: kenken, size: 4, difficulty: easy, count: 1}
   - {type: killer, size: 4, difficulty: easy, count: 1}
   - {type: sliding, size: 3, difficulty: easy, count: 1}

@@ -144,7 +144,7 @@ layout: {layout}
 {extra}sections:
   - type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
     hints: true
   - type: kenken
@@ -210,7 +210,7 @@ def test_worksheet_lines_copies_and_bookmarks_are_in_the_books_language(tmp_path
             else:
                 titles.append(item.title)
     walk(reader.outline)
-    assert "Exemplar 1" in titles and "Lösungen" in titles and any(t.startswith("Rätsel 1: leicht") for t in titles)
+    assert "Exemplar 1" in titles and "Lösungen" in titles and any(t.startswith("Rätsel 1: Anfänger") for t in titles)
     assert not [t for t in titles if t.startswith("Puzzle") or t == "Answers"]
 
 
@@ -228,7 +228,7 @@ def run(tmp_path: Path, text: str):
 
 
 def test_a_right_to_left_language_is_refused_with_one_line_naming_the_field(tmp_path: Path):
-    result = run(tmp_path, "language: ar\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    result = run(tmp_path, "language: ar\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n")
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and ":1:" in lines[0] and "language" in lines[0] and "right to left" in lines[0]
@@ -236,7 +236,7 @@ def test_a_right_to_left_language_is_refused_with_one_line_naming_the_field(tmp_
 
 def test_right_to_left_text_is_refused_with_one_line_naming_its_field_and_line(tmp_path: Path):
     result = run(tmp_path, "title: ok\nsections:\n  - type: sudoku\n    title: \"\u0633\u0648\u062f\u0648\u0643\u0648\"\n"
-                           "    size: 4\n    difficulty: easy\n")
+                           "    size: 4\n    difficulty: beginner\n")
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and ":4:" in lines[0] and "sections[0].title" in lines[0] and "right to left" in lines[0]
@@ -244,7 +244,7 @@ def test_right_to_left_text_is_refused_with_one_line_naming_its_field_and_line(t
 
 
 def test_an_unknown_language_names_the_shipped_ones(tmp_path: Path):
-    result = run(tmp_path, "language: xx\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+    result = run(tmp_path, "language: xx\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n")
     assert result.exit_code == 2 and "language" in result.output and "de" in result.output
 
 

@@ -24,7 +24,7 @@ seed: 3
 sections:
   - type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
 """
 

@@ -19,7 +19,7 @@ seed: 5
 sections:
   - type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 3
   - type: kenken
     size: 4

@@ -57,15 +57,15 @@ def test_missing_file_is_a_spec_error(tmp_path: Path):
 
 
 def test_yaml_11_surprises_read_as_written():
-    spec = parse("title: no\nseed: 0123\nanswer_key: no\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n", "b.yaml")
+    spec = parse("title: no\nseed: 0123\nanswer_key: no\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n", "b.yaml")
     # `no` is text where text is expected; a leading zero does not make a number octal.
     assert (spec.title, spec.seed, spec.answer_key) == ("no", 123, False)
 
 
 def test_impossible_request_is_refused_at_its_field():
     assert problems("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: hard\n") == [
-        "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be beginner, easy; hard ones are not offered "
-        "(not yet tried on 100 seeds)"
+        "book.yaml:5:5: sections[0].difficulty: a 4x4 sudoku can be beginner; hard ones are not offered "
+        "(every 4x4 falls to the beginner's techniques, so none needs one of a higher level)"
     ]
 
 
@@ -75,7 +75,7 @@ def test_missing_type_and_sections_are_reported():
     assert line.startswith("book.yaml:3:5: sections[0].type: missing required key 'type'")
 
 
-SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n"
+SECTION = "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
 
 
 def test_layout_copies_and_students_are_read_with_paper_in_any_case():
@@ -108,5 +108,5 @@ def test_bad_layout_copies_and_students_name_their_key(text: str, expected: str)
 
 
 def test_copies_count_toward_the_puzzles_a_book_may_hold():
-    found = problems("copies: 60\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 20\n")
+    found = problems("copies: 60\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 20\n")
     assert "expected at most 1000 puzzles in the book (all copies), got 1200" in found[0]

@@ -157,7 +157,7 @@ FOUR = """sections:
   - title: Little sudoku
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
 """
 
@@ -165,7 +165,8 @@ FOUR = """sections:
 def test_a_level_a_section_cannot_make_is_refused_naming_the_line_field_student_and_offer(tmp_path: Path):
     lines = _problems(tmp_path, "\n  - Ana\n  - {name: Ben, level: expert}", FOUR)
     assert lines == [f"{tmp_path / 'book.yaml'}:5:24: students[1].level: Ben at expert: sections[0] (Little sudoku): "
-                     "a 4x4 sudoku can be beginner, easy; expert ones are not offered (not yet tried on 100 seeds)"]
+                     "a 4x4 sudoku can be beginner; expert ones are not offered (every 4x4 falls to the beginner's "
+                     "techniques, so none needs one of a higher level)"]
 
 
 def test_a_groups_level_is_refused_once_naming_its_students(tmp_path: Path):
@@ -175,11 +176,11 @@ def test_a_groups_level_is_refused_once_naming_its_students(tmp_path: Path):
 
 
 def test_a_class_list_files_level_is_refused_naming_the_spec_the_file_and_its_line(tmp_path: Path):
-    (tmp_path / "class.csv").write_text("Name,Level\nAna,easy\nBen,expert\n")
+    (tmp_path / "class.csv").write_text("Name,Level\nAna,beginner\nBen,expert\n")
     lines = _problems(tmp_path, " class.csv", FOUR)
     assert lines == [f"{tmp_path / 'book.yaml'}:3:1: students: class.csv, line 3: Ben at expert: sections[0] "
-                     "(Little sudoku): a 4x4 sudoku can be beginner, easy; expert ones are not offered "
-                     "(not yet tried on 100 seeds)"]
+                     "(Little sudoku): a 4x4 sudoku can be beginner; expert ones are not offered "
+                     "(every 4x4 falls to the beginner's techniques, so none needs one of a higher level)"]
 
 
 @pytest.mark.parametrize("name, content, expected", [
@@ -361,9 +362,9 @@ def test_the_metadata_keywords_name_the_students_levels(mixed_book):
 
 
 def test_a_name_in_a_group_is_located_where_it_was_written(tmp_path: Path):
-    spec = parse("students:\n  - Ana\n  - {level: easy, names: [Ben, 'Cleo']}\n" + FOUR, "book.yaml", tmp_path)
+    spec = parse("students:\n  - Ana\n  - {level: beginner, names: [Ben, 'Cleo']}\n" + FOUR, "book.yaml", tmp_path)
     assert spec.location("students[1].names[1]").line == 3
-    assert spec.students[2] == Student("Cleo", "easy", None, (1, "names", 1), (1, "level"))
+    assert spec.students[2] == Student("Cleo", "beginner", None, (1, "names", 1), (1, "level"))
 
 
 def test_the_key_says_a_students_level_in_the_books_language(tmp_path: Path):

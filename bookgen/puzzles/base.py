@@ -180,7 +180,16 @@ class Making(ABC, Generic[P, B]):
 
     @abstractmethod
     def identity(self, puzzle: Puzzle[B]) -> Hashable:
-        """What makes two puzzles the same to a solver (a book never prints one twice)."""
+        """The puzzle's clues in a canonical form: what makes two puzzles the same to a
+        solver whatever the display (printed symbols, signs shown or hidden). With the
+        answer, it is the puzzle's digest (bookgen.puzzles.identity.puzzle_digest), and a
+        book never prints one twice."""
+
+    def answers_at_least(self, params: P, enough: int) -> bool:
+        """Whether these options have at least `enough` different answers, so that every
+        child of a class set can have answers of their own (a 4x4 sudoku has 288, a 3x3
+        KenKen 12); False where it is not known, and answers are then not kept apart."""
+        return False
 
 
 class Drawing(ABC, Generic[P, B]):

@@ -1,26 +1,19 @@
-"""A puzzle's two names in a class record: the digest of its clues (what the solver is
-given, as the type's `identity` says) and of its answer (the finished grid).
+"""A puzzle's two names in a class record: the digest of the puzzle (its clues and answer,
+however printed: bookgen.puzzles.identity) and of its answer grid alone.
 
-Every digest the record stores or compares is made by `puzzle_digests` alone, so a
-finer notion of a puzzle's identity (the same clues however they are displayed) is one
-change here. A digest is stable across machines and Python versions: it hashes the
-repr of tuples of numbers and strings, never hash()."""
+Every digest the record stores or compares is made by `puzzle_digests` alone, cut to
+DIGEST_CHARS hexadecimal digits; the identity itself is bookgen.puzzles.identity's, the
+same one that keeps a book from holding one puzzle twice."""
 
 from __future__ import annotations
 
-import hashlib
-from typing import Any
-
-from bookgen.puzzles.base import Puzzle, PuzzleType
+from bookgen.puzzles.base import Puzzle
+from bookgen.puzzles.identity import answer_digest, puzzle_digest
 
 DIGEST_CHARS = 32  # 128 bits of SHA-256: no two puzzles of a term will share one by chance
 
 
-def _digest(kind: str, value: Any) -> str:
-    return hashlib.sha256(f"{kind}|{value!r}".encode()).hexdigest()[:DIGEST_CHARS]
-
-
-def puzzle_digests(ptype: PuzzleType, puzzle: Puzzle) -> tuple[str, str]:
-    """(clue digest, answer digest) of one puzzle, both prefixed by its type's name so two
-    types never collide."""
-    return _digest(f"clues:{puzzle.type}", ptype.identity(puzzle)), _digest(f"answer:{puzzle.type}", puzzle.solution)
+def puzzle_digests(puzzle: Puzzle) -> tuple[str, str]:
+    """(puzzle digest, answer digest) of one puzzle; both name its type, so two types
+    never collide."""
+    return puzzle_digest(puzzle)[:DIGEST_CHARS], answer_digest(puzzle)[:DIGEST_CHARS]

@@ -58,12 +58,13 @@ def build_with_seed(conn: sqlite3.Connection, seed: int) -> Build | None:
 
 
 def given_before(conn: sqlite3.Connection, before: int | None) -> dict[str, set[str]]:
-    """Student -> the clue digests of every puzzle they were given in the sets recorded
-    before build `before` (all of them: None)."""
+    """Student -> the digests of every puzzle they were given in the sets recorded before
+    build `before` (all of them: None), and of its answer grid."""
     limit = before if before is not None else 1 << 62
     found: dict[str, set[str]] = {}
-    for student, digest in conn.execute("SELECT student, clue_digest FROM puzzles WHERE build_id < ?", (limit,)):
-        found.setdefault(student, set()).add(digest)
+    rows = conn.execute("SELECT student, clue_digest, answer_digest FROM puzzles WHERE build_id < ?", (limit,))
+    for student, clue, answer in rows:
+        found.setdefault(student, set()).update((clue, answer))
     return found
 
 

@@ -26,7 +26,7 @@ TABLES = (
         type TEXT NOT NULL,
         level TEXT NOT NULL,
         position INTEGER NOT NULL,       -- the puzzle's place within the student's section, from 0
-        clue_digest TEXT NOT NULL,       -- what the solver is given (bookgen.record.digest)
+        clue_digest TEXT NOT NULL,       -- the puzzle: its clues and answer, however printed (bookgen.record.digest)
         answer_digest TEXT NOT NULL,     -- the finished grid
         PRIMARY KEY (build_id, student, section, position)
     )""",

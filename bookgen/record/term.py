@@ -36,7 +36,7 @@ class Term:
     shown: str  # the record as messages name it
     conn: sqlite3.Connection
     reprint: Build | None  # the recorded set this build makes again, if any
-    excluded: dict[str, set[str]]  # student -> clue digests they were given before
+    excluded: dict[str, set[str]]  # student -> digests of the puzzles and answers they were given before
     moves: list[Move]  # every student's section whose level the record decides
     write: bool = True  # False: the record is only read (check, a preview), never written
 
@@ -63,7 +63,7 @@ class Term:
             key = (section.copy, section.index % count)
             position = positions.get(key, 0)
             positions[key] = position + 1
-            clue, answer = puzzle_digests(section.ptype, entry.puzzle)
+            clue, answer = puzzle_digests(entry.puzzle)
             given.append(Given(section.copy, key[1], section.options.title, section.ptype.name,
                                section.params.difficulty, position, clue, answer))
         store.transaction(self.conn, self.shown)

@@ -90,13 +90,39 @@ class Grade:
 _ENDINGS = {"solved": Outcome.SOLVED, "impossible": Outcome.IMPOSSIBLE, "unfinished": Outcome.UNFINISHED}
 
 
-def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None) -> Grade:
-    """Solve with the levels' techniques (easiest first, at most level `up_to`)."""
+def grade(model: GridModel, levels: tuple[Level, ...], up_to: int | None = None, family: str = "plain") -> Grade:
+    """Solve with the levels' techniques (easiest first, at most level `up_to`), on a
+    board of `family`'s rules ("plain": groups and signs; "kenken", "killer")."""
     try:
-        board = engine.Board(model)
+        board = engine.Board(model, family)
     except Contradiction:
         return Grade(Outcome.IMPOSSIBLE, -1, ())
     return grade_board(board, levels, up_to)
+
+
+def needs_level(model: GridModel, levels: tuple[Level, ...], level: int, family: str = "plain") -> bool:
+    """Whether the puzzle needs level `level` of the ladder: its techniques (with those
+    below) solve it, and the levels below alone do not. What every printed puzzle of a
+    level must be: a child moved up meets a technique new to them."""
+    if grade(model, levels, level, family).outcome is not Outcome.SOLVED:
+        return False
+    return level == 0 or grade(model, levels, level - 1, family).outcome is not Outcome.SOLVED
+
+
+def without(levels: tuple[Level, ...], technique: str) -> tuple[Level, ...]:
+    """The ladder with one technique taken out of whichever level holds it."""
+    return tuple(Level(each.name, tuple(t for t in each.techniques if t.name != technique)) for each in levels)
+
+
+def needs_technique(model: GridModel, levels: tuple[Level, ...], technique: str, family: str = "plain") -> bool:
+    """Whether the puzzle needs `technique` (by its name): the ladder, up to the level the
+    puzzle grades at, solves it, and the same ladder without that technique does not
+    (the grader's log naming it is not enough: an easier way round may exist further
+    on). A `focus:` on a technique asks this of each puzzle."""
+    graded = grade(model, levels, family=family)
+    if graded.outcome is not Outcome.SOLVED:
+        return False
+    return grade(model, without(levels, technique), max(graded.level, 0), family).outcome is not Outcome.SOLVED
 
 
 def grade_board(board: engine.Board, levels: tuple[Level, ...], up_to: int | None = None,

@@ -16,13 +16,18 @@ from bookgen.section_options import SectionOptions
 BOOK = Book("Friday puzzles", answer_key=False)
 
 
+def level_for(size: int) -> str:
+    """Easy, but a 4x4 is beginner only (issue 34)."""
+    return "beginner" if size == 4 else "easy"
+
+
 def sections_of(counts: list[int], copies: tuple[str, ...] = ("",), size: int = 4) -> list[Entry]:
-    puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty="easy"), random.Random(0), Budget(60))
+    puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty=level_for(size)), random.Random(0), Budget(60))
     found, number = [], 0
     for c, copy in enumerate(copies):
         for k, count in enumerate(counts):
             options = SectionOptions(title=f"Part {k + 1}", instructions="Do it.", count=count)
-            params = Params(size=size, difficulty="easy")
+            params = Params(size=size, difficulty=level_for(size))
             section = Section(c * len(counts) + k, options, PUZZLE_TYPE, params, copy=copy)
             for _ in range(count):
                 number += 1

@@ -16,9 +16,14 @@ from bookgen.section_options import SectionOptions
 BOOK = Book("T", answer_key=True)
 
 
+def level_for(size: int) -> str:
+    """Easy, but a 4x4 is beginner only (issue 34)."""
+    return "beginner" if size == 4 else "easy"
+
+
 def section(index: int = 0, per_page: int | None = None, size: int = 9, large: bool = False,
             title: str = "", instructions: str = "Do it.") -> Section:
-    params = Params(size=size, difficulty="easy")
+    params = Params(size=size, difficulty=level_for(size))
     options = SectionOptions(title=title or f"S{index}", instructions=instructions, per_page=per_page,
                              large_print=large, count=0)
     return Section(index, options, PUZZLE_TYPE, params)
@@ -26,7 +31,7 @@ def section(index: int = 0, per_page: int | None = None, size: int = 9, large: b
 
 def entries(count: int, per_page: int | None, size: int = 9, sections: int = 1, large: bool = False,
             instructions: str = "Do it.") -> list[Entry]:
-    puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty="easy"), random.Random(0), Budget(60))
+    puzzle = PUZZLE_TYPE.generate(Params(size=size, difficulty=level_for(size)), random.Random(0), Budget(60))
     made = [section(k, per_page, size, large, instructions=instructions) for k in range(sections)]
     return [Entry(n + 1, made[n * sections // count], puzzle) for n in range(count)]
 

@@ -21,7 +21,7 @@ def made(size: int, difficulty: str, seed: int):
     return sudoku, sudoku.generate(sudoku.Params(size=size, difficulty=difficulty), random.Random(seed), Budget(60))
 
 
-@pytest.mark.parametrize("size,difficulty,seed", [(4, "easy", 1), (6, "easy", 2), (9, "easy", 3),
+@pytest.mark.parametrize("size,difficulty,seed", [(4, "beginner", 1), (6, "easy", 2), (9, "easy", 3),
                                                   pytest.param(9, "medium", 4, marks=pytest.mark.slow),
                                                   pytest.param(9, "hard", 5, marks=pytest.mark.slow)])
 def test_every_recorded_step_is_sound_and_they_finish_the_grid(size: int, difficulty: str, seed: int):
@@ -37,7 +37,7 @@ def test_a_hard_puzzle_records_a_technique_beyond_singles():
 
 
 def test_steps_read_as_plain_sentences_naming_row_and_column():
-    sudoku, puzzle = made(4, "easy", 1)
+    sudoku, puzzle = made(4, "beginner", 1)
     step = sudoku.steps(puzzle)[0]
     (r, c), digit = step.placed[0]
     words = sentences(step)[0]

@@ -19,7 +19,7 @@ sections:
   - title: "Σουντόκου"
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
 """
 

@@ -20,7 +20,7 @@ sections:
   - title: Small ones
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 3
     per_page: 1
   - title: Sums
@@ -48,8 +48,8 @@ def duplex_book(request, tmp_path_factory):
 
 
 def test_duplex_is_read_from_the_spec_and_off_by_default():
-    assert parse("title: T\nduplex: true\nsections: [{type: sudoku, size: 4, difficulty: easy, count: 1}]", "t.yaml").duplex
-    assert not parse("title: T\nsections: [{type: sudoku, size: 4, difficulty: easy, count: 1}]", "t.yaml").duplex
+    assert parse("title: T\nduplex: true\nsections: [{type: sudoku, size: 4, difficulty: beginner, count: 1}]", "t.yaml").duplex
+    assert not parse("title: T\nsections: [{type: sudoku, size: 4, difficulty: beginner, count: 1}]", "t.yaml").duplex
 
 
 def test_every_part_starts_on_a_right_hand_page(duplex_book):
@@ -121,9 +121,9 @@ CONTENTS = """\
 title: Contents
 seed: 3
 sections:
-  - {title: First, type: sudoku, size: 4, difficulty: easy, count: 5, per_page: 1}
-  - {title: A second section with a longer title, type: sudoku, size: 4, difficulty: easy, count: 5, per_page: 1}
-  - {title: Third, type: sudoku, size: 4, difficulty: easy, count: 1, per_page: 1}
+  - {title: First, type: sudoku, size: 4, difficulty: beginner, count: 5, per_page: 1}
+  - {title: A second section with a longer title, type: sudoku, size: 4, difficulty: beginner, count: 5, per_page: 1}
+  - {title: Third, type: sudoku, size: 4, difficulty: beginner, count: 1, per_page: 1}
 """
 
 

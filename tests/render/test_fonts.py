@@ -30,7 +30,7 @@ LANGUAGES = {
 
 def spec_text(title: str, section: str, student: str, extra: str = "") -> str:
     return (f'title: "{title}"\nseed: 5\nlayout: worksheet\nstudents: ["{student}"]\n{extra}'
-            f'sections:\n  - title: "{section}"\n    type: sudoku\n    size: 4\n    difficulty: easy\n')
+            f'sections:\n  - title: "{section}"\n    type: sudoku\n    size: 4\n    difficulty: beginner\n')
 
 
 def pdf_text(path: Path) -> str:

@@ -23,7 +23,7 @@ sections:
   - title: Four by four
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 3
   - title: KenKen sums
     type: kenken
@@ -42,7 +42,7 @@ sections:
   - title: Sudoku
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
 """
 
@@ -80,8 +80,8 @@ def test_every_section_puzzle_and_the_answers_have_a_bookmark_on_their_page(book
     reader = pypdf.PdfReader(book)
     marks = outline(reader)
     assert [(d, t) for d, t, _p in marks] == [
-        (0, "Title and contents"), (0, "Four by four"), (1, "Puzzle 1: easy 4×4"), (1, "Puzzle 2: easy 4×4"),
-        (1, "Puzzle 3: easy 4×4"), (0, "KenKen sums"), (1, "Puzzle 4: beginner 4×4"),
+        (0, "Title and contents"), (0, "Four by four"), (1, "Puzzle 1: beginner 4×4"), (1, "Puzzle 2: beginner 4×4"),
+        (1, "Puzzle 3: beginner 4×4"), (0, "KenKen sums"), (1, "Puzzle 4: beginner 4×4"),
         (1, "Puzzle 5: beginner 4×4"), (0, "Answers")]
     for _depth, title, page in marks:
         text = reader.pages[page - 1].extract_text()
@@ -94,8 +94,8 @@ def test_every_section_puzzle_and_the_answers_have_a_bookmark_on_their_page(book
 def test_a_class_set_has_each_student_with_their_sections_and_puzzles_under_them(tmp_path: Path):
     marks = outline(pypdf.PdfReader(build(tmp_path, CLASS_SET)))
     assert [(d, t) for d, t, _p in marks] == [
-        (0, "Ana"), (1, "Sudoku"), (2, "Puzzle 1: easy 4×4"), (2, "Puzzle 2: easy 4×4"),
-        (0, "Ben"), (1, "Sudoku"), (2, "Puzzle 1: easy 4×4"), (2, "Puzzle 2: easy 4×4"), (0, "Answers")]
+        (0, "Ana"), (1, "Sudoku"), (2, "Puzzle 1: beginner 4×4"), (2, "Puzzle 2: beginner 4×4"),
+        (0, "Ben"), (1, "Sudoku"), (2, "Puzzle 1: beginner 4×4"), (2, "Puzzle 2: beginner 4×4"), (0, "Answers")]
 
 
 def test_metadata_names_title_author_subject_keywords_and_the_version(book: Path):
@@ -103,7 +103,7 @@ def test_metadata_names_title_author_subject_keywords_and_the_version(book: Path
     assert (meta.title, meta.author, meta.subject) == ("Furniture test", "Ms Rivera", "Little grids for a class")
     assert meta.creator == f"bookgen {__version__}"
     keywords = meta["/Keywords"].split(", ")
-    assert {"puzzles", "Sudoku", "KenKen", "easy", "beginner", "seed 77"} <= set(keywords)
+    assert {"puzzles", "Sudoku", "KenKen", "beginner", "seed 77"} <= set(keywords)
 
 
 def test_every_page_carries_the_version_and_seed_in_its_footer(book: Path):
@@ -141,13 +141,13 @@ sections:
   - title: Little sudoku
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
     hints: true
   - title: No hints here
     type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 1
 """
 

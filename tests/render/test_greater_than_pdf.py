@@ -23,7 +23,7 @@ sections:
   - type: sudoku
     variant: greater-than
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
     hints: true
   - type: sudoku

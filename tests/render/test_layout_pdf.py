@@ -145,7 +145,7 @@ def test_a_grids_cells_grow_when_fewer_puzzles_share_a_page(tmp_path):
 @pytest.mark.slow  # thirty sets of puzzles made and read back
 def test_thirty_copies_are_thirty_different_sets_and_the_key_labels_all_of_them(tmp_path):
     text = ("title: Class set\nlayout: worksheet\ncopies: 30\nseed: 8\n"
-            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n")
+            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 2\n")
     layout, data, pdf_path = built(tmp_path, text)
     sets = defaultdict(list)
     for item in data["puzzles"]:
@@ -163,7 +163,7 @@ def test_thirty_copies_are_thirty_different_sets_and_the_key_labels_all_of_them(
 
 def test_students_head_their_own_worksheets(tmp_path):
     text = ("title: Class set\nlayout: worksheet\nstudents: [Ana, Ben]\n"
-            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n")
+            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 1\n")
     _layout, data, pdf_path = built(tmp_path, text)
     with pdfplumber.open(pdf_path) as pdf:
         for item in data["puzzles"]:
@@ -171,8 +171,8 @@ def test_students_head_their_own_worksheets(tmp_path):
 
 
 def test_a_section_with_its_own_layout_is_laid_out_by_it(tmp_path):
-    text = ("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n"
-            "  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n    layout: large-print\n")
+    text = ("title: T\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 2\n"
+            "  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 2\n    layout: large-print\n")
     layout, data, _pdf = built(tmp_path, text)
     pages = {item["page"] for item in data["puzzles"][2:]}
     assert len(pages) == 2  # large print: one a page
@@ -190,7 +190,7 @@ def test_a_long_name_is_printed_whole_on_the_students_own_sheet(layout: str, pap
     assert len(LONG_NAME) == 60
     text = (f"title: Friday puzzles for the whole of class four\nlayout: {layout}\npaper: {paper}\nseed: 2\n"
             f"students: [{LONG_NAME}, Bo]\n"
-            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 2\n")
+            "sections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 2\n")
     tpl_layout, data, pdf_path = built(tmp_path, text)
     tpl = tpl_layout.template
     own = sorted({item["page"] for item in data["puzzles"] if item["copy"] == LONG_NAME})

@@ -158,7 +158,8 @@ def test_a_level_the_size_does_not_reach_cannot_be_chosen_and_says_why(browser, 
     page.select_option('[data-path="sections[0].size"]', "4")
     page.wait_for_selector('[data-path="sections[0].difficulty"] option[value="expert"][disabled]', state="attached")
     reasons = page.locator('[data-field="sections[0].difficulty"] details.why li').all_text_contents()
-    assert "expert: a 4x4 sudoku can be beginner, easy; expert ones are not offered (not yet tried on 100 seeds)" \
+    assert "expert: a 4x4 sudoku can be beginner; expert ones are not offered (every 4x4 falls to the " \
+        "beginner's techniques, so none needs one of a higher level)" \
         in reasons
 
 

@@ -84,8 +84,8 @@ def test_hints_are_not_offered_for_a_type_without_worked_steps_and_say_why(tiny_
 def test_a_smaller_size_moves_the_level_to_the_nearest_offered_one_and_says_so():
     state = _section(type="sudoku", size="4", difficulty="expert", count="2")
     notes = settle(state, "sections[0].size")
-    assert state["sections"][0]["difficulty"] == "easy" and notes == [
-        "sections[0].difficulty: expert is not offered with these choices; set to easy"]
+    assert state["sections"][0]["difficulty"] == "beginner" and notes == [
+        "sections[0].difficulty: expert is not offered with these choices; set to beginner"]
     assert not review(state, Path(".")).problems
 
 
@@ -114,8 +114,8 @@ def test_opening_a_spec_notes_the_keys_the_page_has_no_field_for():
 
 
 def test_a_value_typed_wrong_elsewhere_does_not_hide_what_is_not_offered():
-    field = _field(_section(type="sudoku", size="4", difficulty="easy", count="0"), "difficulty")
-    assert _offered(field) == ["beginner", "easy"]
+    field = _field(_section(type="sudoku", size="4", difficulty="beginner", count="0"), "difficulty")
+    assert _offered(field) == ["beginner"]
 
 
 def test_a_book_option_declared_later_appears_on_the_page_as_its_kind(monkeypatch):
@@ -162,7 +162,7 @@ def test_a_square_size_written_as_its_grid_opens_as_the_fields_side_and_is_shown
 def test_students_levels_open_as_the_class_boxs_lines_and_are_written_back_as_the_same_students():
     opened, notes = state_of("seed: 1\nstudents:\n  - Ana\n  - {name: Ben, level: easy}\n"
                              "  - {group: Reds, level: beginner, names: [Cleo, Dev]}\n"
-                             "sections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n")
+                             "sections:\n  - type: sudoku\n    size: 6\n    difficulty: beginner\n")
     assert notes == [] and opened["book"]["students"] == ["Ana", "Ben, easy", "Cleo, beginner", "Dev, beginner"]
     spec = parse(spec_text(opened), "book.yaml")
     assert [(s.name, s.level) for s in spec.students] == [("Ana", None), ("Ben", "easy"), ("Cleo", "beginner"),
@@ -171,7 +171,7 @@ def test_students_levels_open_as_the_class_boxs_lines_and_are_written_back_as_th
 
 def test_a_students_level_a_section_cannot_make_is_shown_at_the_class_box_in_checks_words(tmp_path: Path):
     state = {"book": {"seed": "1", "students": ["Ana", "Ben, expert"]},
-             "sections": [{"type": "sudoku", "size": "4", "difficulty": "easy", "count": "1"}]}
+             "sections": [{"type": "sudoku", "size": "4", "difficulty": "beginner", "count": "1"}]}
     found = review(state, tmp_path)
     assert [p["field"] for p in found.problems] == ["students[1]"]
     assert found.problems[0]["message"].startswith("Ben at expert: sections[0] (Sudoku): a 4x4 sudoku can be beginner")

@@ -43,11 +43,12 @@ from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Puzzle, Violation
 from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.grid_worked import GridWorked
+from bookgen.puzzles.identity import answers_at_least
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken import offer as kenken_offer
 from bookgen.puzzles.kenken.rules import (
-    LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, layout_violations, solving_model,
+    LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
 )
 from bookgen.puzzles.kenken.text import parse_text
 from bookgen.puzzles.registry import names_of
@@ -171,8 +172,16 @@ class KenKenType(GridWorked[Params]):
             report["two_solutions"] = [grid_json.grid_to_json(result.solution), grid_json.grid_to_json(result.other)]
         return report
 
+    def answers_at_least(self, params: Params, enough: int) -> bool:
+        """The answers are the latin squares of the size (a 3x3 has 12, a 4x4 576)."""
+        return answers_at_least(latin_structure(params.size), enough)
+
     def identity(self, puzzle: Puzzle) -> tuple:
-        return (super().identity(puzzle), is_hidden(puzzle))
+        """The clues a child reads: the cages and their targets. Whether the signs are
+        printed or hidden changes the printing only, so a cage's sign is left out: the
+        same cages and targets over the same answer are one puzzle, shown or not."""
+        model = puzzle.board
+        return (model.rows, model.cols, model.givens, tuple(sorted((k.cells, k.target) for k in model.cages)))
 
     def describe(self, puzzle: Puzzle, words: Words = ENGLISH) -> str:
         shown = super().describe(puzzle, words)

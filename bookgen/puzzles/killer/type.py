@@ -34,6 +34,7 @@ from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Puzzle, Violation
 from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.grid_worked import GridWorked
+from bookgen.puzzles.identity import answers_at_least
 from bookgen.puzzles.killer import hints as killer_hints
 from bookgen.puzzles.killer import offer as killer_offer
 from bookgen.puzzles.killer.offer import SIZES, killer_key
@@ -116,6 +117,10 @@ class KillerType(GridWorked[Params]):
         """The engine's board with killer's rules: sum cages without repeats and their
         combinations, cage-mates as peers."""
         return engine.Board(model, "killer")
+
+    def answers_at_least(self, params: Params, enough: int) -> bool:
+        """The answers are the classic sudoku's of the size (a 4x4 has 288)."""
+        return answers_at_least(structure(params.size), enough)
 
     def offer_key(self, params: Params) -> dict[str, Any]:
         return killer_key(params.size, params.difficulty, max_cage=params.max_cage, givens=params.givens)

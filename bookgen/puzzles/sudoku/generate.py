@@ -60,9 +60,9 @@ class Target:
     level: int
     floor: int = 0
     ceiling: int | None = None
-    # The type's level from the grader's level and the number of givens, when a level is
-    # also defined by its givens (sudoku's beginner); by default the grader's level.
-    rate: Callable[[int, int], int] | None = None
+    # What else a puzzle must be, beyond its level and givens (a greater-than puzzle's
+    # signs must be needed); None: nothing.
+    accept: Callable[[GridModel], bool] | None = None
 
     @property
     def name(self) -> str:
@@ -157,11 +157,14 @@ class _Aim:
             self.last_stalled = (frozenset(self.givens), board)  # for `stalled`, when the givens stay the same
         if graded.outcome is not Outcome.SOLVED:
             return len(self.target.levels)
-        rate = self.target.rate
-        return rate(graded.level, len(self.givens)) if rate else graded.level
+        return max(graded.level, 0)
 
     def done(self, level: int) -> bool:
-        return level == self.target.level and self.target.fits(len(self.givens))
+        return level == self.target.level and self.target.fits(len(self.givens)) and self.accepted()
+
+    def accepted(self) -> bool:
+        accept = self.target.accept
+        return accept is None or accept(self.base.with_givens(self.givens))
 
     def remove(self, orbit: Orbit) -> None:
         for cell in orbit:
@@ -240,8 +243,8 @@ class _Aim:
             level = self.level(up_to=self.target.level)
             if self.done(level):
                 return True
-            if level < self.target.level and len(self.givens) >= self.target.floor:
-                continue  # still too easy: keep this removal and go on removing
+            if level <= self.target.level and len(self.givens) >= self.target.floor:
+                continue  # still too easy, or at the level but not taken: go on removing
             before = dict(self.givens)
             if level > self.target.level and self.give_back(orbit):
                 return True
@@ -266,7 +269,7 @@ class _Aim:
             level = self.level(up_to=self.target.level)
             if self.done(level):
                 return True
-            if level < self.target.level:
+            if level < self.target.level or level == self.target.level and not self.accepted():
                 self.remove(orbit)
         return False
 

@@ -49,8 +49,11 @@ def sudoku_refusal(offer: Offer, variant: str, size: int, level: str, symmetry: 
     if not offer.delivered(plain):
         levels = offered(offer, variant, size)
         can = f"can be {', '.join(levels)}" if levels else "is not offered at any level"
-        return ParamsError("difficulty", f"a {size}x{size} {what} {can}; {level} ones are not offered "
-                                         f"({offer.why_not(plain)})")
+        why = offer.why_not(plain)
+        if size == 4 and level != LEVEL_NAMES[0] and variant != "x":
+            # Sampled: every unique 4x4 tried falls to cross-hatching (with its signs' bounds).
+            why = "every 4x4 falls to the beginner's techniques, so none needs one of a higher level"
+        return ParamsError("difficulty", f"a {size}x{size} {what} {can}; {level} ones are not offered ({why})")
     key = sudoku_key(variant, size, level, symmetry)
     if offer.delivered(key):
         return None

@@ -5,26 +5,29 @@ bookgen.puzzles.sudoku.shapes: x (both main diagonals, shaded), hyper (four shad
 windows, 9x9), jigsaw (irregular regions instead of boxes, 5x5 to 9x9, new for every
 puzzle). Everything below (levels, givens, generation) is the same for every variant.
 
-Levels, one table for the whole sudoku family (classic, variants, samurai); each level
-adds techniques to those below, and a puzzle is printed at a level only when the grader
-solves it with that level's techniques and needs one of them:
+Levels, one table for the whole sudoku family (classic, variants, samurai, Tredoku); each
+level adds techniques to those below, and a puzzle is printed at level L only when it
+needs a technique first introduced at L: the grader solves it with the techniques of L
+and below, and not with those below L (bookgen.solve.grader.needs_level). Givens never
+make a level.
 - beginner: full house (the last empty cell of a row, column or box) and hidden singles
   in a box (cross-hatching: the one place left for a digit in a box): no pencil marks,
-  no scanning of whole rows; and generous givens (at least the beginner's fewest below).
+  no scanning of whole rows; and generous givens (the beginner's range below).
 - easy: + hidden singles in a row or column, naked singles (a cell where only one digit
-  fits); or cross-hatching alone with fewer givens than a beginner puzzle. The order
-  follows the usual human ratings (Sudoku Explainer: hidden single in a box 1.2, in a
-  line 1.5, naked single 2.3). Every 4x4 falls to cross-hatching, so there beginner and
-  easy differ by their givens only (8 against 6).
+  fits): every easy puzzle needs one of them. The order follows the usual human ratings
+  (Sudoku Explainer: hidden single in a box 1.2, in a line 1.5, naked single 2.3). No
+  4x4 needs them (every unique 4x4 falls to cross-hatching), so a 4x4 is beginner only.
 - medium: + pointing and claiming (locked candidates), naked and hidden pairs.
 - hard: + naked and hidden triples, X-wing, swordfish, XY-wing, XYZ-wing.
 - expert: + X-chains and XY-chains (names in bookgen.solve.techniques).
+Greater-than sudoku's signs are read at beginner (a sign's bounds) and medium (a chain of
+signs in a house), and its signs must be needed: without them, its givens are not solved
+by the techniques of its level (`signs_needed`); its givens keep only the level's most.
 
 Givens suit the level: beginner has 44-50% of the cells given (9x9: 36-40), easy
-37-45% (9x9: 30-36); per size (fewest-most): 4x4 beginner 8, easy 6 (pairs of cells
-under rotational symmetry); 6x6 16-18 / 13-16; 8x8 28-32 / 24-28; 9x9 36-40 / 30-36;
-12x12 63-72 / 53-64; 16x16 113-128 / 95-115. Medium and harder have as few givens as
-the level needs.
+37-45% (9x9: 30-36); per size (fewest-most): 4x4 beginner 7-8; 6x6 16-18 / 13-16; 8x8
+28-32 / 24-28; 9x9 36-40 / 30-36; 12x12 63-72 / 53-64; 16x16 113-128 / 95-115. Medium
+and harder have as few givens as the level needs.
 
 Sizes 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4), 16 (4x4); a jigsaw also 5
 and 7. The model keeps
@@ -57,6 +60,7 @@ from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import solve_grid
 from bookgen.puzzles.grid_worked import GridWorked
+from bookgen.puzzles.identity import answers_at_least
 from bookgen.puzzles.hint import StepMarks
 from bookgen.puzzles.worked_draw import MARK_SIZE, draw_marked, text_symbol
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
@@ -67,8 +71,8 @@ from bookgen.puzzles.sudoku.symbols import (DEFAULT_SYMBOLS, PICTURES, ReadIn, c
                                           picture_refusal, read_labels, symbol_labels)
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
 from bookgen.solve import techniques as t
-from bookgen.solve.result import SolveResult
-from bookgen.solve.grader import Level
+from bookgen.solve.result import Outcome, SolveResult
+from bookgen.solve.grader import Level, grade
 
 # The signs' techniques find nothing to do on a grid without signs, so every other
 # puzzle is graded as it was.
@@ -131,31 +135,32 @@ def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int
     return symmetric_orbits(full_cells(size, size), size, symmetry, rng)
 
 
-def rate(cells: int) -> Callable[[int, int], int]:
-    """The family's level from the grader's (an index into LEVELS, -1 when nothing was
-    needed) and the givens: a puzzle within the beginner's techniques is beginner only
-    with the beginner's givens, and easy with fewer."""
-    fewest = givens_range(cells, "beginner")[0]
-
-    def rated(level: int, givens: int) -> int:
-        return 1 if level <= 0 and givens < fewest else max(level, 0)
-
-    return rated
-
-
 def solve_family(model: GridModel) -> SolveResult:
-    """Solutions counted, and a unique one graded on the family's levels."""
-    result = solve_grid(model, LEVELS)
-    if result.level is None:
-        return result
-    level = rate(len(model.cells))(LEVEL_NAMES.index(result.level), len(model.givens))
-    return dataclasses.replace(result, level=LEVEL_NAMES[level])
+    """Solutions counted, and a unique one graded on the family's levels: its level is
+    the hardest technique it needs (givens make no level)."""
+    return solve_grid(model, LEVELS)
 
 
-def target_for(base: GridModel, level: str) -> Target:
-    """The generation target of a sudoku-family puzzle: the level and its givens range."""
+def signs_needed(model: GridModel, level: int) -> bool:
+    """Whether a puzzle's signs are needed at its level: its givens alone are not solved
+    by the techniques up to that level (not unique, or harder). A puzzle solved without
+    its signs is a sudoku with decorations, not a greater-than puzzle. True without signs."""
+    if not model.inequalities:
+        return True
+    bare = dataclasses.replace(model, inequalities=())
+    return grade(bare, LEVELS, level).outcome is not Outcome.SOLVED
+
+
+def target_for(base: GridModel, level: str, signed: bool = False) -> Target:
+    """The generation target of a sudoku-family puzzle: the level, its givens range, and
+    for a variant with signs, signs that are needed. Signs give so much away that a
+    greater-than puzzle with a beginner's generous givens never needs them, so there the
+    givens keep only their most."""
     floor, ceiling = givens_range(len(base.cells), level)
-    return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling, rate(len(base.cells)))
+    if signed:
+        return Target(LEVELS, LEVEL_NAMES.index(level), 0, ceiling,
+                      accept=lambda model: signs_needed(model, LEVEL_NAMES.index(level)))
+    return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling)
 
 
 def _signs_fit(model: GridModel, params: Params) -> bool:
@@ -218,7 +223,7 @@ class SudokuType(GridWorked[Params]):
         base = chosen.base(params.size)
         fill = None if chosen.filled is None else (lambda r: chosen.filled(params.size, r))
         model, solution = generate_at_level(
-            base, target_for(base, params.difficulty), lambda r: orbits(params.size, params.symmetry, r), rng,
+            base, target_for(base, params.difficulty, chosen.signed), lambda r: orbits(params.size, params.symmetry, r), rng,
             budget, chosen.title, fill,
         )
         return Puzzle(self.name, params.difficulty, model, solution, params)
@@ -235,6 +240,12 @@ class SudokuType(GridWorked[Params]):
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         return solve_family(puzzle.board)
+
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        """The grid's proofs, and for a puzzle with signs, signs that are needed."""
+        if puzzle.difficulty not in LEVEL_NAMES or signs_needed(puzzle.board, LEVEL_NAMES.index(puzzle.difficulty)):
+            return super().certify(puzzle)
+        return super().certify(puzzle) + [f"its signs are not needed: the givens alone are a {puzzle.difficulty} sudoku"]
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The interchange form; `labels` (what is printed for each symbol) only when the
@@ -329,6 +340,12 @@ class SudokuType(GridWorked[Params]):
 
     def worked_size(self, puzzle: Puzzle) -> tuple[float, float]:
         return super().print_size(puzzle)
+
+    def answers_at_least(self, params: Params, enough: int) -> bool:
+        """Counted on the variant's shape (for a variant whose regions are drawn for each
+        puzzle, its rows and columns: a count from above, as answers on other regions are
+        other answers too)."""
+        return answers_at_least(variant(params.variant).base(params.size), enough)
 
     def identity(self, puzzle: Puzzle) -> tuple:
         """The givens, and a jigsaw's regions (the same givens on other regions are

@@ -49,7 +49,7 @@ def test_a_model_without_signs_keeps_the_interchange_form_it_had():
     assert model_from_json(json.loads(json.dumps(form))) == fixed_structure(4)
 
 
-@pytest.mark.parametrize("size,level", [(4, "easy"), (6, "medium"), (9, "hard")])
+@pytest.mark.parametrize("size,level", [(4, "beginner"), (6, "medium"), (9, "hard")])
 def test_every_two_neighbours_of_a_box_get_one_sign_pointing_the_way_the_answer_goes(size: int, level: str):
     puzzle = made(size, level, 3)
     signs = puzzle.board.inequalities
@@ -58,7 +58,7 @@ def test_every_two_neighbours_of_a_box_get_one_sign_pointing_the_way_the_answer_
     assert all(value(puzzle.solution, e.smaller) < value(puzzle.solution, e.larger) for e in signs)
 
 
-@pytest.mark.parametrize("size,level,seed", [(4, "beginner", 0), (4, "easy", 1), (6, "easy", 2), (6, "medium", 3),
+@pytest.mark.parametrize("size,level,seed", [(4, "beginner", 0), (4, "beginner", 1), (6, "easy", 2), (6, "medium", 3),
                                              (6, "expert", 4), (9, "medium", 5), (9, "expert", 6)])
 def test_a_made_puzzle_is_unique_graded_as_asked_and_passes_the_checker(size: int, level: str, seed: int):
     puzzle = made(size, level, seed)
@@ -74,7 +74,7 @@ def test_medium_and_harder_puzzles_have_few_givens_and_lean_on_the_signs():
 
 
 def test_the_checker_finds_a_sign_the_grid_breaks():
-    puzzle = made(4, "easy", 0)
+    puzzle = made(4, "beginner", 0)
     first = puzzle.board.inequalities[0]
     turned = dataclasses.replace(puzzle.board, inequalities=(Inequality(first.larger, first.smaller),)
                                  + puzzle.board.inequalities[1:])
@@ -113,7 +113,7 @@ def test_the_search_and_sat_agree_on_6x6_boards_with_some_signs():
         assert sorted([list(row) for row in g] for g in counted.solutions) == sorted(by_sat)
 
 
-@pytest.mark.parametrize("size,level,seed", [(4, "easy", 7), (6, "medium", 8), (6, "hard", 9), (9, "expert", 10)])
+@pytest.mark.parametrize("size,level,seed", [(4, "beginner", 7), (6, "medium", 8), (6, "hard", 9), (9, "expert", 10)])
 def test_every_step_of_the_grader_is_sound(size: int, level: str, seed: int):
     puzzle = made(size, level, seed)
     for step in PUZZLE_TYPE.steps(puzzle):
@@ -160,8 +160,8 @@ def test_the_instructions_do_not_promise_givens_a_puzzle_may_not_have():
     assert "Some digits are given" in PUZZLE_TYPE.instructions_for(Params(size=6, difficulty="medium"))
 
 
-def test_every_level_but_4x4_medium_and_harder_is_offered():
-    assert offered(PUZZLE_TYPE.offer, "greater-than", 4) == ("beginner", "easy")
+def test_every_level_but_4x4_easy_and_harder_is_offered():
+    assert offered(PUZZLE_TYPE.offer, "greater-than", 4) == ("beginner",)
     for size in (6, 9):
         assert offered(PUZZLE_TYPE.offer, "greater-than", size) == ("beginner", "easy", "medium", "hard", "expert")
 
@@ -202,7 +202,7 @@ def test_signs_over_symbols_listed_out_of_order_are_refused():
 
 
 def test_bookgen_solve_reads_the_signs_and_refuses_a_bad_one_in_one_line(tmp_path):
-    puzzle = made(4, "easy", 4)
+    puzzle = made(4, "beginner", 4)
     data = {k: v for k, v in PUZZLE_TYPE.to_json(puzzle).items() if k != "solution"}
     data["type"] = "sudoku"
     good = tmp_path / "good.json"
@@ -227,7 +227,7 @@ def test_signs_that_go_round_in_a_circle_have_no_solution():
     circle = [Inequality((0, 0), (0, 1)), Inequality((0, 1), (1, 1)), Inequality((1, 1), (1, 0)),
               Inequality((1, 0), (0, 0))]
     assert count_solutions(with_signs(4, circle)).count == 0
-    result = PUZZLE_TYPE.solve(dataclasses.replace(made(4, "easy", 0), board=with_signs(4, circle)))
+    result = PUZZLE_TYPE.solve(dataclasses.replace(made(4, "beginner", 0), board=with_signs(4, circle)))
     assert result.solutions == 0
 
 
@@ -253,8 +253,8 @@ def test_a_hint_grid_s_numbered_squares_keep_clear_of_the_signs(recording_pen):
         PUZZLE_TYPE.draw_worked(puzzle, pen, StepMarks(badges=(((0, 0), "1"),)))
         return [area for area, gray in pen.fills if gray == 1.0][-1] ** 0.5
 
-    assert badge_side(made(4, "easy", 0)) == pytest.approx(BADGE_SIDE)
-    assert badge_side(PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(0),
+    assert badge_side(made(4, "beginner", 0)) == pytest.approx(BADGE_SIDE)
+    assert badge_side(PUZZLE_TYPE.generate(Params(size=4, difficulty="beginner"), random.Random(0),
                                            Budget(60))) == pytest.approx(MARK_SIZE)
     # The square's top (and left) edge, from the cell's corner, against the chevron's ink
     # on the cell's right (and lower) edge, from the edge's middle.
@@ -268,6 +268,7 @@ def test_check_refuses_a_level_a_4x4_does_not_reach_saying_what_was_measured(tmp
     refused = CliRunner().invoke(main, ["check", str(spec)])
     assert refused.exit_code == 2
     assert refused.output.count("\n") == 1
-    assert "a 4x4 greater-than sudoku can be beginner, easy; medium ones are not offered" in refused.output
+    assert "a 4x4 greater-than sudoku can be beginner; medium ones are not offered" in refused.output
+    assert "every 4x4 falls to the beginner's techniques" in refused.output
     listed = CliRunner().invoke(main, ["types"]).output
     assert "9x9 greater-than: beginner, easy, medium, hard, expert" in listed

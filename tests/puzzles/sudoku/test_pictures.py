@@ -83,7 +83,7 @@ def test_check_refuses_pictures_where_they_make_no_sense_in_one_line(tmp_path: P
 
 
 def test_the_interchange_json_names_the_pictures_and_solve_reads_them_back(tmp_path: Path):
-    puzzle = make(4, "easy", 1)
+    puzzle = make(4, "beginner", 1)
     data = PUZZLE_TYPE.to_json(puzzle)
     assert data["labels"] == ["circle", "square", "triangle", "star"] and data["symbols"] == [1, 2, 3, 4]
     back = PUZZLE_TYPE.from_json(json.loads(json.dumps(data)))
@@ -102,7 +102,7 @@ def test_the_interchange_json_names_the_pictures_and_solve_reads_them_back(tmp_p
 @pytest.mark.parametrize("labels", [["circle", "square", "triangle", "triangle"], ["circle", "square", "A", "parrot"],
                                     ["circle", "square", "triangle"]])
 def test_labels_that_are_neither_short_texts_nor_different_pictures_are_refused(labels):
-    data = PUZZLE_TYPE.to_json(make(4, "easy", 1))
+    data = PUZZLE_TYPE.to_json(make(4, "beginner", 1))
     data["labels"] = labels
     with pytest.raises(PuzzleFormatError) as caught:
         PUZZLE_TYPE.from_json(data, "p.json")
@@ -110,7 +110,7 @@ def test_labels_that_are_neither_short_texts_nor_different_pictures_are_refused(
 
 
 def test_the_instructions_list_the_pictures_in_the_book_language():
-    params = Params(size=4, difficulty="easy", symbols="pictures")
+    params = Params(size=4, difficulty="beginner", symbols="pictures")
     english = PUZZLE_TYPE.instructions_for(params)
     assert "each picture (circle, square, triangle, star) appears exactly once" in english
     german = PUZZLE_TYPE.instructions_for(dataclasses.replace(params, size=6), words_for("de"))
@@ -144,7 +144,7 @@ def test_every_other_picture_is_said_where_a_single_has_no_other_place():
     from bookgen.solve.grader import Detail, Step
 
     step = Step("naked single", (((0, 0), 1),), (), detail=Detail(), size=4, houses=("row", "column", "box"))
-    name = PUZZLE_TYPE.value_name(make(4, "easy", 1))
+    name = PUZZLE_TYPE.value_name(make(4, "beginner", 1))
     said = [hint.text for hint in wording.hints(step, name, noun="picture")]
     assert said == ["Row 1, column 1 can only be the circle. Every other picture is already in its row, column "
                     "or box, or crossed out."]

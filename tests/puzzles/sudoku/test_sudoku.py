@@ -72,18 +72,18 @@ def test_same_seed_same_puzzle():
 
 
 def test_checker_catches_a_broken_answer():
-    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(1), Budget(60))
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="beginner"), random.Random(1), Budget(60))
     broken = [list(row) for row in puzzle.solution]
     broken[0][0], broken[0][1] = broken[0][1], broken[0][0]
     rules = {v.rule.split()[-1] for v in PUZZLE_TYPE.check(puzzle, tuple(map(tuple, broken)))}
     assert "column" in rules or "box" in rules
 
 
-def test_unreachable_levels_are_refused_up_front_with_what_was_measured():
+def test_unreachable_levels_are_refused_up_front_saying_why():
     with pytest.raises(ParamsError) as caught:
         PUZZLE_TYPE.validate(Params(size=4, difficulty="medium"))
     assert caught.value.field == "difficulty"
-    assert "beginner, easy" in caught.value.message
+    assert "can be beginner;" in caught.value.message and "beginner's techniques" in caught.value.message
 
 
 def test_nine_by_nine_offers_all_five_levels():
@@ -191,12 +191,12 @@ def test_nine_by_nine_json_has_no_labels():
     assert "labels" not in PUZZLE_TYPE.to_json(puzzle)
 
 
-def test_four_by_four_beginner_and_easy_differ_by_their_givens():
-    # Every 4x4 falls to cross-hatching; fewer givens than a beginner's makes it easy.
-    for level, givens in (("beginner", 8), ("easy", 6)):
-        puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty=level), random.Random(2), Budget(60))
-        assert len(puzzle.board.givens) == givens
-        assert PUZZLE_TYPE.solve(puzzle).level == level
+def test_a_four_by_four_is_beginner_only_and_check_says_why():
+    # Every 4x4 falls to cross-hatching: none needs an easy technique (issue 34).
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="beginner"), random.Random(2), Budget(60))
+    assert len(puzzle.board.givens) == 8 and PUZZLE_TYPE.solve(puzzle).level == "beginner"
+    with pytest.raises(ParamsError, match="every 4x4 falls to the beginner's techniques"):
+        PUZZLE_TYPE.validate(Params(size=4, difficulty="easy"))
 
 
 def test_boxes_have_the_shape_of_their_size():
@@ -218,5 +218,5 @@ def test_solve_json_gives_the_solution_as_printed_beside_the_values():
 
 
 def test_solve_json_of_a_puzzle_printed_with_its_values_has_no_labels_field():
-    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="easy"), random.Random(2), Budget(60))
+    puzzle = PUZZLE_TYPE.generate(Params(size=4, difficulty="beginner"), random.Random(2), Budget(60))
     assert "solution_labels" not in PUZZLE_TYPE.result_json(puzzle, PUZZLE_TYPE.solve(puzzle))
