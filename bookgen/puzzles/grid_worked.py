@@ -22,7 +22,7 @@ from bookgen.puzzles.worked import Lesson, WorkedSteps
 from bookgen.self_check import SelfCheck, self_check
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.engine import Board
-from bookgen.solve.grader import Contradiction, Level, Step, grade_board
+from bookgen.solve.grader import Contradiction, Level, Step, grade_board, without
 from bookgen.solve.result import Outcome
 
 
@@ -151,9 +151,7 @@ def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) 
         full = grade_board(ptype.new_board(model), ladder)
         if full.outcome is not Outcome.SOLVED or technique not in full.used:
             return False
-        without = tuple(Level(level.name, tuple(t for t in level.techniques if t.name != technique))
-                        for level in ladder)
-        return grade_board(ptype.new_board(model), without).outcome is not Outcome.SOLVED
+        return grade_board(ptype.new_board(model), without(ladder, technique)).outcome is not Outcome.SOLVED
     except (Contradiction, CageTooLarge):
         return False
 
