@@ -18,7 +18,7 @@ students: [Ana, "Ben, easy"]
 answer_key: separate
 sections:
   - type: sudoku
-    size: 4
+    size: 6
     difficulty: beginner
     count: 2
 """

@@ -28,7 +28,7 @@ seed: 5
 sections:
   - type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 2
   - type: kenken
     size: 4

@@ -46,7 +46,7 @@ def test_a_closed_standard_output_is_an_error_not_a_silent_success(tmp_path: Pat
 
 def test_a_closed_standard_output_never_lands_in_a_file_the_command_writes(tmp_path: Path):
     (tmp_path / "book.yaml").write_text("title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n"
-                                        "    difficulty: easy\n    count: 2\n")
+                                        "    difficulty: beginner\n    count: 2\n")
     spawn(["build", "book.yaml", "-o", "out.pdf", "-j", "1", "--no-cache"], tmp_path,
           stdout=subprocess.DEVNULL, preexec_fn=_closed_stdout)
     assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-")

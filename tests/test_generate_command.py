@@ -23,7 +23,7 @@ from test_sat_crosscheck import sat_solutions
 
 # Kinds cheap enough to make a few of in every example (milliseconds each).
 CHEAP = (("kenken", ("--size", "4", "--difficulty", "easy")),
-         ("sudoku", ("--size", "4", "--difficulty", "easy")),
+         ("sudoku", ("--size", "4", "--difficulty", "beginner")),
          ("killer", ("--size", "4", "--difficulty", "easy")),
          ("kenken", ("--size", "5", "--difficulty", "easy", "--operations", "+,-", "--hide-operations", "yes")))
 
@@ -60,14 +60,14 @@ def test_the_same_seed_gives_the_same_lines_with_any_number_of_workers():
 
 def test_the_puzzles_are_those_a_one_section_book_of_that_seed_prints(tmp_path: Path):
     spec = tmp_path / "book.yaml"
-    spec.write_text("seed: 5\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 3\n",
+    spec.write_text("seed: 5\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 3\n",
                     encoding="utf-8")
     book = tmp_path / "book.json"
     result = CliRunner().invoke(main, ["build", str(spec), "-o", str(tmp_path / "book.pdf"), "--json", str(book),
                                        "-q", "-j", "1"])
     assert result.exit_code == 0, result.output
     printed = json.loads(book.read_text(encoding="utf-8"))["puzzles"]
-    code, out, _err = generate("sudoku", "--size", "4", "--difficulty", "easy", "--count", "3", "--seed", "5",
+    code, out, _err = generate("sudoku", "--size", "4", "--difficulty", "beginner", "--count", "3", "--seed", "5",
                                "-j", "1")
     assert code == 0
     where = ("section", "page", "answer_page")  # the book's places, which a line has not

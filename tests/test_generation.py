@@ -17,7 +17,7 @@ seed: 12
 sections:
   - type: sudoku
     size: 4
-    difficulty: easy
+    difficulty: beginner
     count: 4
   - type: kenken
     size: 4

@@ -11,7 +11,7 @@ SPEC = """seed: 4
 language: {language}
 sections:
   - {{type: sudoku, variant: greater-than, size: 6, difficulty: easy, count: 1}}
-  - {{type: sudoku, size: 4, symbols: pictures, difficulty: easy, count: 1}}
+  - {{type: sudoku, size: 4, symbols: pictures, difficulty: beginner, count: 1}}
   - {{type: sudoku, variant: x, size: 6, difficulty: easy, count: 1}}
   - {{type: sudoku, variant: toroidal, size: 9, difficulty: easy, count: 1}}
   - {{type: sudoku, size: 6, difficulty: easy, count: 1}}

@@ -91,7 +91,7 @@ def test_every_puzzle_of_a_self_check_section_has_its_line_in_the_pdf(tmp_path):
     from bookgen.spec import parse
 
     spec = parse("title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n"
-                 "    count: 3\n    self_check: true\n  - type: sudoku\n    size: 4\n    difficulty: easy\n    count: 1\n",
+                 "    count: 3\n    self_check: true\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 1\n",
                  str(tmp_path / "s.yaml"), tmp_path)
     build(spec, tmp_path / "s.pdf")
     with pdfplumber.open(tmp_path / "s.pdf") as pdf:

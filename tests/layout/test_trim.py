@@ -55,7 +55,7 @@ def test_a_6x9_page_holds_one_9x9_at_comfortable_cells_or_several_small_grids(tm
 
 
 def test_the_footer_can_be_the_spec_s_text_or_off_and_the_seed_line_left_out(tmp_path: Path):
-    section = "  - {type: sudoku, size: 4, difficulty: easy, count: 2}\n"
+    section = "  - {type: sudoku, size: 4, difficulty: beginner, count: 2}\n"
     own = _book(tmp_path, 'footer: "Page {page} of Take along"\nseed_line: false', section)
     with pdfplumber.open(own) as document:
         text = document.pages[1].extract_text()

@@ -26,7 +26,7 @@ def _cover(tmp_path: Path, spec_text: str, *more: str) -> tuple[int, float, floa
 
 
 SMALL = "title: Take along\nauthor: Ana\nseed: 3\npaper: 6x9in\nbleed: true\nsections:\n" \
-        "  - {type: sudoku, size: 4, difficulty: easy, count: 6}\n"
+        "  - {type: sudoku, size: 4, difficulty: beginner, count: 6}\n"
 
 
 @pytest.mark.parametrize("stock, per_page", [("white", 0.002252), ("cream", 0.0025)])

@@ -55,7 +55,7 @@ progress: {up_after: 1, down_after: 1}
 students: [Ana, Ben, Cleo]
 sections:
   - type: sudoku
-    size: 4
+    size: 6
     difficulty: beginner
     count: 1
 """

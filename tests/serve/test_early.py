@@ -24,8 +24,8 @@ seed: 31
 students: ["Anna, easy", "Ben, beginner", "Clara", "David, easy"]
 sections:
   - type: sudoku
-    size: 4
-    difficulty: easy
+    size: 6
+    difficulty: beginner
     count: 2
   - type: kenken
     size: 4

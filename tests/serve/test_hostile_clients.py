@@ -28,7 +28,7 @@ from tests.serve.conftest import Client
 from tests.serve.test_browser import chromium
 
 SMALL = {"book": {"title": "T", "seed": "5"},
-         "sections": [{"type": "sudoku", "size": "4", "difficulty": "easy", "count": "2"}]}
+         "sections": [{"type": "sudoku", "size": "4", "difficulty": "beginner", "count": "2"}]}
 IMAGE = {"Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Site": "cross-site",
          "Accept": "image/avif,image/webp,image/apng,image/*,*/*;q=0.8"}
 
