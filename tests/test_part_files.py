@@ -86,7 +86,7 @@ def test_kill_9_of_build_leaves_nothing_after_the_next_build(tmp_path: Path):
     # A kill -9 leaves its own; the next build (killed too) cleared the one before.
     assert killed == 2 and len(list(tmp_path.glob(".out.pdf.*.part"))) == 1
     (tmp_path / "small.yaml").write_text(SPEC.replace("count: 60", "count: 1").replace("size: 9", "size: 4")
-                                         .replace("hard", "easy"))
+                                         .replace("hard", "beginner"))
     done = subprocess.run(BOOKGEN + ["build", "small.yaml", "-o", "out.pdf", "-j", "1", "-q"], cwd=tmp_path,
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -23,12 +23,12 @@ pysat_solvers = pytest.importorskip("pysat.solvers")
 
 # (type, options, how many): at least 50 of each grid type, sizes and levels mixed.
 PLAN = {
-    "sudoku": [({"size": 4, "difficulty": "easy"}, 15), ({"size": 6, "difficulty": "easy"}, 15),
+    "sudoku": [({"size": 4, "difficulty": "beginner"}, 15), ({"size": 6, "difficulty": "easy"}, 15),
                ({"size": 9, "difficulty": "easy"}, 12), ({"size": 9, "difficulty": "medium"}, 8),
                ({"variant": "x", "difficulty": "easy"}, 4), ({"variant": "hyper", "difficulty": "medium"}, 4),
                ({"variant": "jigsaw", "size": 7, "difficulty": "easy"}, 4),
                ({"variant": "jigsaw", "difficulty": "medium"}, 4),
-               ({"variant": "greater-than", "size": 4, "difficulty": "easy"}, 4),
+               ({"variant": "greater-than", "size": 4, "difficulty": "beginner"}, 4),
                ({"variant": "greater-than", "size": 6, "difficulty": "medium"}, 4),
                ({"variant": "greater-than", "size": 9, "difficulty": "hard"}, 4)],
     "kenken": [({"size": 4}, 14), ({"size": 5, "difficulty": "easy"}, 12), ({"size": 6}, 10),

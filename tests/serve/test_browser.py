@@ -188,14 +188,17 @@ def test_a_level_typed_after_a_name_is_checked_and_named_in_the_answer_key(brows
     _wait_built(page, 4)
     page.select_option('[data-path="layout"]', "worksheet")
     page.select_option('[data-path="sections[0].size"]', "4")
-    page.select_option('[data-path="sections[0].difficulty"]', "easy")
+    page.select_option('[data-path="sections[0].difficulty"]', "beginner")
     page.fill('[data-path="sections[0].count"]', "1")
     page.fill('[data-path="students"]', "Ana, beginner\nBen\nCleo, expert")
     error = page.locator('[data-field="students"] .error')
     page.wait_for_function("() => document.querySelector('[data-field=\"students\"] .error').textContent")
     assert error.inner_text().strip().startswith("Cleo at expert: Section 1 (Sudoku): a 4x4 sudoku can be "
-                                                 "beginner, easy; expert ones are not offered")
+                                                 "beginner; expert ones are not offered")
 
+    # A 6x6 section at medium takes every level: the students' own are named in the key.
+    page.select_option('[data-path="sections[0].size"]', "6")
+    page.select_option('[data-path="sections[0].difficulty"]', "medium")
     page.fill('[data-path="students"]', "Ana, beginner\nBen\nCleo, easy")
     _wait_built(page, 3)
     with page.expect_download() as key_download:

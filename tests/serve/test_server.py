@@ -23,7 +23,7 @@ from bookgen.serve.server import LOOPBACK, MAX_BODY_BYTES
 pytestmark = pytest.mark.slow
 
 SMALL = {"book": {"title": "Friday", "seed": "7", "layout": "worksheet", "students": ["Ana", "Ben"]},
-         "sections": [{"type": "sudoku", "size": "4", "difficulty": "easy", "count": "1"}]}
+         "sections": [{"type": "sudoku", "size": "4", "difficulty": "beginner", "count": "1"}]}
 
 
 def _raw(served, data: bytes, timeout: float = 10) -> bytes:
