@@ -34,7 +34,8 @@ class Box:
 
 @dataclass(frozen=True)
 class SlotPlan:
-    """`per_page` slots in `columns` x `rows` over `box`, each drawing at `cell` points."""
+    """`per_page` slots in `columns` x `rows` over `box`, each drawing at `cell` points;
+    `head_lines`, the lines the instructions above `box` may take (0: the layout's)."""
 
     per_page: int
     columns: int
@@ -42,6 +43,7 @@ class SlotPlan:
     box: Box
     gap: float
     cell: float
+    head_lines: int = 0
 
     def slot(self, k: int) -> Box:
         w = (self.box.w - (self.columns - 1) * self.gap) / self.columns
