@@ -78,7 +78,8 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
     options = section.options
     floor = tpl.large_min if options.large_print else tpl.cell_min
     cap = tpl.cap(size, options.large_print)
-    per_page = options.per_page or default_per_page(size, box, tpl, floor, options.count)
+    per_page = options.per_page or default_per_page(size, box, tpl, max(floor, bare_cell(section, box, tpl, floor)),
+                                                    options.count)
     plan, cell = arranged(per_page, size, box, tpl)
     shown = f"{size[0]:g}×{size[1]:g}"
     if options.large_print and cell < tpl.large_min - 0.01:
@@ -95,6 +96,20 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
             f"(at least {SMALLEST_CELL / MM:.0f} mm are needed to write in); ask for fewer puzzles a page"
         )
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
+
+
+def bare_cell(section: Section, box: Box, tpl: Template, floor: float) -> float:
+    """The cell the section's grid alone would get on its own pages, up to the layout's
+    cap for grids that are not small (0 for a drawing that is its grid): a picture
+    sudoku's strip of pictures above each grid would otherwise shrink six 4x4 a page to
+    13.4 mm cells where digits get 17.1 mm. Past that cap (17 mm in a book) a bigger
+    cell is not worth a sheet: two picture 4x4 share a page at 21 mm, not 25 on two."""
+    bare = section.ptype.bare_size(section.params)
+    if bare is None:
+        return 0.0
+    alone = default_per_page(bare, box, tpl, floor, section.options.count)
+    ordinary = tpl.large_max if section.options.large_print else tpl.cell_max
+    return min(arranged(alone, bare, box, tpl)[1], tpl.cap(bare, section.options.large_print), ordinary)
 
 
 def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Template) -> SlotPlan:
