@@ -99,17 +99,17 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
 
 
 def bare_cell(section: Section, box: Box, tpl: Template, floor: float) -> float:
-    """The cell the section's grid alone would get on its own pages, up to the layout's
-    cap for grids that are not small (0 for a drawing that is its grid): a picture
-    sudoku's strip of pictures above each grid would otherwise shrink six 4x4 a page to
-    13.4 mm cells where digits get 17.1 mm. Past that cap (17 mm in a book) a bigger
-    cell is not worth a sheet: two picture 4x4 share a page at 21 mm, not 25 on two."""
+    """The cell the section's grid alone would get on its own pages, up to large print's
+    floor (0 for a drawing that is its grid): a picture sudoku's strip of pictures above
+    each grid made six 4x4 a page 13.4 mm cells where digits get 17.1 mm. Pictures are
+    for children who cannot read yet: their grid gets the digits' cell or a young
+    child's 14 mm; past that a bigger cell is not worth a sheet for each child (two 6x6
+    in pictures share a page at 15.4 mm, not one a page at 17)."""
     bare = section.ptype.bare_size(section.params)
     if bare is None:
         return 0.0
     alone = default_per_page(bare, box, tpl, floor, section.options.count)
-    ordinary = tpl.large_max if section.options.large_print else tpl.cell_max
-    return min(arranged(alone, bare, box, tpl)[1], tpl.cap(bare, section.options.large_print), ordinary)
+    return min(arranged(alone, bare, box, tpl)[1], tpl.cap(bare, section.options.large_print), tpl.large_min)
 
 
 def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Template) -> SlotPlan:
