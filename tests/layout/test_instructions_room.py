@@ -51,3 +51,17 @@ def test_instructions_print_in_full_body_type_on_a_puzzle_page_with_room(tmp_pat
     for page in pages:
         sizes = _instruction_sizes(page, tpl.label_band)
         assert sizes == {tpl.sizes.body}, (language, page.number, sizes)
+
+
+@pytest.mark.parametrize("language", ["el", "ru"])
+def test_a_worksheets_flowing_sections_keep_their_instructions_in_full_body_type(tmp_path: Path, language: str):
+    # A Greek KenKen's instructions on a flowing worksheet were 8.46 pt in four lines.
+    (tmp_path / "sheet.yaml").write_text(BOOK.format(language=language) + "layout: worksheet\n", encoding="utf-8")
+    layout = build(load(tmp_path / "sheet.yaml"), tmp_path / "sheet.pdf")
+    body = layout.template.sizes.body
+    sheets = [page for page in layout.pages if page.kind == "sheet"]
+    assert sheets
+    # Instruction lines are the long plain ones (labels and name lines are short).
+    sizes = {round(t.size, 2) for page in sheets for t in page.texts
+             if not t.bold and t.align == "left" and len(t.text) >= 30}
+    assert sizes == {body}, (language, sizes)
