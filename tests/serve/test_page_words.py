@@ -118,7 +118,7 @@ def test_a_preview_reports_its_puzzles_made_while_it_builds_and_a_page_opens_lar
 
     assert wait_for(counted, 240, 0.05)
     thread.join(240)
-    assert seen and all(s["total"] == 12 and 0 <= s["made"] <= 12 for s in seen)
+    assert seen and all(s["of"] == 12 and 0 <= s["made"] <= 12 for s in seen)
     assert [s["made"] for s in seen] == sorted(s["made"] for s in seen)
     assert done["puzzles"] == 12 and client.call("/api/progress", {}) == {}
     small = client.get(done["files"] + "page-1.png")
