@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from bookgen.language import Words
-from bookgen.layout.heads import HEAD_GAP, footer, instructions_under, running_head, write_lines
+from bookgen.layout.heads import HEAD_GAP, footer, instruction_rows, instructions_under, running_head, write_lines
 from bookgen.layout.model import Book, Entry, Page, Placement, Rule, Section, TextItem
 from bookgen.layout.slots import Box, SlotPlan, band_below, placed
 from bookgen.layout.template import Template
@@ -23,6 +23,8 @@ from bookgen.layout.text import Measure, fitted
 # How far the rows of the last sheet of a set may be spread apart, in gaps: a last sheet
 # that is half empty keeps its rows together at the top rather than flying apart.
 LAST_SHEET_SPREAD = 1.0
+# The lines a flowing section's instructions may take past the layout's before they shrink.
+FLOW_MORE_LINES = 2
 
 
 @dataclass
@@ -119,7 +121,12 @@ def _heading(band: _Band, section: Section, tpl: Template, measure: Measure) -> 
     size = tpl.sizes.body * 1.2
     lines, fit = fitted(section.options.title, size, tpl.content_width, measure, True, tpl.sizes.min)
     band.texts.append(TextItem(lines[0], tpl.left, fit, fit, bold=True))
-    texts, y = instructions_under(section.options.instructions or "", fit, tpl, measure)
+    # Instructions a line or two longer than the layout's lines (Greek, Russian) take them
+    # in full type, as on a section's own pages, rather than shrink: a sheet has the room.
+    text = section.options.instructions or ""
+    most = tpl.instruction_lines + FLOW_MORE_LINES
+    rows = max(tpl.instruction_lines, min(instruction_rows(text, tpl, measure), most))
+    texts, y = instructions_under(text, fit, tpl, measure, rows)
     band.texts += texts
     return y + tpl.gap * HEAD_GAP
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bookgen.language import N_, Words
 from bookgen.layout.model import Book, Rule, Section, TextItem
 from bookgen.layout.template import MM, Template
-from bookgen.layout.text import LEADING, Measure, ellipsized, fitted
+from bookgen.layout.text import LEADING, Measure, ellipsized, fitted, wrap
 
 # Name / class / date: a line of about 8 mm to write on (print conventions).
 WRITE_BAND = 9 * MM
@@ -58,8 +58,10 @@ def whole_name(name: str, size: float, tpl: Template, measure: Measure) -> tuple
     return fitted(name, fit, width, measure, True, tpl.sizes.min, tpl.student_lines)
 
 
-def section_head(section: Section, book: Book, tpl: Template, measure: Measure) -> tuple[list[TextItem], list[Rule], float]:
-    """Everything above a section page's puzzles; the same on each of its pages."""
+def section_head(section: Section, book: Book, tpl: Template, measure: Measure,
+                 lines: int = 0) -> tuple[list[TextItem], list[Rule], float]:
+    """Everything above a section page's puzzles; the same on each of its pages. The
+    instructions take at most `lines` lines (0: the layout's instruction_lines)."""
     # A student's name or copy number is what a teacher hands out by: as big as the title.
     right = section.copy or tpl.header_for(book.title)
     texts, rules, y = running_head(section.options.title, right, tpl, measure,
@@ -68,22 +70,30 @@ def section_head(section: Section, book: Book, tpl: Template, measure: Measure) 
         more_texts, more_rules, y = write_lines(y, tpl, measure, book.words)
         texts += more_texts
         rules += more_rules
-    more, y = instructions_under(section.options.instructions or "", y, tpl, measure)
+    more, y = instructions_under(section.options.instructions or "", y, tpl, measure, lines)
     return texts + more, rules, y + tpl.gap * HEAD_GAP
 
 
-def instructions_under(text: str, y: float, tpl: Template, measure: Measure) -> tuple[list[TextItem], float]:
+def instructions_under(text: str, y: float, tpl: Template, measure: Measure,
+                       lines: int = 0) -> tuple[list[TextItem], float]:
     """A section's instructions in body type under its heading, which ends at `y` (the
     rule under a running head, or a small heading's baseline), shrunk to fit the layout's
-    instruction_lines: the lines, and the y of the block's foot (room left under the last
+    instruction_lines (or `lines`): the lines, and the y of the block's foot (room left under the last
     line for its descenders); nothing for no text. A full page's running head and a
     flowing worksheet's small heading both use this, so their instructions sit alike."""
     if not text:
         return [], y
-    lines, fit = fitted(text, tpl.sizes.body, tpl.content_width, measure, False, tpl.sizes.min, tpl.instruction_lines)
+    rows, fit = fitted(text, tpl.sizes.body, tpl.content_width, measure, False, tpl.sizes.min,
+                       lines or tpl.instruction_lines)
     first = y + fit * INSTRUCTIONS_DROP
-    texts = [TextItem(line, tpl.left, first + k * fit * LEADING, fit) for k, line in enumerate(lines)]
-    return texts, first + (len(lines) - 1) * fit * LEADING + fit * 0.5
+    texts = [TextItem(line, tpl.left, first + k * fit * LEADING, fit) for k, line in enumerate(rows)]
+    return texts, first + (len(rows) - 1) * fit * LEADING + fit * 0.5
+
+
+def instruction_rows(text: str, tpl: Template, measure: Measure) -> int:
+    """How many lines `text` takes in full body type (0 for none): the most a page with
+    room to spare lets its instructions take instead of shrinking them."""
+    return len(wrap(text, tpl.sizes.body, tpl.content_width, measure)) if text else 0
 
 
 def write_lines(y: float, tpl: Template, measure: Measure, words: Words) -> tuple[list[TextItem], list[Rule], float]:

@@ -42,6 +42,7 @@ GRID_CELL_MIN = 11.0
 STRIP_COLUMNS = 4
 STRIP_GAP = 1.5
 STRIP_CELL_MAX = 24.0
+STRIP_BOOK_BODY = 10.0  # the body size (a book's) at which that cap holds; larger type raises it
 # A drawing much taller than wide (a tredoku staircase) is held to this share of the
 # page's text height, so a page still holds more than one puzzle's steps.
 GRID_HEIGHT_SHARE = 0.45
@@ -180,14 +181,22 @@ def _strip(entry: Entry, worked: WorkedSteps, said: list[Hint], y: float, tpl: T
     picture (a sliding board after the move), the pictures of a row lined up under the
     longest sentence; the items, the pictures and the foot of the last row."""
     size = tpl.sizes.body
-    gap = size * STRIP_GAP
-    width = (tpl.content_width - gap * (STRIP_COLUMNS - 1)) / STRIP_COLUMNS
     cols, rows = worked.hint_picture_size(entry.puzzle)
-    cell = min(STRIP_CELL_MAX, width / cols)
+    # Large print's type widens the gaps: four to a row, its pictures came out smaller
+    # than a book's (a 5x5 board 7.6 mm against 8.0). Its pictures get at least a book's
+    # cell (the cap grown with the type), on fewer to a row where four would not.
+    book = min(STRIP_CELL_MAX, _strip_width(tpl, min(size, STRIP_BOOK_BODY), STRIP_COLUMNS) / cols)
+    cap = STRIP_CELL_MAX * max(1.0, size / STRIP_BOOK_BODY)
+    columns = STRIP_COLUMNS
+    while columns > 1 and _strip_width(tpl, size, columns) / cols < book - 1e-9:
+        columns -= 1
+    width = _strip_width(tpl, size, columns)
+    gap = size * STRIP_GAP
+    cell = min(cap, width / cols)
     items: list[TextItem] = []
     pictures: list[Placement] = []
-    for first in range(0, len(said), STRIP_COLUMNS):
-        row = said[first:first + STRIP_COLUMNS]
+    for first in range(0, len(said), columns):
+        row = said[first:first + columns]
         xs = [tpl.left + k * (width + gap) for k in range(len(row))]
         bottom = y
         for k, (x, hint) in enumerate(zip(xs, row)):
@@ -199,6 +208,11 @@ def _strip(entry: Entry, worked: WorkedSteps, said: list[Hint], y: float, tpl: T
                      for x, hint in zip(xs, row)]
         y = top + rows * cell + size * 0.6
     return items, pictures, y
+
+
+def _strip_width(tpl: Template, size: float, columns: int) -> float:
+    """A column's width in a row of `columns` steps set in `size` type."""
+    return (tpl.content_width - size * STRIP_GAP * (columns - 1)) / columns
 
 
 def numbered_steps(said: list[Hint], y: float, x: float, width: float, size: float,

@@ -17,11 +17,17 @@ from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
 from bookgen.layout.hints import HINTS, Hint, hint_pages
 from bookgen.layout.lesson import LessonPlan, lesson_page
-from bookgen.layout.heads import footer, section_head, title_page
+from bookgen.layout.heads import footer, instruction_rows, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure
+
+# Instructions take at most this many lines in full type before they shrink (a layout
+# file allows up to 12 for its own instruction_lines).
+MOST_INSTRUCTION_LINES = 12
+# The share of its cell a puzzle may give up so its instructions keep full type.
+CELL_GIVEN = 0.05
 
 
 def plan_section(section: Section, book: Book, tpl: Template, measure: Measure,
@@ -35,7 +41,25 @@ def plan_section(section: Section, book: Book, tpl: Template, measure: Measure,
         size = made.ptype.print_size(made.puzzle)
     if size is None:
         return None
-    _texts, _rules, top = section_head(section, book, tpl, measure)
+    plan = _planned_under(section, book, tpl, measure, size, 0)
+    # Instructions that would shrink to fit the layout's lines (Greek, Russian, German run
+    # long) take the lines they need in full type instead, where the puzzles keep their
+    # number a page and nearly all their cell (none lost at the cap; a line costs a 6x6
+    # two a page 4 % of its cell, where the shrunk type lost 15 % of its size).
+    needed = instruction_rows(section.options.instructions or "", tpl, measure)
+    for lines in range(min(needed, MOST_INSTRUCTION_LINES), tpl.instruction_lines, -1):
+        try:
+            longer = _planned_under(section, book, tpl, measure, size, lines)
+        except LayoutError:
+            continue
+        if longer.per_page == plan.per_page and longer.cell >= plan.cell * (1 - CELL_GIVEN) - 1e-6:
+            return dataclasses.replace(longer, head_lines=lines)
+    return plan
+
+
+def _planned_under(section: Section, book: Book, tpl: Template, measure: Measure, size: tuple[float, float],
+                   lines: int) -> SlotPlan:
+    _texts, _rules, top = section_head(section, book, tpl, measure, lines)
     return plan_slots(section, Box(tpl.left, top, tpl.content_width, tpl.text_bottom - top), tpl, size)
 
 
@@ -257,7 +281,7 @@ def _sections(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
 
 def _puzzle_page(number: int, section: Section, chunk: list[Entry], plan: SlotPlan, book: Book, tpl: Template,
                  measure: Measure) -> Page:
-    texts, rules, _top = section_head(section, book, tpl, measure)
+    texts, rules, _top = section_head(section, book, tpl, measure, plan.head_lines)
     texts += footer(number, book, tpl, measure)
     placements = []
     for k, entry in enumerate(chunk):

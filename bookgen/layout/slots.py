@@ -34,7 +34,8 @@ class Box:
 
 @dataclass(frozen=True)
 class SlotPlan:
-    """`per_page` slots in `columns` x `rows` over `box`, each drawing at `cell` points."""
+    """`per_page` slots in `columns` x `rows` over `box`, each drawing at `cell` points;
+    `head_lines`, the lines the instructions above `box` may take (0: the layout's)."""
 
     per_page: int
     columns: int
@@ -42,6 +43,7 @@ class SlotPlan:
     box: Box
     gap: float
     cell: float
+    head_lines: int = 0
 
     def slot(self, k: int) -> Box:
         w = (self.box.w - (self.columns - 1) * self.gap) / self.columns
@@ -76,7 +78,8 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
     options = section.options
     floor = tpl.large_min if options.large_print else tpl.cell_min
     cap = tpl.cap(size, options.large_print)
-    per_page = options.per_page or default_per_page(size, box, tpl, floor, options.count)
+    per_page = options.per_page or default_per_page(size, box, tpl, max(floor, bare_cell(section, box, tpl, floor)),
+                                                    options.count)
     plan, cell = arranged(per_page, size, box, tpl)
     shown = f"{size[0]:g}×{size[1]:g}"
     if options.large_print and cell < tpl.large_min - 0.01:
@@ -93,6 +96,20 @@ def plan_slots(section: Section, box: Box, tpl: Template, size: tuple[float, flo
             f"(at least {SMALLEST_CELL / MM:.0f} mm are needed to write in); ask for fewer puzzles a page"
         )
     return SlotPlan(plan.per_page, plan.columns, plan.rows, box, plan.gap, min(cell, cap))
+
+
+def bare_cell(section: Section, box: Box, tpl: Template, floor: float) -> float:
+    """The cell the section's grid alone would get on its own pages, up to large print's
+    floor (0 for a drawing that is its grid): a picture sudoku's strip of pictures above
+    each grid made six 4x4 a page 13.4 mm cells where digits get 17.1 mm. Pictures are
+    for children who cannot read yet: their grid gets the digits' cell or a young
+    child's 14 mm; past that a bigger cell is not worth a sheet for each child (two 6x6
+    in pictures share a page at 15.4 mm, not one a page at 17)."""
+    bare = section.ptype.bare_size(section.params)
+    if bare is None:
+        return 0.0
+    alone = default_per_page(bare, box, tpl, floor, section.options.count)
+    return min(arranged(alone, bare, box, tpl)[1], tpl.cap(bare, section.options.large_print), tpl.large_min)
 
 
 def flowing(plan: SlotPlan, section: Section, size: tuple[float, float], tpl: Template) -> SlotPlan:

@@ -205,6 +205,12 @@ class Drawing(ABC, Generic[P, B]):
         is planned before any puzzle exists; None: the layout waits for the first puzzle."""
         return None
 
+    def bare_size(self, params: P) -> Size | None:
+        """The grid alone where planned_size adds a band to it (a picture sudoku's strip of
+        the pictures to use): the layout gives the drawing at least the cell the grid alone
+        would get. None: the drawing is its grid."""
+        return None
+
     def section_style(self, puzzles: list[Puzzle[B]]) -> Hashable | None:
         """What every drawing of one section shares, decided once from all its puzzles and
         handed to `draw` as `style` (KenKen: all the clues, so one clue size fits every

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bookgen.errors import BookgenError
+from bookgen.language import words_for
 from bookgen.record import history, store
 from bookgen.record.overview import overview
 from bookgen.record.schema import MARKS
+from bookgen.serve.words import record_said
 
 # The server's Page (bookgen.serve.server imports this module, so it is not imported back).
 Page = Any
@@ -30,18 +32,18 @@ def routes(wait: Callable[[Page, str], dict[str, Any]],
            reviewed: Callable[[Page, dict[str, Any]], dict[str, Any]]) -> dict[str, Callable[..., dict[str, Any]]]:
     """The class section's calls, for the server's table: `reviewed` checks a page state
     as a preview does, `wait` builds a spec text as a preview does."""
-    return {"/api/class/open": lambda page, body: class_open(body),
-            "/api/class/mark": lambda page, body: class_mark(body),
+    return {"/api/class/open": lambda page, body: class_open(body, page.language),
+            "/api/class/mark": lambda page, body: class_mark(body, page.language),
             "/api/class/next": lambda page, body: class_next(page, body, wait, reviewed)}
 
 
-def _path(body: dict[str, Any]) -> Path:
+def _path(body: dict[str, Any], language: str = "en") -> Path:
     name = body.get("path")
     if not isinstance(name, str) or not name.strip() or len(name) > 500:
         raise ValueError("expected the class record's file name")
     path = Path(name.strip()).expanduser()
     if path.suffix.lower() not in SUFFIXES:
-        raise ValueError(f"expected a class record's file name ending in {' or '.join(SUFFIXES)}, got {path.name}")
+        raise ValueError(record_said(words_for(language), "suffix", suffixes=" / ".join(SUFFIXES), name=path.name))
     return path.resolve()
 
 
@@ -54,21 +56,22 @@ def _answer(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         return {"error": "; ".join(exc.lines())}
 
 
-def class_open(body: dict[str, Any]) -> dict[str, Any]:
-    """The record's sets and rows; created (empty) when missing and `create` is asked."""
+def class_open(body: dict[str, Any], language: str = "en") -> dict[str, Any]:
+    """The record's sets and rows; created (empty) when missing and `create` is asked.
+    A problem the teacher can act on is said in the page's `language`."""
     def work() -> dict[str, Any]:
-        path = _path(body)
+        path = _path(body, language)
         if not path.exists() and not body.get("create"):
-            return {"error": f"{path}: no such class record; tick \"create it\" to start one"}
+            return {"error": record_said(words_for(language), "missing", path=str(path))}
         with store.opened(path, str(path), write=bool(body.get("create")) and not path.exists()) as conn:
             return described(conn, path)
     return _answer(work)
 
 
-def class_mark(body: dict[str, Any]) -> dict[str, Any]:
+def class_mark(body: dict[str, Any], language: str = "en") -> dict[str, Any]:
     """One mark (done, needed help, not done) of a student's section in a set."""
     def work() -> dict[str, Any]:
-        path, mark = _path(body), body.get("mark")
+        path, mark = _path(body, language), body.get("mark")
         if mark not in MARKS:
             raise ValueError(f"expected a mark: {', '.join(MARKS)}")
         with store.opened(path, str(path), write=True, create=False) as conn:
@@ -92,16 +95,19 @@ def class_next(page: Page, body: dict[str, Any], wait: Callable[[Page, str], dic
     """Next week's set: the page's book with a new seed and the record, built, recorded
     and shown as a preview; with the record's new state."""
     try:
-        path = _path(body)
+        path = _path(body, page.language)
     except ValueError as exc:
         return {"error": str(exc)}
     state = body.get("state") if isinstance(body.get("state"), dict) else {}
     book = {k: v for k, v in (state.get("book") or {}).items() if k != "seed"}
     answer = reviewed(page, {**state, "book": book})
     if answer["problems"]:
-        return {**answer, "error": "the book has a problem; fix it above first"}
+        return {**answer, "error": record_said(words_for(page.language), "book")}
     built = wait(page, RECORD_THIS_SET + answer["spec"] + f"record: {_quoted(str(path))}\n")
-    opened = class_open({"path": str(path)})
+    opened = class_open({"path": str(path)}, page.language)
+    if built.get("record") and opened.get("sets"):  # the build's note, in the page's words
+        built = {**built, "record": record_said(words_for(page.language), "recorded", number=str(len(opened["sets"])),
+                                                path=str(path))}
     return {**answer, **built, "class": opened}
 
 

@@ -16,7 +16,7 @@ import json
 import re
 from typing import Any
 
-from bookgen.language import LANGUAGES, SOURCE, Words, words_for
+from bookgen.language import LANGUAGES, LEVEL_NAMES, SOURCE, Words, words_for
 
 # Each language named in its own words, for the page's and the book's language lists.
 NATIVE_NAMES = {"en": "English", "cs": "Čeština", "de": "Deutsch", "el": "Ελληνικά", "es": "Español",
@@ -102,7 +102,46 @@ def page_words(words: Words) -> dict[str, str]:
         "section_named": pgettext("composer", "Section {number} ({kind})"),
         "starting_title": pgettext("composer", "My puzzle book"),
         "use_nearest": pgettext("composer", "Give them this section's nearest level"),
+        **record_words(words),
     }
+
+
+def record_words(words: Words) -> dict[str, str]:
+    """The class record's panel (page/class.js): its words, the marks a teacher gives
+    (shown in the teacher's words, sent as the record's own English) and the levels."""
+    pgettext = words.pgettext
+    return {
+        "record_legend": pgettext("composer", "The class record"),
+        "record_help": pgettext("composer", "A file that remembers every set this class was given: no child gets a "
+                                            "puzzle twice, and the marks you give move each child's level. Its name, "
+                                            "from the folder bookgen serve was started in."),
+        "record_open": pgettext("composer", "Open"),
+        "record_create": pgettext("composer", "create it if it does not exist"),
+        "record_next": pgettext("composer", "Make next week's set"),
+        "record_student": pgettext("composer", "Child"),
+        "record_section": pgettext("composer", "Section"),
+        "record_book": pgettext("composer", "(the whole class)"),
+        "record_set_title": pgettext("composer", "{title}, {date}, puzzle number {seed}"),
+        "record_summary": pgettext("composer", "Sets so far: {count}. The latest: {title}, {date}. Mark it below."),
+        "record_none": pgettext("composer", "No set yet: make the first one."),
+        "record_how": pgettext("composer", "How {student} did with this set"),
+        "record_making": pgettext("composer", "Making next week's set…"),
+        "record_not_made": pgettext("composer", "Not made: see the class record."),
+        "mark.done": pgettext("composer", "done"),
+        "mark.needed help": pgettext("composer", "needed help"),
+        "mark.not done": pgettext("composer", "not done"),
+        **{f"level.{name}": words.gettext(name) for name in LEVEL_NAMES},
+    }
+
+
+def record_said(words: Words, what: str, **values: str) -> str:
+    """What the server says of a class record (its problems, a set recorded), in the
+    page's words."""
+    said = {"recorded": words.pgettext("composer", "recorded as set {number} in {path}"),
+            "missing": words.pgettext("composer", "{path}: no such class record; tick “create it” to start one"),
+            "suffix": words.pgettext("composer", "a class record's file name ends in {suffixes}, not {name}"),
+            "book": words.pgettext("composer", "the book has a problem; fix it above first")}
+    return said[what].format(**values)
 
 
 def field_words(words: Words) -> dict[str, tuple[str, str]]:

@@ -21,7 +21,7 @@ def test_the_class_calls_open_make_next_weeks_set_and_mark(served, tmp_path: Pat
     record = tmp_path / "class-4b.sqlite"
     refused = client.call("/api/class/open", {"path": str(record)})
     assert "no such class record" in refused["error"] and not record.exists()
-    assert "ending in" in client.call("/api/class/open", {"path": str(tmp_path / "notes.txt")})["error"]
+    assert "ends in" in client.call("/api/class/open", {"path": str(tmp_path / "notes.txt")})["error"]
     opened = client.call("/api/class/open", {"path": str(record), "create": True})
     assert opened["sets"] == [] and record.exists()
     first = client.call("/api/class/next", {"path": str(record), "state": STATE})
@@ -75,4 +75,40 @@ def test_a_teacher_opens_a_record_makes_next_weeks_set_and_marks_it(browser, ser
     page.wait_for_timeout(300)
     page.locator("#class-record").scroll_into_view_if_needed()
     _shot(page, "class-phone.png", tmp_path)
+    context.close()
+
+
+@pytest.mark.slow
+def test_a_german_page_shows_the_class_record_in_german(browser, served, tmp_path: Path):  # noqa: F811
+    """The class record's panel speaks the page's language, as the rest of it does: its
+    heading, help, buttons, problems, table, levels and marks (it was English only)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE",
+                                  extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
+    page = context.new_page()
+    page.goto(served.url)
+    _wait_built(page, 4)
+    assert page.inner_text("#class-record legend") == "Das Klassenheft"
+    assert page.inner_text("#record-open") == "Öffnen"
+    assert page.inner_text("#record-next") == "Satz für nächste Woche erstellen"
+    assert "Kein Kind bekommt ein Rätsel zweimal" in page.inner_text("#class-record .help")
+    page.fill("#record-path", str(tmp_path / "klasse-4b.sqlite"))
+    page.click("#record-open")
+    page.wait_for_selector("#record-problem p")
+    assert "kein solches Klassenheft" in page.inner_text("#record-problem")
+    page.check("#record-create")
+    page.click("#record-open")
+    page.wait_for_selector("#record-summary")
+    assert page.inner_text("#record-summary") == "Noch kein Satz: Erstellen Sie den ersten."
+    page.click("#record-next")
+    page.wait_for_selector("#record-table")
+    headings = page.locator("#record-table th").all_inner_texts()
+    assert headings[:2] == ["Kind", "Abschnitt"]
+    assert page.inner_text("#record-summary").startswith("Bisherige Sätze: 1.")
+    page.wait_for_function("() => /als Satz 1 in .*gespeichert/.test(document.getElementById('status').textContent)")
+    assert page.locator("select.record-mark option").all_inner_texts() == \
+        ["—", "geschafft", "brauchte Hilfe", "nicht gemacht"]
+    table = page.inner_text("#record-table")
+    assert "leicht" in table and "easy" not in table and "(die ganze Klasse)" in table  # the level in German
+    page.locator("#class-record").scroll_into_view_if_needed()
+    _shot(page, "class-de-desktop.png", tmp_path)
     context.close()

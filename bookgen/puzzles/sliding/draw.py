@@ -29,6 +29,9 @@ TILE_INSET = 0.06
 BLANK_GRAY = 0.2
 NUMBER_SIZE = 0.42
 NUMBER_WIDTH = 0.6  # the widest a number may be, as a share of its tile: two digits keep clear of the edges
+# Picture mode: the white band between a tile's outline and its piece of picture, as a
+# share of the tile (about 1.2 mm on a board tile, 0.5 mm in the small goal).
+PICTURE_MAT = 0.06
 CORNER_BOX = 0.3  # picture mode: the white corner box holding a tile's number
 GOAL_CORNER_BOX = 0.45  # larger in the small goal, so its numbers stay legible
 GOAL_GAP = 0.6  # between the board and the goal
@@ -239,12 +242,17 @@ def draw_tiles(pen: Pen, board: Any, state: Sequence[int], at: tuple[float, floa
 
 def _draw_tile(pen: Pen, tile: int, x: float, y: float, side: float, piece: Any, size: float,
                box: float = CORNER_BOX) -> None:
-    """A number in the middle, or in picture mode the piece with its number in a white
-    corner box (so a tile that came out plain white is still known by its number)."""
+    """A number in the middle, or in picture mode the piece, inside a white mat, with its
+    number in a white corner box (so a tile that came out plain white is still known by
+    its number)."""
     if piece is None:
         pen.text((x + side / 2, y + side / 2), str(tile), size, bold=True)
         return
-    pen.image(piece, (x, y), side, side)
+    # The piece inside a white mat: a dark picture (a night sky) would otherwise fill the
+    # tile to its black outline, and a tile's outline, or the bold one round a slid tile
+    # on a hint page, vanish into it, on a photocopy above all.
+    mat = PICTURE_MAT * side
+    pen.image(piece, (x + mat, y + mat), side - 2 * mat, side - 2 * mat)
     corner = box * side
     pen.fill(_square(x, y, corner), 0.0)
     pen.outline(_square(x, y, corner), Weight.THIN)

@@ -74,8 +74,7 @@ from bookgen.solve import techniques as t
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.grader import Level, grade
 
-# The signs' techniques find nothing to do on a grid without signs, so every other
-# puzzle is graded as it was.
+# The signs' techniques find nothing to do without signs: other puzzles grade as they did.
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX, t.INEQUALITY)),
     Level("easy", (t.HIDDEN_SINGLE, t.NAKED_SINGLE)),
@@ -331,8 +330,10 @@ class SudokuType(GridWorked[Params]):
 
     def planned_size(self, params: Params) -> tuple[float, float]:
         """The grid, and above it the strip of pictures to use when it prints pictures."""
-        strip = pictures.STRIP if params.symbols == PICTURES else 0.0
-        return (float(params.size), params.size + strip)
+        return (float(params.size), params.size + (pictures.STRIP if params.symbols == PICTURES else 0.0))
+
+    def bare_size(self, params: Params) -> tuple[float, float] | None:
+        return (float(params.size), float(params.size)) if params.symbols == PICTURES else None
 
     def print_size(self, puzzle: Puzzle, answer: bool = False) -> tuple[float, float]:
         cols, rows = super().print_size(puzzle, answer)

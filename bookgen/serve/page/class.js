@@ -1,7 +1,7 @@
 // The class section of the composer page: a class record opened by its file name, each
 // student's sets (level and mark of each section), this week's marks, and next week's
-// set made, recorded and shown in one click. It uses page.js's helpers (el, $, call,
-// state, showBuilt, showStatus) and talks to bookgen/serve/class_api.py.
+// set made, recorded and shown in one click, in the page's words (t). It uses page.js's
+// helpers (el, $, call, t, state, showBuilt, showStatus) and talks to bookgen/serve/class_api.py.
 "use strict";
 
 const CLASS_MARKS = ["done", "needed help", "not done"];
@@ -12,16 +12,14 @@ function classSection() {
   const path = el("input", {type: "text", id: "record-path", placeholder: "class-4b.sqlite", maxLength: 500,
     value: localStorage.getItem("bookgen-record") || ""});
   const create = el("input", {type: "checkbox", id: "record-create"});
-  const open = el("button", {type: "button", id: "record-open", textContent: "Open", onclick: classOpen});
-  const next = el("button", {type: "button", id: "record-next", textContent: "Make next week's set",
+  const open = el("button", {type: "button", id: "record-open", textContent: t("record_open"), onclick: classOpen});
+  const next = el("button", {type: "button", id: "record-next", textContent: t("record_next"),
     disabled: true, onclick: classNext});
   box.append(
-    el("legend", {textContent: "The class record"}),
-    el("p", {className: "help", textContent: "A file that remembers every set this class was given: no child gets " +
-      "a puzzle twice, and marks move each child's level (progress). Its name, from the folder bookgen serve " +
-      "was started in."}),
+    el("legend", {textContent: t("record_legend")}),
+    el("p", {className: "help", textContent: t("record_help")}),
     el("div", {className: "row"}, path, open),
-    el("label", {}, create, " create it if it does not exist"),
+    el("label", {}, create, " ", t("record_create")),
     el("div", {id: "record-problem", className: "problems", role: "alert"}),
     el("div", {id: "record-body"}),
     next);
@@ -39,21 +37,23 @@ function classShow(answer) {
   classRecord = answer;
   $("record-next").disabled = false;
   const sets = answer.sets;
-  const head = el("tr", {}, el("th", {textContent: "Student"}), el("th", {textContent: "Section"}),
-    ...sets.map((s) => el("th", {textContent: `${s.number}`, title: `${s.title}, ${s.date}, seed ${s.seed}`})));
+  const head = el("tr", {}, el("th", {textContent: t("record_student")}), el("th", {textContent: t("record_section")}),
+    ...sets.map((s) => el("th", {textContent: `${s.number}`,
+      title: t("record_set_title", {title: s.title, date: s.date, seed: s.seed})})));
   const latest = answer.latest;
   const marked = new Map((latest ? latest.marks : []).map((m) => [`${m.student}|${m.section}`, m.mark]));
   const rows = answer.rows.map((row) => el("tr", {},
-    el("td", {textContent: row.student || "(the book)"}), el("td", {textContent: row.title}),
+    el("td", {textContent: row.student || t("record_book")}), el("td", {textContent: row.title}),
     ...row.cells.map((cell, k) => {
-      if (latest && k === sets.length - 1 && cell.level) return el("td", {}, cell.level, " ", markSelect(row, marked));
+      const level = cell.level ? t(`level.${cell.level}`) : "";
+      if (latest && k === sets.length - 1 && cell.level) return el("td", {}, level, " ", markSelect(row, marked));
       return el("td", {className: cell.mark ? `mark-${cell.mark.replace(" ", "-")}` : "",
-        textContent: cell.level ? `${cell.level}${cell.mark ? " · " + cell.mark : ""}` : ""});
+        textContent: level ? `${level}${cell.mark ? " · " + t(`mark.${cell.mark}`) : ""}` : ""});
     })));
+  const last = sets[sets.length - 1];
   const summary = sets.length
-    ? `${sets.length} set${sets.length === 1 ? "" : "s"}; the latest: ${sets[sets.length - 1].title}, ` +
-      `${sets[sets.length - 1].date}. Mark it below.`
-    : "No set yet: make the first one.";
+    ? t("record_summary", {count: sets.length, title: last.title, date: last.date})
+    : t("record_none");
   $("record-body").replaceChildren(el("p", {id: "record-summary", textContent: summary}),
     sets.length ? el("div", {className: "record-scroll"}, el("table", {id: "record-table"}, head, ...rows)) : "");
 }
@@ -61,9 +61,10 @@ function classShow(answer) {
 function markSelect(row, marked) {
   const now = marked.get(`${row.student}|${row.section}`) || "";
   const select = el("select", {dataset: {student: row.student, section: String(row.section)},
-    className: "record-mark", title: `How ${row.student || "the book"} did with this set`,
+    className: "record-mark", title: t("record_how", {student: row.student || t("record_book")}),
     onchange: (e) => classMark(row, e.target.value)},
-    el("option", {value: "", textContent: "—"}), ...CLASS_MARKS.map((m) => el("option", {value: m, textContent: m})));
+    el("option", {value: "", textContent: "—"}),
+    ...CLASS_MARKS.map((m) => el("option", {value: m, textContent: t(`mark.${m}`)})));
   select.value = now;
   return select;
 }
@@ -76,7 +77,7 @@ async function classMark(row, mark) {
 
 async function classNext() {
   $("record-next").disabled = true;
-  showStatus("Making next week's set…", true);
+  showStatus(t("record_making"), true);
   try {
     // A preview asked for meanwhile (a field typed in) supersedes this build: ask again.
     let answer = null;
@@ -84,7 +85,7 @@ async function classNext() {
       answer = await call("/api/class/next", {path: classRecord.path, state});
     if (answer.error || (answer.problems && answer.problems.length)) {
       $("record-problem").replaceChildren(el("p", {textContent: answer.error || answer.problems[0].line}));
-      showStatus("Not made: see the class record.", false);
+      showStatus(t("record_not_made"), false);
       return;
     }
     if (answer.superseded) return;

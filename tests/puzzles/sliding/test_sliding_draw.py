@@ -270,3 +270,24 @@ def test_an_answers_notes_wrap_rather_than_shrink_below_the_floor(code: str):
     assert all(call[3] >= drawing.NOTE_MIN for call in notes)
     assert all(pen.text_width(call[2], call[3]) <= width + 1e-9 for call in notes)
     assert all(call[1][0][1] <= height for call in notes)
+
+
+def test_a_dark_pictures_pieces_sit_inside_a_white_mat_so_every_tile_outline_runs_on_white(tmp_path):
+    # A night picture printed as solid black tiles up to their black outlines: the
+    # outline, and the bold one round a slid tile on a hint page, could not be seen.
+    picture = tmp_path / "night.png"
+    Image.new("L", (90, 90), 0).save(picture)
+    puzzle = make(2, size=3, image=picture, difficulty="easy")
+    pen = drawn(puzzle)
+    tiles = [call[1] for call in pen.calls if call[0] == "outline" and call[2] in (Weight.TILE, Weight.THIN)
+             and len(call[1]) == 4 and abs(call[1][1][0] - call[1][0][0] - (call[1][2][1] - call[1][1][1])) < 1e-9]
+    pieces = [call[1] for call in pen.calls if call[0] == "image"]
+    E = 1e-6
+    assert len(pieces) == 16  # eight tiles on the board and eight in the goal
+    for (x0, y0), (x1, y1) in pieces:
+        square = min((sq for sq in tiles if sq[0][0] <= x0 + E and sq[0][1] <= y0 + E and x1 <= sq[1][0] + E
+                      and y1 <= sq[2][1] + E),
+                     key=lambda sq: sq[1][0] - sq[0][0])
+        side = square[1][0] - square[0][0]
+        mat = drawing.PICTURE_MAT * side - 1e-9
+        assert min(x0 - square[0][0], y0 - square[0][1], square[1][0] - x1, square[2][1] - y1) >= mat
