@@ -36,6 +36,7 @@ def main(out: Path) -> None:
             page.fill('[data-path="seed"]', "2026")
             page.fill('[data-path="students"]', "\n".join(NAMES))
             page.select_option('[data-path="sections[0].size"]', "4")
+            page.select_option('[data-path="sections[0].difficulty"]', "beginner")  # a 4x4's only level
             page.fill('[data-path="sections[0].count"]', "2")
             page.click("#add-section")
             page.wait_for_selector('[data-path="sections[1].type"]', timeout=120_000)
