@@ -52,6 +52,7 @@ def leftovers(folder: Path) -> list[str]:
 @pytest.mark.parametrize("args", [["new", "book"], ["types"], ["check", "book.yaml"], ["solve", "p.json"],
                                   ["build", "book.yaml", "-o", "out.pdf", "-j", "1"],
                                   ["preview", "book.yaml", "-o", "pv", "--dpi", "30"]])
+@pytest.mark.slow
 def test_standard_output_on_a_full_device_is_one_line_and_exit_1(tmp_path: Path, args: list[str]):
     (tmp_path / "book.yaml").write_text(SPEC)
     (tmp_path / "p.json").write_text(json.dumps({"type": "sliding", "start": [[1, 2, 3], [4, 5, 6], [7, 0, 8]]}))
@@ -72,6 +73,7 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path: Path):
     assert stderr == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit, failing", [(20_000, "out.pdf"), (75_000, "out.json")])
 def test_a_full_disk_is_one_line_the_earlier_outputs_kept_and_no_temporary_left(tmp_path: Path, limit: int,
                                                                                  failing: str):
@@ -91,6 +93,7 @@ def test_a_full_disk_is_one_line_the_earlier_outputs_kept_and_no_temporary_left(
     (20_000, "bookgen: cannot write pv/book.pdf (file too large)"),
     (75_000, "bookgen: cannot write the page images in pv (file too large)"),
 ])
+@pytest.mark.slow
 def test_a_full_disk_during_preview_leaves_the_earlier_preview(tmp_path: Path, limit: int, message: str):
     (tmp_path / "book.yaml").write_text(BIG_SPEC)
     (tmp_path / "pv").mkdir()

@@ -13,6 +13,9 @@ from bookgen.build import build
 from bookgen.layout.model import Page
 from bookgen.spec import load
 
+# Greek and Russian print in Noto Sans, whose bold is made on first use (seconds): slow.
+NOTO_LANGUAGES = [pytest.param(code, marks=pytest.mark.slow) for code in ("el", "ru")]
+
 BOOK = """\
 title: Room for the rules
 seed: 3
@@ -41,7 +44,7 @@ def _instruction_sizes(page: Page, label_band: float) -> set[float]:
     return {round(t.size, 2) for t in page.texts if not t.bold and t.align == "left" and rule < t.y < top}
 
 
-@pytest.mark.parametrize("language", ["el", "ru", "de", "en"])
+@pytest.mark.parametrize("language", [*NOTO_LANGUAGES, "de", "en"])
 def test_instructions_print_in_full_body_type_on_a_puzzle_page_with_room(tmp_path: Path, language: str):
     (tmp_path / "book.yaml").write_text(BOOK.format(language=language), encoding="utf-8")
     layout = build(load(tmp_path / "book.yaml"), tmp_path / "book.pdf")
@@ -53,7 +56,7 @@ def test_instructions_print_in_full_body_type_on_a_puzzle_page_with_room(tmp_pat
         assert sizes == {tpl.sizes.body}, (language, page.number, sizes)
 
 
-@pytest.mark.parametrize("language", ["el", "ru"])
+@pytest.mark.parametrize("language", NOTO_LANGUAGES)
 def test_a_worksheets_flowing_sections_keep_their_instructions_in_full_body_type(tmp_path: Path, language: str):
     # A Greek KenKen's instructions on a flowing worksheet were 8.46 pt in four lines.
     (tmp_path / "sheet.yaml").write_text(BOOK.format(language=language) + "layout: worksheet\n", encoding="utf-8")

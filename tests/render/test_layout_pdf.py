@@ -239,6 +239,7 @@ def answer_sheets(pdf_path: Path) -> list[int]:
     ("worksheet", "A4", 18, 2), ("worksheet", "Letter", 18, 2),
     pytest.param("classroom", "A4", 10, 1, marks=pytest.mark.slow),
     pytest.param("classroom", "Letter", 10, 1, marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_a_class_sets_answer_key_ends_without_a_near_empty_sheet(sample, paper, pages, sheets, tmp_path):
     text = (SAMPLES / f"{sample}.yaml").read_text() + f"paper: {paper}\n"
     layout, _data, pdf_path = built(tmp_path, text)

@@ -16,6 +16,7 @@ STATE = {"book": {"title": "Week", "seed": "5", "layout": "worksheet", "students
          "sections": [{"type": "sudoku", "size": "4", "difficulty": "beginner", "count": "2"}]}
 
 
+@pytest.mark.slow
 def test_the_class_calls_open_make_next_weeks_set_and_mark(served, tmp_path: Path):
     client = served.page()
     record = tmp_path / "class-4b.sqlite"

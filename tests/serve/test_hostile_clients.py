@@ -143,6 +143,7 @@ def test_a_page_load_opens_a_page(headers: dict):
     assert opens_a_page(headers) is None
 
 
+@pytest.mark.slow
 def test_a_teachers_page_survives_8_cross_site_requests_and_more(served):
     teacher = served.page()
     host, port = _address(served)
@@ -153,6 +154,7 @@ def test_a_teachers_page_survives_8_cross_site_requests_and_more(served):
     assert answer["problems"] == []
 
 
+@pytest.mark.slow
 def test_pages_opened_and_never_used_go_before_the_teachers(served):
     teacher = served.page()
     teacher.call("/api/check", {"state": SMALL})
