@@ -112,3 +112,26 @@ def test_a_level_the_page_changed_stays_noted_until_dismissed(browser, served): 
     assert note.count() == 1 and "Section 1 (Sudoku): hard is not offered" in note.inner_text()
     note.locator("button").click()
     assert page.locator("#events .event").count() == 0
+
+
+def test_a_class_sets_first_sheet_is_shown_before_the_whole_set_is_made(browser, served, tmp_path: Path):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(served.url)
+    _wait_built(page, 4)
+    # Whether the first sheet came while the bar still counted, and the image it showed.
+    page.evaluate("() => { window.early = []; new MutationObserver(() => { "
+                  "const img = document.querySelector('#pages figure.early img'); "
+                  "if (img) window.early.push({src: img.getAttribute('src'), "
+                  "busy: document.getElementById('status').classList.contains('busy')}); })"
+                  ".observe(document.getElementById('pages'), {childList: true}); }")
+    page.fill('[data-path="students"]', "\n".join(f"Child {n}" for n in range(1, 25)))
+    page.wait_for_selector("#pages figure.early img", timeout=240_000)
+    page.wait_for_function("() => { const img = document.querySelector('#pages figure.early img'); "
+                           "return !img || img.naturalWidth > 300; }", timeout=60_000)
+    _shot(page, "composer-first-sheet.png", tmp_path)
+    _wait_built(page, 24 * 4, 300)
+    early = page.evaluate("window.early")
+    assert early and early[0]["busy"] and early[0]["src"].endswith("/first-1.png"), early
+    # The whole set replaces it, its page 1 first.
+    assert page.locator("#pages figure.early").count() == 0
+    assert page.locator("#pages figure img").first.get_attribute("src").endswith("page-1.png")

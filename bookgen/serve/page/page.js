@@ -115,6 +115,7 @@ async function preview() {
 // child writes the count as it goes): a bar and "12 of 48 puzzles made".
 function watchProgress(seq) {
   stopProgress();
+  let shownFirst = false;
   const ask = async () => {
     try {
       const said = await call("/api/progress", {});
@@ -126,10 +127,20 @@ function watchProgress(seq) {
         $("progress").value = said.made;
         $("progress-count").textContent = said.made < said.of ? t("made_of", counts) : t("laying_out", counts);
       }
+      if (said.first && !shownFirst) { shownFirst = true; showFirstPage(said.first); }
     } catch (error) { /* the next answer says it */ }
     if (seq === previewSeq && progressTimer !== null) progressTimer = setTimeout(ask, PROGRESS_MS);
   };
   progressTimer = setTimeout(ask, PROGRESS_MS / 2);
+}
+
+// A class set's first sheet, made from the first child's puzzles before the rest (the
+// server's bookgen.serve.early): shown alone, in full colour, until the whole set is built.
+function showFirstPage(src) {
+  $("pages").replaceChildren(el("figure", {className: "early"},
+    el("img", {src, alt: t("page_n", {number: 1})}),
+    el("figcaption", {}, t("page_n", {number: 1}))));
+  $("pages").classList.remove("stale");
 }
 
 function stopProgress() {
