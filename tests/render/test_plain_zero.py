@@ -48,3 +48,28 @@ def test_only_the_zero_changes_and_the_same_file_gives_the_same_bytes(weight: in
         if name != "zero":
             assert changed["glyf"][name].compile(changed["glyf"]) == shipped["glyf"][name].compile(shipped["glyf"]), name
     assert plain_zero.__wrapped__(path) == plain_zero(path)
+
+
+@pytest.mark.parametrize("weight", [400, BOLD_WEIGHT])
+def test_the_shipped_file_measures_as_the_plain_zero_font_does(weight: int):
+    # `check` measures with the shipped file (never unslashing the zero): every width,
+    # character and height ReportLab reads must be the changed font's.
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    path = _family_file(PRIMARY, weight)
+    changed, shipped = TTFont("changed", io.BytesIO(plain_zero(path))).face, TTFont("shipped", str(path)).face
+    assert changed.charToGlyph == shipped.charToGlyph and changed.charWidths == shipped.charWidths
+    assert (changed.defaultWidth, changed.capHeight, changed.ascent, changed.descent) == \
+        (shipped.defaultWidth, shipped.capHeight, shipped.ascent, shipped.descent)
+
+
+def test_a_default_face_measures_alike_before_and_after_its_zero_is_unslashed():
+    from bookgen.render.fonts import Face
+
+    path = _family_file(PRIMARY, 400)
+    face = Face("PlainZeroMeasured", "test", lambda: io.BytesIO(plain_zero(path)), measured=lambda: str(path))
+    text = "Contents 0123456789 Ångström ×÷−"
+    before = (face.metrics().stringWidth(text, 11), face.cap_height, face.missing(text + "ω"))
+    face.font()  # now the changed font itself is read, and measured
+    assert (face.metrics().stringWidth(text, 11), face.cap_height, face.missing(text + "ω")) == before
+    assert face.metrics() is face.font()
