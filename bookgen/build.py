@@ -10,7 +10,7 @@ and the texts they must print (font_choice), the puzzles (generation), the JSON
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from bookgen.book_sections import book_of, layout_sections, page_template
 from bookgen.errors import LayoutError
@@ -70,11 +70,9 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     outputs are written."""
     from bookgen.answer_file import answers_layout, apart_path
     from bookgen.book_json import book_json, write_json
-    from bookgen.generation import generate_all
     from bookgen.layout.lesson import lessons_for
     from bookgen.layout.outline import outline
     from bookgen.outputs import Output, checked, staged, writing
-    from bookgen.render.pdf import render
 
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     if spec.answers_apart:
@@ -104,6 +102,21 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     if term is not None:
         term.record(entries)
     return layout
+
+
+def generate_all(*args: Any, **kwargs: Any) -> list[Entry]:
+    """bookgen.generation's, loaded when a build first makes puzzles (and replaceable
+    here, as the tests of interrupted builds replace it)."""
+    from bookgen.generation import generate_all as made
+
+    return made(*args, **kwargs)
+
+
+def render(*args: Any, **kwargs: Any) -> None:
+    """bookgen.render.pdf's, loaded when a build first draws (and replaceable here)."""
+    from bookgen.render.pdf import render as drawn
+
+    drawn(*args, **kwargs)
 
 
 def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts,
