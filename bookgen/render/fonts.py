@@ -42,6 +42,8 @@ BOLD_WEIGHT = 700
 # Bumped when the way the bold instance is made changes, so cached copies are remade
 # (2: no longer stamped with the time it was made).
 INSTANCE_VERSION = 2
+# Bumped when the way the zero is unslashed changes (bookgen/render/plain_zero.py).
+PLAIN_ZERO_VERSION = 1
 # A cached instance is at most this big (Noto Sans Bold is about 650 KB).
 MAX_INSTANCE_BYTES = 16 * 1024 * 1024
 
@@ -237,11 +239,9 @@ def default_fonts() -> Fonts:
     """Atkinson Hyperlegible, regular and bold."""
     # Its zero unslashed, as young children write it (bookgen/render/plain_zero.py).
     # Measured from the shipped files: unslashing the zero changes its outline alone.
-    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular",
-                   lambda: io.BytesIO(plain_zero(_family_file(PRIMARY, 400))),
+    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular", lambda: io.BytesIO(plain_zero_font(400)),
                    measured=lambda: str(_family_file(PRIMARY, 400)))
-    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold",
-                lambda: io.BytesIO(plain_zero(_family_file(PRIMARY, BOLD_WEIGHT))),
+    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold", lambda: io.BytesIO(plain_zero_font(BOLD_WEIGHT)),
                 measured=lambda: str(_family_file(PRIMARY, BOLD_WEIGHT)))
     return Fonts(regular, bold, f"the book's fonts ({PRIMARY}, {FALLBACK})")
 
@@ -266,6 +266,23 @@ def _family_file(family: str, weight: int) -> Path:
         return fontpkg.path(family, weight)
     except fontpkg.FontpkgError as exc:
         raise FontError(f"the font {family} is not installed ({exc}); reinstall bookgen") from None
+
+
+@lru_cache(maxsize=None)
+def plain_zero_font(weight: int) -> bytes:
+    """Atkinson Hyperlegible at `weight` with its zero unslashed: from the cache, or made
+    (fontTools reads and writes the whole font: a fifth of a cached rebuild's CPU, issue
+    31) and kept there. Kept quietly: a cache that cannot be used is no note, as a book
+    that reads no puzzle from it never spoke of it before."""
+    source = _family_file(PRIMARY, weight)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    path = cache.cache_root() / "fonts" / f"{source.stem}-plain-zero-{digest[:16]}.ttf"
+    header = cache.table_header("font-instance", PLAIN_ZERO_VERSION, f"{PRIMARY} wght={weight} plain zero {digest}", 0)
+    data = cache.load_table(path, header, max_length=MAX_INSTANCE_BYTES, quiet=True)
+    if data is None:
+        data = plain_zero(source)
+        cache.store_table(path, {**header, "length": len(data)}, data, quiet=True)
+    return data
 
 
 def noto_bold() -> bytes:
