@@ -335,18 +335,20 @@ def record_build(spec_path: Path, folder: Path) -> tuple[int, Path]:
     return len(layout.pages), data
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+def timed(command: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float, float]:
     """Wall and CPU seconds (the process and every child it waited for) of one run."""
     before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if done.returncode:
         raise SystemExit(f"{command[:2]}... failed:\n{done.stderr}")
     wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def rebuild(spec_path: Path, repeats: int, report: Report) -> dict[str, Any]:
-    """The whole cached rebuild from the shell against the bare script's whole run."""
+def rebuild(spec_path: Path, repeats: int, report: Report, against: list[Path] = ()) -> dict[str, Any]:
+    """The whole cached rebuild from the shell against the bare script's whole run (and,
+    interleaved with them, the rebuild by each checkout of `against`, with its own .venv:
+    before and after a change in one run)."""
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -357,11 +359,14 @@ def rebuild(spec_path: Path, repeats: int, report: Report) -> dict[str, Any]:
         ours = [sys.executable, "-c", "import sys; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'; run()",
                 "build", str(spec_path), "-o", str(folder / "rebuilt.pdf"), "-q"]
         bare = [sys.executable, "-c", BARE_SCRIPT, str(data), str(folder / "bare.pdf")]
-        times: dict[str, list[tuple[float, float]]] = {"bookgen": [], "bare": []}
-        timed(ours, env), timed(bare, env)  # bytecode compiled, files in the page cache
+        sides = [("bookgen", ours, ROOT), ("bare", bare, ROOT)]
+        sides += [(str(other), [str(other / ".venv" / "bin" / "python"), *ours[1:]], other) for other in against]
+        times: dict[str, list[tuple[float, float]]] = {side: [] for side, _, _ in sides}
+        for _side, command, cwd in sides:
+            timed(command, env, cwd)  # bytecode compiled, files in the page cache
         for _ in range(repeats):  # interleaved
-            times["bookgen"].append(timed(ours, env))
-            times["bare"].append(timed(bare, env))
+            for side, command, cwd in sides:
+                times[side].append(timed(command, env, cwd))
     wall = {side: median([w for w, _ in runs]) for side, runs in times.items()}
     cpu = {side: median([c for _, c in runs]) for side, runs in times.items()}
     jobs = os.cpu_count() or 1
@@ -369,6 +374,8 @@ def rebuild(spec_path: Path, repeats: int, report: Report) -> dict[str, Any]:
                f"wall, {cpu['bookgen']:.2f} s CPU; the bare script {wall['bare']:.2f} s wall, {cpu['bare']:.2f} s CPU: "
                f"{wall['bookgen'] / wall['bare']:.2f}x wall, {cpu['bookgen'] / cpu['bare']:.2f}x CPU "
                f"(medians of {repeats}; load {load_average()})")
+    for other in against:
+        report.say(f"  {other}: {wall[str(other)]:.2f} s wall, {cpu[str(other)]:.2f} s CPU")
     return {"spec": spec_path.name, "pages": pages, "jobs": jobs, "repeats": repeats,
             "bookgen_wall_s": round(wall["bookgen"], 3), "bookgen_cpu_s": round(cpu["bookgen"], 3),
             "bare_wall_s": round(wall["bare"], 3), "bare_cpu_s": round(cpu["bare"], 3),
@@ -380,6 +387,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", action="append", help="a spec to render (default: bench/book.py's mixed book)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--against", action="append", default=[], type=Path,
+                        help="another checkout whose cached rebuild is timed too, interleaved (its .venv's Python)")
+    parser.add_argument("--rebuild-only", action="store_true", help="only the whole cached rebuild")
     add_json_flag(parser)
     args = parser.parse_args()
     report = Report(args.json)
@@ -390,8 +400,8 @@ def main() -> None:
 
             specs = [Path(folder) / f"{DEFAULT_SPEC}.yaml"]
             specs[0].write_text(MIXED_BOOK, encoding="utf-8")
-        results = [measure(spec, args.repeats, report) for spec in specs]
-        rebuilds = [rebuild(spec, args.repeats, report) for spec in specs]
+        results = [] if args.rebuild_only else [measure(spec, args.repeats, report) for spec in specs]
+        rebuilds = [rebuild(spec, args.repeats, report, args.against) for spec in specs]
     report.done({"render": results, "rebuild": rebuilds})
 
 

@@ -104,9 +104,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
-    from bookgen.record.term import term_of
-
-    with term_of(spec) as term, progress(spec.total_puzzles, quiet) as done:
+    with _term_of(spec) as term, progress(spec.total_puzzles, quiet) as done:
         spec, note = (term.spec, f", {term.note()}") if term is not None else (spec, "")
         if spec.answers_apart:
             from bookgen.answer_file import apart_path
@@ -117,6 +115,19 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
     if not quiet:
         seconds = time.monotonic() - started
         echo(f"wrote {target}: {summary(spec, layout)}{note}, in {seconds:.1f} s")
+
+
+@contextmanager
+def _term_of(spec: Any) -> Iterator[Any]:
+    """bookgen.record.term's term_of, its modules loaded only for a spec that names a
+    class record (most do not: issue 31's start-up)."""
+    if spec.record is None:
+        yield None
+        return
+    from bookgen.record.term import term_of
+
+    with term_of(spec) as term:
+        yield term
 
 
 @contextmanager
