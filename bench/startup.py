@@ -9,7 +9,11 @@ before the timed ones, whatever PYTHONDONTWRITEBYTECODE says here.
 
 Not a test: nothing here asserts a time.
 
-    python bench/startup.py [--repeats 15] [--json]
+    python bench/startup.py [--repeats 15] [--against CHECKOUT] [--json]
+
+With --against, the same commands of another checkout (its own .venv's Python, its own
+source) are timed too, each run beside one of this checkout's: before and after a
+change, at the same load.
 """
 
 from __future__ import annotations
@@ -35,10 +39,10 @@ COMMANDS = (
 )
 
 
-def cpu_ms(command: list[str], env: dict[str, str]) -> float:
+def cpu_ms(command: list[str], env: dict[str, str], cwd: Path = ROOT) -> float:
     """The CPU time of one run of `command` and its children, in ms."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
 
@@ -46,6 +50,7 @@ def cpu_ms(command: list[str], env: dict[str, str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15, help="timed runs of each command")
+    parser.add_argument("--against", type=Path, help="another checkout, timed beside this one (its .venv's Python)")
     add_json_flag(parser)
     args = parser.parse_args()
     report = Report(args.json)
@@ -65,12 +70,23 @@ def main() -> None:
             # The shell's entry point, as `bookgen` on PATH runs it.
             command = [sys.executable, "-c", "import sys; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'; "
                        "run()", *(a.format(puzzle=puzzle, spec=spec) for a in arguments)]
+            other = [str(args.against / ".venv" / "bin" / "python"), *command[1:]] if args.against else None
             cpu_ms(command, env)  # fills the bytecode folder
-            times = [cpu_ms(command, env) for _ in range(args.repeats)]
-            rows.append({"work": what, "cpu_ms": round(median(times), 2), "min_ms": round(min(times), 2),
-                         "goal_ms": goal, "repeats": args.repeats})
+            if other:
+                cpu_ms(other, env, args.against)
+            times, others = [], []
+            for _ in range(args.repeats):
+                times.append(cpu_ms(command, env))
+                if other:
+                    others.append(cpu_ms(other, env, args.against))
+            row = {"work": what, "cpu_ms": round(median(times), 2), "min_ms": round(min(times), 2),
+                   "goal_ms": goal, "repeats": args.repeats}
+            rows.append(row)
             said = f", goal {goal:g} ms: {median(times) / goal:.2f}x" if goal else ""
             report.say(f"{what}: median {median(times):.1f} ms CPU (least {min(times):.1f}){said}")
+            if others:
+                row["against_ms"] = round(median(others), 2)
+                report.say(f"  {args.against}: median {median(others):.1f} ms CPU (least {min(others):.1f})")
     baseline = [cpu_ms([sys.executable, "-c", "pass"], {**os.environ}) for _ in range(args.repeats)]
     report.say(f"python -c pass: median {median(baseline):.1f} ms; load average at the end {load_average()}")
     report.done({"commands": rows, "python_ms": round(median(baseline), 2)})

@@ -1,6 +1,8 @@
 """`bookgen` from the shell, and `python -m bookgen`: `bookgen --version` answered here,
 before the command line's library is loaded (importing click takes longer than the 40 ms
-of CPU the answer is allowed, issue 31), every other command by bookgen.cli."""
+of CPU the answer is allowed, issue 31), and a plain `bookgen solve FILE [--json]` by
+bookgen.solve_command without it (click was a fifth of solving a small puzzle); every
+other command line by bookgen.cli."""
 
 from __future__ import annotations
 
@@ -13,6 +15,12 @@ VERSION_LINE = "bookgen, version {version}"
 def run() -> None:
     if sys.argv[1:] == ["--version"]:
         sys.exit(_version())
+    if sys.argv[1:2] == ["solve"]:
+        from bookgen import solve_command
+
+        plain = solve_command.plain(sys.argv[2:])
+        if plain is not None:
+            solve_command.run_plain(*plain)
     from bookgen.cli import main
 
     main()

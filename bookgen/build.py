@@ -10,36 +10,36 @@ and the texts they must print (font_choice), the puzzles (generation), the JSON
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from bookgen import __version__
-from bookgen.answer_file import answers_layout, apart_path
-from bookgen.book_json import book_json, write_json
 from bookgen.book_sections import book_of, layout_sections, page_template
-from bookgen.book_spec import BookSpec
 from bookgen.errors import LayoutError
 from bookgen.font_choice import fonts_for
-from bookgen.generation import generate_all, load_generators
 from bookgen.language import ENGLISH, Words, words_for
-from bookgen.layout.lesson import LessonPlan, lessons_for
-from bookgen.layout.model import BookLayout, Entry
-from bookgen.layout.outline import outline
-from bookgen.layout.pages import lay_out, plan_book
-from bookgen.layout.trim import printed
-from bookgen.layout.template import BUILT_IN, template
-from bookgen.layout.slots import SlotPlan
-from bookgen.outputs import Input, Output, checked, staged, writing
-from bookgen.puzzles import registry, worked
-from bookgen.puzzles.hint import Hint
-from bookgen.publish.front import examples_for, front_matter
-from bookgen.record.term import Term
-from bookgen.render.fonts import Fonts, default_fonts
-from bookgen.render.pdf import Metadata, render
+from bookgen.layout.pages import plan_book
+
+# The rest of a build (making puzzles, drawing, the JSON, a class record, the front
+# matter) is imported by the step that uses it: `check` plans the pages from this
+# module and loads none of it (issue 31's start-up). load_ahead() loads it all.
+if TYPE_CHECKING:
+    from bookgen.book_spec import BookSpec
+    from bookgen.layout.lesson import LessonPlan
+    from bookgen.layout.model import BookLayout, Entry
+    from bookgen.layout.slots import SlotPlan
+    from bookgen.outputs import Input
+    from bookgen.puzzles.hint import Hint
+    from bookgen.record.term import Term
+    from bookgen.render.fonts import Fonts
+    from bookgen.render.pdf import Metadata
 
 
 def metadata(spec: BookSpec) -> Metadata:
     """Title and author as given; the subtitle, or the puzzle types, as the subject;
     the types and levels as keywords; the version that made it as the creator."""
+    from bookgen import __version__
+    from bookgen.puzzles import registry
+    from bookgen.render.pdf import Metadata
+
     words = words_for(spec.language)
     kinds = list(dict.fromkeys(words.gettext(registry.get(s.options.type).title) for s in spec.sections))
     levels = list(dict.fromkeys(words.gettext(s.params.difficulty) for s in layout_sections(spec)
@@ -68,6 +68,12 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     class record's `term` (bookgen.record.term; its spec is the one built), no student
     is given a puzzle the record says they had, and the build is recorded in it once the
     outputs are written."""
+    from bookgen.answer_file import answers_layout, apart_path
+    from bookgen.book_json import book_json, write_json
+    from bookgen.layout.lesson import lessons_for
+    from bookgen.layout.outline import outline
+    from bookgen.outputs import Output, checked, staged, writing
+
     outputs = [Output("-o", str(output))] + ([Output("--json", str(json_path))] if json_path is not None else [])
     if spec.answers_apart:
         outputs.append(Output("answer_key: separate", str(apart_path(output))))
@@ -98,12 +104,31 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     return layout
 
 
+def generate_all(*args: Any, **kwargs: Any) -> list[Entry]:
+    """bookgen.generation's, loaded when a build first makes puzzles (and replaceable
+    here, as the tests of interrupted builds replace it)."""
+    from bookgen.generation import generate_all as made
+
+    return made(*args, **kwargs)
+
+
+def render(*args: Any, **kwargs: Any) -> None:
+    """bookgen.render.pdf's, loaded when a build first draws (and replaceable here)."""
+    from bookgen.render.pdf import render as drawn
+
+    drawn(*args, **kwargs)
+
+
 def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts,
                 lessons: dict[int, LessonPlan] | None = None) -> tuple[BookLayout, list[Entry]]:
     """The book's pages for its made puzzles, with its front matter (and the example
     puzzles its how-to-play pages draw, returned beside it); a printed book's
     (bookgen.layout.trim) at the inside margin its page count asks for, and an even
     number of pages."""
+    from bookgen.layout.pages import lay_out
+    from bookgen.layout.trim import printed
+    from bookgen.publish.front import examples_for, front_matter
+
     book, words = book_of(spec), words_for(spec.language)
     hints = worked_hints(entries, words)
     examples = examples_for(spec)
@@ -134,6 +159,8 @@ HINT_SENTENCES = 4
 
 def worked_hints(entries: list[Entry], words: Words = ENGLISH) -> dict[int, list[Hint]]:
     """Puzzle number -> the grader's first steps in plain words, for sections with hints."""
+    from bookgen.puzzles import worked
+
     found = {}
     for entry in entries:
         if entry.section.options.hints and (steps := worked.worked_steps(entry.ptype)) is not None:
@@ -144,6 +171,9 @@ def worked_hints(entries: list[Entry], words: Words = ENGLISH) -> dict[int, list
 def input_files(spec: BookSpec) -> list[Input]:
     """Files the book is made from, which no output may overwrite: the spec, and every
     file a section's options name (pictures)."""
+    from bookgen.outputs import Input
+    from bookgen.puzzles import registry
+
     found = [Input("the spec", Path(spec.source))]
     found += [Input(f"the font given as {name}", path) for name, path in (("font", spec.font),
                                                                             ("bold_font", spec.bold_font)) if path]

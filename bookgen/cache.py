@@ -60,6 +60,7 @@ _noted: set[str] = set()
 KEY_NAME = "bookgen-cache.key"
 KEY_BYTES = 32
 _keys: dict[str, bytes | None] = {}
+_key_faults: dict[str, str] = {}  # why a key could not be kept: noted by the first call that is not quiet
 _unwritable = False  # found by probe(): no table is written this run
 
 # Tables bookgen builds itself, used from the cache only when they are byte for byte
@@ -79,6 +80,14 @@ SHIPPED_DIGESTS: dict[tuple[str, int, str], str] = {
     # Noto Sans Bold made by fontTools' instancer from fontpkg-noto-sans's variable font.
     ("font-instance", 2, "Noto Sans wght=700 bfb7bb691513f12e734dc346c03a03f784912432d7e3fa8e56efcf906fe86b3d"):
         "5a0ee56d5fa69689702d64bef03a4a24d58a93f5ae950ff5a004705102668833",
+    # Atkinson Hyperlegible with its zero unslashed (bookgen/render/plain_zero.py), from
+    # fontpkg-atkinson-hyperlegible's files.
+    ("font-instance", 1, "Atkinson Hyperlegible wght=400 plain zero "
+                         "7fb917c89019896d0b52ee84b7cbb3304c18cb90b19a62f5e32712bd23e97669"):
+        "30fd0a7fd83eca51034857d1e1903a5b865ada0bc2b8a44a373b82cc75310633",
+    ("font-instance", 1, "Atkinson Hyperlegible wght=700 plain zero "
+                         "5a3b0c8cc8ca545155150b4512a1fa248298df121c50d6557e651e61fbdab92f"):
+        "d0afbb98e89a70080a7d701e2fc7aad1c08b50097c4e1932c8ec7eba23813c15",
 }
 
 
@@ -97,13 +106,16 @@ def table_header(kind: str, version: int, shape: str, length: int) -> dict[str, 
     return {"format": FORMAT, "kind": kind, "version": version, "shape": shape, "length": length}
 
 
-def load_table(path: Path, expected: dict[str, Any], max_length: int | None = None) -> bytes | None:
+def load_table(path: Path, expected: dict[str, Any], max_length: int | None = None,
+               quiet: bool = False) -> bytes | None:
     """The cached table at `path` if its header matches `expected`, its bytes match the
     header's checksum and, for a kind bookgen builds itself, the digest the package
     ships; None otherwise (missing, unreadable, stale, corrupt or edited).
 
     With `max_length`, the table's length is known only once it is made (a font made
-    from another): the header's own length is taken, up to `max_length`."""
+    from another): the header's own length is taken, up to `max_length`. `quiet`: a
+    cache that cannot be used is no note (a table kept only to save time, whose build
+    would otherwise never speak of the cache)."""
     cap = expected["length"] if max_length is None else max_length
     try:
         raw = read_bytes(path, MAX_HEADER_BYTES + cap + 1)
@@ -128,7 +140,7 @@ def load_table(path: Path, expected: dict[str, Any], max_length: int | None = No
     digest = hashlib.sha256(data).hexdigest()
     if len(data) != length or digest != header.get("sha256"):
         return None
-    secret = cache_key()
+    secret = cache_key(quiet)
     mac = header.get("mac")
     if secret is None or not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(secret, header, data)):
         return None
@@ -142,13 +154,13 @@ def shipped_digest(header: dict[str, Any]) -> str | None:
     return SHIPPED_DIGESTS.get((header.get("kind"), header.get("version"), header.get("shape")))
 
 
-def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
-    """Write the table with its header and checksum, atomically; False (and one note)
-    when the cache cannot be written. A table of a verified kind without its shipped
-    digest is not written: it would never be read."""
+def store_table(path: Path, header: dict[str, Any], data: bytes, quiet: bool = False) -> bool:
+    """Write the table with its header and checksum, atomically; False (and one note,
+    unless `quiet`) when the cache cannot be written. A table of a verified kind without
+    its shipped digest is not written: it would never be read."""
     if header["kind"] in VERIFIED_KINDS and hashlib.sha256(data).hexdigest() != shipped_digest(header):
         return False
-    secret = cache_key()
+    secret = cache_key(quiet)
     if _unwritable or secret is None:
         return False
     sealed = {**header, "sha256": hashlib.sha256(data).hexdigest()}
@@ -162,7 +174,8 @@ def store_table(path: Path, header: dict[str, Any], data: bytes) -> bool:
         cache_files.write_file(root, parts, path.name, line + data)
         return True
     except OSError as exc:
-        _note_unwritable(path.parent, exc)
+        if not quiet:
+            _note_unwritable(path.parent, exc)
         return False
 
 
@@ -181,19 +194,23 @@ def key_path() -> Path:
     return root.parent / (KEY_NAME if root.name == "bookgen" else f"{root.name}.{KEY_NAME}")
 
 
-def cache_key() -> bytes | None:
+def cache_key(quiet: bool = False) -> bytes | None:
     """This user's secret for the cache (made the first time), or None with one note when
-    it cannot be kept: not a regular file of this user's, readable by others, the wrong
-    size, or a folder where it cannot be made."""
+    it cannot be kept (none when `quiet`; a later call that is not quiet gives it): not a
+    regular file of this user's, readable by others, the wrong size, or a folder where it
+    cannot be made."""
     path = key_path()
     if str(path) not in _keys:
+        _key_faults.pop(str(path), None)
         try:
             _keys[str(path)] = _read_key(path) or _make_key(path)
         except (OSError, ValueError) as exc:
             _keys[str(path)] = None
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            note_once(f"key {path}", f"cannot use the cache's key {path} ({reason.lower()}); the cache is not "
-                                    "used this run")
+            _key_faults[str(path)] = (f"cannot use the cache's key {path} ({reason.lower()}); the cache is not "
+                                      "used this run")
+    if str(path) in _key_faults and not quiet:
+        note_once(f"key {path}", _key_faults[str(path)])
     return _keys[str(path)]
 
 

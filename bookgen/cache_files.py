@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import logging
 import os
-import secrets
 import stat
 import sys
 import time
@@ -92,7 +91,7 @@ def write_file(root: Path, parts: tuple[str, ...], name: str, data: bytes) -> No
     """root/parts.../name holds `data`, written whole under a temporary name first."""
     folder = open_folder(root, parts, create=True)
     try:
-        temp = f".{name}.{os.getpid()}-{secrets.token_hex(4)}.part"
+        temp = f".{name}.{os.getpid()}-{os.urandom(4).hex()}.part"
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o666, dir_fd=folder)
         try:
             with os.fdopen(fd, "wb") as f:

@@ -24,18 +24,13 @@ from bookgen import __version__
 from bookgen.book_lines import counted, summary
 from bookgen.errors import CommandLineError
 from bookgen.outputs import WriteError
-from bookgen.stopping import time_limit
-from bookgen.terminal import OutputSafeGroup, Seconds, echo, notes_to_stderr, reported
+from bookgen.solve_command import DEFAULT_SOLVE_SECONDS, solve_files
+from bookgen.terminal import echo, guard_standard_output, notes_to_stderr, output_failed, reported
 
 # A command imports what it needs when it runs (the spec, the types, the build), so
 # `bookgen --version` and `bookgen solve` of one puzzle load only their own part.
 if TYPE_CHECKING:
     from types import ModuleType
-
-# `bookgen solve` stops any puzzle after this long (--timeout), plus a grace for types
-# that use the time themselves and then settle for a verified answer (sliding).
-DEFAULT_SOLVE_SECONDS = 60.0
-SOLVE_GRACE = 5.0
 
 
 def _speclib() -> ModuleType:
@@ -60,6 +55,31 @@ COMMANDS = {
     "export": "bookgen.publish.commands:export",  # the publisher's: one file a puzzle
     "cover": "bookgen.publish.commands:cover",  # the publisher's: the full-wrap cover
 }
+
+
+class OutputSafeGroup(click.Group):
+    """The command group whose own output (--help, --version, usage errors) cannot
+    fail with a traceback: a full or closed stream is one line on stderr, exit 1."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        guard_standard_output()
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            output_failed(exc)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in a range; NaN (which every comparison lets through) is
+    refused at parse, as a number out of range is."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        converted = super().convert(value, param, ctx)
+        if converted != converted:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return converted
 
 
 class _Group(OutputSafeGroup):
@@ -104,9 +124,7 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
     if seed is not None:
         spec = spec.with_seed(_seed(seed))
     target = output if output is not None else str(Path(spec_file).with_suffix(".pdf"))
-    from bookgen.record.term import term_of
-
-    with term_of(spec) as term, progress(spec.total_puzzles, quiet) as done:
+    with _term_of(spec) as term, progress(spec.total_puzzles, quiet) as done:
         spec, note = (term.spec, f", {term.note()}") if term is not None else (spec, "")
         if spec.answers_apart:
             from bookgen.answer_file import apart_path
@@ -117,6 +135,19 @@ def build(spec_file: str, output: str | None, seed: str | None, json_path: str |
     if not quiet:
         seconds = time.monotonic() - started
         echo(f"wrote {target}: {summary(spec, layout)}{note}, in {seconds:.1f} s")
+
+
+@contextmanager
+def _term_of(spec: Any) -> Iterator[Any]:
+    """bookgen.record.term's term_of, its modules loaded only for a spec that names a
+    class record (most do not: issue 31's start-up)."""
+    if spec.record is None:
+        yield None
+        return
+    from bookgen.record.term import term_of
+
+    with term_of(spec) as term:
+        yield term
 
 
 @contextmanager
@@ -152,14 +183,18 @@ def check(spec_file: str, for_print: bool) -> None:
     """Validate SPEC_FILE without generating anything (with --print: build it and check the PDF for print)."""
     from bookgen.build import plan
 
-    from bookgen.record.term import check_lines, term_of
-
     spec = _speclib().load(spec_file)
-    with term_of(spec, write=False) as term:
-        plan(term.spec if term is not None else spec)
+    if spec.record is None:  # the class record's modules are loaded only for a spec that names one
+        plan(spec)
         echo(f"{spec_file}: ok ({counted(spec)})")
-        for line in check_lines(term):
-            echo(line)
+    else:
+        from bookgen.record.term import check_lines, term_of
+
+        with term_of(spec, write=False) as term:
+            plan(term.spec if term is not None else spec)
+            echo(f"{spec_file}: ok ({counted(spec)})")
+            for line in check_lines(term):
+                echo(line)
     if for_print:
         from bookgen.publish.print_check import print_check
 
@@ -176,29 +211,7 @@ def check(spec_file: str, for_print: bool) -> None:
 def solve(puzzle_file: str, as_json: bool, timeout: float) -> None:
     """Solve a puzzle: interchange JSON (one puzzle or a whole book), a typed-in KenKen,
     sudoku strings (81 characters, . or 0 for a blank), .sdk, or Tatham game IDs (Solo, Keen)."""
-    from bookgen.cache_files import lock_waits_at_most
-    from bookgen.puzzles.readers import solve_input
-
-    found = solve_input(puzzle_file)
-    reports = []
-    for label, puzzle in found:
-        ptype = _registry().get(puzzle.type)
-        # A type that honours `timeout` itself (sliding: then a longer verified answer)
-        # has a moment more before the hard stop that bounds every type.
-        what = f"puzzle {label}" if len(found) > 1 else puzzle_file
-        with lock_waits_at_most(timeout):  # tables made once are not the solve's time; waiting for them is
-            ptype.prepare_solve(puzzle)
-        with time_limit(timeout + SOLVE_GRACE, f"{what}: no answer within {timeout:g} s; allow more with --timeout"):
-            result = ptype.solve(puzzle, timeout=timeout)
-        if as_json:
-            reports.append(ptype.result_json(puzzle, result))
-        else:
-            heading = f"puzzle {label}: " if len(found) > 1 else ""
-            echo(heading + ptype.result_text(puzzle, result))
-    if as_json:
-        import json
-
-        echo(json.dumps(reports[0] if len(reports) == 1 else reports))
+    solve_files(puzzle_file, as_json, timeout)
 
 
 STARTERS = ("book", "worksheet", "large-print")

@@ -11,9 +11,7 @@ import os
 import sys
 from functools import wraps
 from pathlib import Path
-from typing import Any, Callable
-
-import click
+from typing import Any, Callable, NoReturn
 
 from bookgen.errors import BookgenError, InputError
 from bookgen.outputs import WriteError, committed
@@ -33,12 +31,12 @@ def reported(command: Callable) -> Callable:
             # Input errors already start with file:line; others get the program's name.
             prefix = "" if isinstance(exc, InputError) else "bookgen: "
             for line in exc.lines():
-                click.echo(prefix + line, err=True)
+                echo_line(prefix + line, err=True)
             sys.exit(exc.exit_code)
         except KeyboardInterrupt as exc:
             # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
             how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
-            click.echo(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
+            echo_line(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
             sys.exit(exit_status(exc))
 
     return run
@@ -92,35 +90,48 @@ def guard_standard_output() -> None:
     sys.stdout = _ClosedStream()
 
 
-class OutputSafeGroup(click.Group):
-    """The command group whose own output (--help, --version, usage errors) cannot
-    fail with a traceback: a full or closed stream is one line on stderr, exit 1."""
-
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        guard_standard_output()
-        try:
-            return super().main(*args, **kwargs)
-        except OSError as exc:
-            _stdout_to_null()
-            try:
-                click.echo(f"bookgen: cannot write to standard output ({(exc.strerror or str(exc)).lower()})",
-                           err=True)
-            except OSError:
-                pass
-            sys.exit(1)
+def output_failed(exc: OSError) -> NoReturn:
+    """A command group's own output (--help, --version, usage errors) that failed: one
+    line on stderr, status 1, never a traceback (bookgen.cli's group, and a plain
+    `bookgen solve`, bookgen.solve_command)."""
+    _stdout_to_null()
+    try:
+        echo_line(f"bookgen: cannot write to standard output ({(exc.strerror or str(exc)).lower()})", err=True)
+    except OSError:
+        pass
+    sys.exit(1)
 
 
-class Seconds(click.FloatRange):
-    """A number of seconds in a range; NaN (which every comparison lets through) is
-    refused at parse, as a number out of range is."""
+def echo_line(text: str, nl: bool = True, err: bool = False) -> None:
+    """click.echo(text, nl=nl, err=err), without loading click where that only writes
+    the text and flushes (issue 31's start-up): a str with no escape character (click
+    strips colour codes when the stream is no terminal) to a stream whose encoding is
+    not ASCII (click mends such a stream), on POSIX (Windows has its own console
+    streams). Anything else goes to click.echo itself."""
+    stream = sys.stderr if err else sys.stdout
+    if os.name != "posix" or not isinstance(text, str) or "\x1b" in text or stream is None or _ascii(stream):
+        import click
 
-    name = "seconds"
+        click.echo(text, nl=nl, err=err)
+        return
+    if nl:
+        text += "\n"
+    if text:
+        stream.write(text)
+    stream.flush()
 
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        converted = super().convert(value, param, ctx)
-        if converted != converted:
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return converted
+
+def _ascii(stream: Any) -> bool:
+    """Whether click would take `stream` for a misconfigured ASCII one (or a binary one)."""
+    import codecs
+
+    if isinstance(stream, (io.RawIOBase, io.BufferedIOBase)):
+        return True
+    encoding = stream.encoding if isinstance(stream, io.TextIOBase) else None
+    try:
+        return not isinstance(encoding, str) or codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        return False
 
 
 def echo(text: str = "", nl: bool = True) -> None:
@@ -129,7 +140,7 @@ def echo(text: str = "", nl: bool = True) -> None:
     traceback; stdout then goes to the null device, so the interpreter's last flush at
     exit has nowhere to fail."""
     try:
-        click.echo(text, nl=nl)
+        echo_line(text, nl=nl)
     except OSError as exc:
         _stdout_to_null()
         if exc.errno == errno.EPIPE:
@@ -153,7 +164,7 @@ def notes_to_stderr() -> None:
 
     class NoteHandler(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            click.echo(f"bookgen: note: {record.getMessage()}", err=True)
+            echo_line(f"bookgen: note: {record.getMessage()}", err=True)
 
     log = logging.getLogger("bookgen")
     log.handlers = [NoteHandler()]

@@ -250,10 +250,10 @@ def test_large_cages_are_solved_by_bounds_in_bounded_time(rows, clues, first_lin
 def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkeypatch):
     import time
 
-    import bookgen.cli
+    import bookgen.solve_command
     from bookgen.puzzles.sudoku import type as sudoku
 
-    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    monkeypatch.setattr(bookgen.solve_command, "SOLVE_GRACE", 0.0)
     monkeypatch.setattr(sudoku.PUZZLE_TYPE, "solve", lambda puzzle, timeout=None: time.sleep(30))
     path = tmp_path / "p.json"
     path.write_text(_with())
@@ -263,9 +263,9 @@ def test_every_type_stops_at_its_time_limit_with_one_line(tmp_path: Path, monkey
 
 @pytest.mark.slow  # waits out its one-second limit
 def test_a_search_that_cannot_end_soon_stops_at_the_time_limit(tmp_path: Path, monkeypatch):
-    import bookgen.cli
+    import bookgen.solve_command
 
-    monkeypatch.setattr(bookgen.cli, "SOLVE_GRACE", 0.0)
+    monkeypatch.setattr(bookgen.solve_command, "SOLVE_GRACE", 0.0)
     path = tmp_path / "k.txt"
     path.write_text(_kenken_text(["a" * 9] * 9, {"a": "404+"}))  # no solution, provable only by trying all
     one_line(run("solve", str(path), "--timeout", "1"),

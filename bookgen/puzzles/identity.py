@@ -25,10 +25,16 @@ from bookgen.solve.search import count_solutions
 _COUNT_NODES = 2_000_000
 
 
+# Types whose canonical text is their repr (exactly these: a subclass may repr otherwise).
+_PLAIN = frozenset({int, bool, str, type(None)})
+
+
 def canonical(value: Any) -> str:
     """A text of `value` that is the same in every process and Python version: tuples
     and lists in order, sets sorted, frozen dataclasses by their name and fields."""
     if isinstance(value, (tuple, list)):
+        if all(type(v) in _PLAIN for v in value):  # a cell or a row: each item its repr, as below
+            return "(" + ",".join(map(repr, value)) + ")"
         return "(" + ",".join(canonical(v) for v in value) + ")"
     if isinstance(value, (set, frozenset)):
         return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"

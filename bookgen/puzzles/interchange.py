@@ -7,6 +7,7 @@ longer than any puzzle holds, no nesting deep enough to exhaust Python's stack).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
@@ -21,7 +22,16 @@ MAX_JSON_DIGITS = 40
 def plain_json(text: str | bytes) -> Any:
     """JSON as plain data; ValueError for a constant or an overlong number, RecursionError
     for nesting too deep (both the caller's to report)."""
+    # Every whole number read through _short_int cost a call each (a cached rebuild reads
+    # 50,000): a text with no run of more digits than that allows reads alike without it.
+    if isinstance(text, bytes):  # decoded as json.loads decodes bytes
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    if _LONG_DIGITS.search(text) is None:
+        return json.loads(text, parse_constant=_no_constant)
     return json.loads(text, parse_constant=_no_constant, parse_int=_short_int)
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_JSON_DIGITS + 1))
 
 
 def _no_constant(name: str) -> Any:

@@ -42,6 +42,8 @@ BOLD_WEIGHT = 700
 # Bumped when the way the bold instance is made changes, so cached copies are remade
 # (2: no longer stamped with the time it was made).
 INSTANCE_VERSION = 2
+# Bumped when the way the zero is unslashed changes (bookgen/render/plain_zero.py).
+PLAIN_ZERO_VERSION = 1
 # A cached instance is at most this big (Noto Sans Bold is about 650 KB).
 MAX_INSTANCE_BYTES = 16 * 1024 * 1024
 
@@ -50,14 +52,19 @@ class Face:
     """One font file, read and registered with ReportLab when first needed."""
 
     def __init__(self, pdf_name: str, label: str, source: Callable[[], str | io.BytesIO],
-                 like: Face | None = None) -> None:
+                 like: Face | None = None, measured: Callable[[], str | io.BytesIO] | None = None) -> None:
         self.pdf_name = pdf_name
         self.label = label  # how messages name it: the family and weight, or the user's file
         self._source = source
         # A face with the same characters, asked instead (the regular Noto for the bold one,
         # so knowing what the bold covers does not cost making it).
         self._like = like
+        # A file with this face's very character map, widths and heights, only its outlines
+        # differing (Atkinson before its zero is unslashed): what measuring reads until the
+        # face itself is needed, so `check` never pays for changing the outlines (issue 31).
+        self._measured = measured
         self._font: TTFont | None = None
+        self._metrics: TTFont | None = None
         # Characters already found in the face: layout asks about the same words
         # thousands of times while it fits text, one character at a time was most of it.
         self._present: set[str] = set()
@@ -76,6 +83,18 @@ class Face:
             pdfmetrics.registerFont(font)
             self._font = font
         return self._font
+
+    def metrics(self) -> TTFont:
+        """The face as measuring reads it (its character map, widths and cap height): the
+        face itself once read, else its `measured` file, parsed but never registered."""
+        if self._font is not None or self._measured is None:
+            return self.font()
+        if self._metrics is None:
+            try:
+                self._metrics = TTFont(self.pdf_name, self._measured())
+            except Exception as exc:  # noqa: BLE001 - as in font(): any error is a damaged file
+                raise FontError(f"cannot read {self.label} as a TrueType font ({_reason(exc)})") from None
+        return self._metrics
 
     def source(self) -> str | io.BytesIO:
         """The font file: its path, or its bytes (a drawing outside a PDF reads its outlines)."""
@@ -98,7 +117,7 @@ class Face:
         present = self._present
         if present.issuperset(text):
             return None
-        glyphs = (self._like or self).font().face.charToGlyph
+        glyphs = (self._like or self).metrics().face.charToGlyph
         for ch in text:
             if ord(ch) not in glyphs:
                 return ch
@@ -108,7 +127,7 @@ class Face:
     @property
     def cap_height(self) -> float:
         """Capital and digit height as a fraction of the type size (ReportLab scales to 1000)."""
-        return self.font().face.capHeight / 1000
+        return self.metrics().face.capHeight / 1000
 
 
 def _reason(exc: Exception) -> str:
@@ -145,8 +164,13 @@ class Fonts:
         return face
 
     def measure(self, text: str, size: float, bold: bool = False) -> float:
-        """Width in points of `text` at `size`: layout fits text with this."""
-        return pdfmetrics.stringWidth(text, self.checked(text, bold).pdf_name, size)
+        """Width in points of `text` at `size`: layout fits text with this (what
+        pdfmetrics.stringWidth answers for the registered face: the same widths)."""
+        face = self.face(bold)
+        ch = face.missing(text)
+        if ch is not None:
+            raise FontError(f"{missing_message(ch, self.names)}, in the text {_quoted(text)}")
+        return face.metrics().stringWidth(text, size)
 
     def missing(self, text: str) -> str | None:
         """The first character of `text` that the regular or bold face lacks (a title is
@@ -214,10 +238,11 @@ def _user_face(pdf_name: str, label: str, data: bytes) -> Face:
 def default_fonts() -> Fonts:
     """Atkinson Hyperlegible, regular and bold."""
     # Its zero unslashed, as young children write it (bookgen/render/plain_zero.py).
-    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular",
-                   lambda: io.BytesIO(plain_zero(_family_file(PRIMARY, 400))))
-    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold",
-                lambda: io.BytesIO(plain_zero(_family_file(PRIMARY, BOLD_WEIGHT))))
+    # Measured from the shipped files: unslashing the zero changes its outline alone.
+    regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular", lambda: io.BytesIO(plain_zero_font(400)),
+                   measured=lambda: str(_family_file(PRIMARY, 400)))
+    bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold", lambda: io.BytesIO(plain_zero_font(BOLD_WEIGHT)),
+                measured=lambda: str(_family_file(PRIMARY, BOLD_WEIGHT)))
     return Fonts(regular, bold, f"the book's fonts ({PRIMARY}, {FALLBACK})")
 
 
@@ -230,6 +255,9 @@ def fallback_fonts() -> Fonts:
 
 
 def _family_file(family: str, weight: int) -> Path:
+    shipped = _shipped_file(family, weight)
+    if shipped is not None:
+        return shipped
     try:
         import fontpkg
     except ImportError:
@@ -238,6 +266,23 @@ def _family_file(family: str, weight: int) -> Path:
         return fontpkg.path(family, weight)
     except fontpkg.FontpkgError as exc:
         raise FontError(f"the font {family} is not installed ({exc}); reinstall bookgen") from None
+
+
+@lru_cache(maxsize=None)
+def plain_zero_font(weight: int) -> bytes:
+    """Atkinson Hyperlegible at `weight` with its zero unslashed: from the cache, or made
+    (fontTools reads and writes the whole font: a fifth of a cached rebuild's CPU, issue
+    31) and kept there. Kept quietly: a cache that cannot be used is no note, as a book
+    that reads no puzzle from it never spoke of it before."""
+    source = _family_file(PRIMARY, weight)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    path = cache.cache_root() / "fonts" / f"{source.stem}-plain-zero-{digest[:16]}.ttf"
+    header = cache.table_header("font-instance", PLAIN_ZERO_VERSION, f"{PRIMARY} wght={weight} plain zero {digest}", 0)
+    data = cache.load_table(path, header, max_length=MAX_INSTANCE_BYTES, quiet=True)
+    if data is None:
+        data = plain_zero(source)
+        cache.store_table(path, {**header, "length": len(data)}, data, quiet=True)
+    return data
 
 
 def noto_bold() -> bytes:
@@ -267,3 +312,37 @@ def _instance(source: Path, weight: int) -> bytes:
     out = io.BytesIO()
     made.save(out)
     return out.getvalue()
+
+
+# The packages that ship the default families. fontpkg finds a family through every
+# installed package's entry points, and importing importlib.metadata for that was a
+# tenth of `bookgen check` (issue 31): the file is looked up in its own package first.
+SHIPPED = {PRIMARY: "fontpkg_atkinson_hyperlegible", FALLBACK: "fontpkg_noto_sans"}
+
+
+def _shipped_file(family: str, weight: int) -> Path | None:
+    """The file of `family` at `weight` that fontpkg picks (a variable font whose weight
+    axis covers it, else the static file of that weight, upright), read from the family's
+    package's metadata; None when that is not plainly so, and fontpkg is asked (and says
+    what is wrong)."""
+    import importlib.util
+    import json
+
+    try:
+        found = importlib.util.find_spec(SHIPPED[family])
+        root = Path(next(iter(found.submodule_search_locations or ())))
+        meta = json.loads((root / "metadata.json").read_text(encoding="utf-8"))
+        if meta["family"] != family:
+            return None
+        axes = {axis["tag"]: (int(axis["min"]), int(axis["max"])) for axis in meta.get("axes", [])}
+        upright = [entry for entry in meta["files"] if entry.get("style", "normal") == "normal"]
+        low, high = axes.get("wght", (None, None))
+        chosen = next((entry for entry in upright if entry.get("variable") and low is not None
+                       and low <= weight <= high), None) or next(
+            (entry for entry in upright if entry.get("weight") is not None and int(entry["weight"]) == weight), None)
+        if chosen is None:
+            return None
+        path = root.joinpath(*chosen["path"].split("/"))
+    except (ImportError, ValueError, KeyError, TypeError, AttributeError, StopIteration, OSError):
+        return None
+    return path if path.is_file() else None

@@ -134,6 +134,10 @@ def _drawn(book: tuple, chunks: list[tuple[int, ...]], jobs: int) -> Iterator[Dr
     from bookgen.stopping import parallel_results
 
     _book = book  # before the pool forks its workers, on the first page asked for
+    if sys.platform.startswith("linux"):
+        # Each worker asks for its parent-death signal through ctypes (bookgen.stopping):
+        # loaded once here, before the fork, not once in every worker.
+        import ctypes  # noqa: F401
     try:
         for chunk in parallel_results(_draw_chunk, chunks, jobs):
             yield from chunk

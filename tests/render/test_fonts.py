@@ -143,3 +143,12 @@ def test_text_the_font_lacks_is_refused_when_drawn_not_printed_as_a_box():
     fonts = default_fonts()
     with pytest.raises(FontError, match="U\\+2192"):
         fonts.measure("slide → here", 10)
+
+
+@pytest.mark.parametrize("family", ["Atkinson Hyperlegible", "Noto Sans"])
+@pytest.mark.parametrize("weight", [400, 700])
+def test_the_default_fonts_are_the_files_fontpkg_names(family: str, weight: int):
+    # Read from the family's own package (no importlib.metadata): the file fontpkg picks.
+    import fontpkg
+
+    assert _family_file(family, weight) == fontpkg.path(family, weight)
