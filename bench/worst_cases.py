@@ -92,7 +92,8 @@ def main() -> None:
                          "median_s": round(median(made), 4), "median_proved_s": round(median(proved), 4),
                          "worst_proved_s": round(max(proved), 4), "p99_proved_s": None if p99 is None else round(p99, 4),
                          "worst_seed": proved.index(max(proved))})
-            report.say(f"{label}: median {median(proved):.3f} s, worst {max(proved):.3f} s (seed "
+            tail = "" if p99 is None else f", 99th percentile {p99:.3f} s"
+            report.say(f"{label}: median {median(proved):.3f} s{tail}, worst {max(proved):.3f} s (seed "
                        f"{rows[-1]['worst_seed']}), made and proved")
     slow = recorded()
     report.say(f"offered rows whose recorded worst passes {GOAL_SECONDS:g} s: {len(slow)}")
