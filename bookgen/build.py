@@ -144,7 +144,22 @@ def book_layout(spec: BookSpec, entries: list[Entry], fonts: Fonts,
 def load_ahead() -> None:
     """What a build loads or reads the first time, done now, for processes forked later
     (the composer's fork server): the types and their generator versions, the default
-    fonts, the built-in layouts."""
+    fonts, the built-in layouts; and every module a build imports only when it first
+    needs it (above), so a forked build finds them loaded."""
+    import bookgen.answer_file  # noqa: F401 - loaded for the forked builds
+    import bookgen.book_json  # noqa: F401
+    import bookgen.layout.lesson  # noqa: F401
+    import bookgen.layout.outline  # noqa: F401
+    import bookgen.layout.trim  # noqa: F401
+    import bookgen.outputs  # noqa: F401
+    import bookgen.publish.front  # noqa: F401
+    import bookgen.puzzles.worked  # noqa: F401
+    import bookgen.record.term  # noqa: F401
+    import bookgen.render.pdf  # noqa: F401
+    from bookgen.generation import load_generators
+    from bookgen.layout.template import BUILT_IN, template
+    from bookgen.render.fonts import default_fonts
+
     load_generators()
     fonts = default_fonts()
     fonts.regular.font()

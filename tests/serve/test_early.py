@@ -80,3 +80,19 @@ def test_the_page_can_show_the_first_page_and_the_count_while_the_set_is_built(s
         assert early[0]["of"] == 48 and 0 <= early[0]["made"] <= 48 and early[0]["build"] == answer["build"]
         assert _pixels(client.get(early[0]["first"])) == _pixels(client.get(f"{answer['files']}page-1.png"))
     assert client.call("/api/progress", {}) == {}  # nothing runs now
+
+
+def test_the_fork_servers_warm_up_loads_what_a_build_needs_without_failing():
+    """bookgen.serve.warm runs in the composer's fork server, whose failure is silent (a
+    build then loads everything itself): it must run, and leave a build's lazily loaded
+    modules loaded for the forked builds."""
+    import subprocess
+    import sys
+
+    run = ("import sys, bookgen.serve.warm; "
+           "missing = [m for m in ('bookgen.generation', 'bookgen.render.pdf', 'bookgen.book_json', "
+           "'bookgen.outputs', 'bookgen.layout.template') if m not in sys.modules]; "
+           "print(missing)")
+    said = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True, timeout=120)
+    assert said.returncode == 0, said.stderr
+    assert said.stdout.strip() == "[]"
