@@ -126,9 +126,9 @@ class CompiledGrid:
         return self.grid.random_solution(seed, node_limit)
 
     @bridged
-    def signed_grid(self, pairs: list[tuple[int, int]], levels: tuple, level: int, seed: int, tries: int,
-                    expired: Expired | None = None) -> tuple[list[int] | None, int]:  # see engine/src/py/signed.rs
-        return _engine.signed_grid(self.grid, pairs, ladder(levels), level, seed, tries, deadline(expired))
+    def signed_grid(self, pairs: list[tuple[int, int]], levels: tuple, level: int, orbits: list[list[int]], seed: int,
+                    tries: int, expired: Expired | None = None) -> tuple[tuple[list[int], int | None] | None, int]:
+        return _engine.signed_grid(self.grid, pairs, ladder(levels), level, orbits, seed, tries, deadline(expired))
 
 
 # Compiled grids by the structure's identity, in front of the cache by value: finding a

@@ -1,9 +1,10 @@
 //! Full grids drawn for a greater-than sudoku's signs: a grid's signs alone (no givens)
 //! already decide how hard a puzzle on it can be, since givens only ever make a puzzle
 //! easier. A generator aiming at a level wants a grid whose signs alone take the level's
-//! own techniques and still stall (then givens can finish it at that level); grids whose
-//! signs alone are easier are hopeless, and on a 6x6 they are half of all grids. Drawn
-//! and graded here, the signs never cross to Python for a grid that is thrown away.
+//! own techniques and still stall, then an orbit of givens that lets the level finish
+//! it while the level below still cannot; grids whose signs alone are easier are
+//! hopeless, and on a 6x6 they are half of all grids. Drawn and graded here, a grid
+//! crosses to Python only with an orbit that makes it a puzzle of the level.
 
 use std::sync::Arc;
 
@@ -19,12 +20,14 @@ use crate::search::{Budget, Stop};
 
 /// Random full grids of a grid without signs, each given a sign between the two cells of
 /// every pair of `pairs` (pointing at the smaller symbol), until one whose signs alone,
-/// graded with the ladder's levels up to `level`, use a technique of `level` itself:
-/// (that grid as symbol indices per cell, or None when `tries` grids were drawn first or
-/// the grid has no solution at all; how many grids were drawn). The search's branchings
-/// are shuffled by the engine's random source seeded with `seed`.
+/// graded with the ladder's levels up to `level`, are exactly at `level`, or are so once
+/// one of `orbits` (cells given together) is given its symbols: (that grid as symbol
+/// indices per cell and the orbit's index, None for no givens; or None when `tries` grids
+/// were drawn first or the grid has no solution at all; how many grids were drawn). Each
+/// orbit is tried on the grader's stalled boards, at the level and the level below. The
+/// search's branchings are shuffled by the engine's random source seeded with `seed`.
 #[pyfunction]
-#[pyo3(signature = (grid, pairs, ladder, level, seed, tries, deadline=None))]
+#[pyo3(signature = (grid, pairs, ladder, level, orbits, seed, tries, deadline=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn signed_grid(
     py: Python<'_>,
@@ -32,17 +35,21 @@ pub fn signed_grid(
     pairs: Vec<(usize, usize)>,
     ladder: &Ladder,
     level: usize,
+    orbits: Vec<Vec<usize>>,
     seed: u64,
     tries: u32,
     deadline: Option<&Deadline>,
-) -> Result<(Option<Vec<u8>>, u32)> {
+) -> Result<Found> {
     let n = grid.cells();
-    if pairs.iter().any(|&(a, b)| a >= n || b >= n || a == b) {
-        return Err(Error::invalid("a pair is two different cells of the grid"));
-    }
-    if !grid.is_bare() || level >= ladder.levels.len() {
+    let outside = |cells: &[usize]| cells.iter().any(|&c| c >= n);
+    if pairs.iter().any(|&(a, b)| a >= n || b >= n || a == b) || orbits.iter().any(|o| outside(o)) {
         return Err(Error::invalid(
-            "signs are drawn on a grid without signs or cages, for a level of the ladder",
+            "a pair or orbit names a cell outside the grid",
+        ));
+    }
+    if !grid.is_bare() || level == 0 || level >= ladder.levels.len() {
+        return Err(Error::invalid(
+            "signs are drawn on a grid without signs or cages, for a level of the ladder past the first",
         ));
     }
     let mut watch = Watch::new(deadline);
@@ -58,8 +65,8 @@ pub fn signed_grid(
             let Some(solution) = grid.solver().random_solution(&mut budget, &mut order)? else {
                 return Ok((None, drawn));
             };
-            if reaches(grid, &solution, &pairs, ladder, level) {
-                return Ok((Some(solution), drawn));
+            if let Some(given) = aimed(grid, &solution, &pairs, ladder, level, &orbits) {
+                return Ok((Some((solution, given)), drawn));
             }
         }
         Ok((None, tries))
@@ -71,15 +78,21 @@ pub fn signed_grid(
     }
 }
 
-/// Whether the signs a full grid puts on `pairs`, with no givens, take a technique of
-/// `level` (graded easiest first, up to `level`) and are not solved below it.
-fn reaches(
+/// What `signed_grid` answers: the grid and the orbit given (None: no givens), or None;
+/// and how many grids were drawn.
+type Found = (Option<(Vec<u8>, Option<usize>)>, u32);
+
+/// For a full grid's signs: None (no givens) when they alone are exactly at `level`;
+/// Some(k) when they are with orbit k given; nothing when neither (or when its signs
+/// alone never take a technique of `level`: then no givens can make it that hard).
+fn aimed(
     grid: &Grid,
     solution: &[u8],
     pairs: &[(usize, usize)],
     ladder: &Ladder,
     level: usize,
-) -> bool {
+    orbits: &[Vec<usize>],
+) -> Option<Option<usize>> {
     let signs: Vec<Inequality> = pairs
         .iter()
         .map(|&(a, b)| {
@@ -97,9 +110,33 @@ fn reaches(
         })
         .collect();
     let shape = Arc::new(grid.shape().clone().with_inequalities(&signs));
-    let Ok(mut board) = families::Board::new(shape, &[], ladder.family) else {
-        return false; // no givens, and the signs hold in the grid: never
+    // No givens, and the signs hold in the grid: a board is always made.
+    let mut within = families::Board::new(Arc::clone(&shape), &[], ladder.family).ok()?;
+    let graded = families::grade(&mut within, &ladder.levels, Some(level), false);
+    if graded.level != level as i32 || graded.ending == Ending::Impossible {
+        return None;
+    }
+    if graded.ending == Ending::Solved {
+        return Some(None);
+    }
+    let mut below = families::Board::new(shape, &[], ladder.family).ok()?;
+    families::grade(&mut below, &ladder.levels, Some(level - 1), false);
+    let solved_with = |board: &families::Board, orbit: &[usize], up_to: usize| {
+        let mut board = board.clone();
+        for &i in orbit {
+            if !board.placed[i] && board.place(i, 1 << solution[i]).is_err() {
+                return false; // the answer's symbols never clash: kept as `given` has it
+            }
+        }
+        let graded = families::grade(&mut board, &ladder.levels, Some(up_to), false);
+        graded.ending == Ending::Solved
     };
-    let graded = families::grade(&mut board, &ladder.levels, Some(level), false);
-    graded.level == level as i32 && graded.ending != Ending::Impossible
+    orbits
+        .iter()
+        .position(|orbit| {
+            !orbit.iter().all(|&i| within.placed[i])
+                && solved_with(&within, orbit, level)
+                && !solved_with(&below, orbit, level - 1)
+        })
+        .map(Some)
 }
