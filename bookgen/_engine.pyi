@@ -8,7 +8,7 @@ __all__ = [
     "version", "source_digest",
     "EngineError", "InvalidRequest", "Contradiction", "CageTooLarge", "SearchAborted", "DeadlinePassed", "NotFound",
     "Deadline",
-    "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions",
+    "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid",
     "kenken_generate", "kenken_random_caging", "generate_killer",
     "SlidingPatterns", "sliding_search", "sliding_lower_bound", "SlidingLayers", "sliding_count_shortest",
 ]
@@ -80,6 +80,10 @@ class Board:
 
 def value_tuples(op: str, target: int, symbols: list[int], differ: list[list[bool]]) -> list[list[int]]: ...
 def shuffle_regions(size: int, torus: bool, start: list[int], swaps: int, compact: float, seed: int) -> list[int]: ...
+def signed_grid(
+    grid: Grid, pairs: list[tuple[int, int]], ladder: Ladder, level: int, orbits: list[list[int]], seed: int,
+    tries: int, deadline: Deadline | None = None,
+) -> tuple[tuple[list[int], int | None] | None, int]: ...
 
 # --- the families' generators (engine/src/py/kenken_generate.rs, killer/generate/python.rs)
 

@@ -85,6 +85,7 @@ CASES: tuple[Case, ...] = (
     _sudoku(4, "beginner", 0, variant="greater-than"), _sudoku(6, "medium", 1, variant="greater-than"),
     _sudoku(6, "expert", 2, variant="greater-than", symmetry="none"), _sudoku(9, "beginner", 3, variant="greater-than"),
     _sudoku(9, "hard", 4, variant="greater-than"), _sudoku(6, "easy", 5, variant="greater-than"),
+    _sudoku(6, "hard", 6, variant="greater-than"),
     # Samurai.
     Case("samurai", {"difficulty": "beginner"}, 0), Case("samurai", {"difficulty": "medium"}, 1, True),
     Case("samurai", {"difficulty": "easy", "symmetry": "none"}, 2),

@@ -125,6 +125,11 @@ class CompiledGrid:
         seeded with `seed`; None when there is none; SearchAborted past `node_limit`."""
         return self.grid.random_solution(seed, node_limit)
 
+    @bridged
+    def signed_grid(self, pairs: list[tuple[int, int]], levels: tuple, level: int, orbits: list[list[int]], seed: int,
+                    tries: int, expired: Expired | None = None) -> tuple[tuple[list[int], int | None] | None, int]:
+        return _engine.signed_grid(self.grid, pairs, ladder(levels), level, orbits, seed, tries, deadline(expired))
+
 
 # Compiled grids by the structure's identity, in front of the cache by value: finding a
 # grid by value hashes the whole shape, and a generator asks thousands of times about one
@@ -363,8 +368,7 @@ def sliding_lower_bound(labels: list[int], rows: int, cols: int, blank: int) -> 
 
 
 class DistanceLayers:
-    """Every position of a small board by its exact distance from a goal, kept by the
-    engine (engine/src/sliding/layers.rs)."""
+    """Every position of a small board by its exact distance from a goal (engine/src/sliding/layers.rs)."""
 
     @bridged
     def __init__(self, goal: list[int], rows: int, cols: int) -> None:

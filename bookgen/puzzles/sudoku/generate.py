@@ -67,6 +67,9 @@ class Target:
     # What else a puzzle must be, beyond its level and givens (a greater-than puzzle's
     # signs must be needed); None: nothing.
     accept: Callable[[GridModel], bool] | None = None
+    # How to make the puzzle instead of aiming at it from full grids, given the orbits,
+    # the random source and the budget (greater-than: sudoku.signs_first); None: aimed here.
+    aim: Callable[[Callable[[random.Random], list[Orbit]], random.Random, Budget], tuple[GridModel, Grid]] | None = None
 
     @property
     def name(self) -> str:
@@ -114,6 +117,8 @@ def generate_at_level(base: GridModel, target: Target, orbits_of: Callable[[rand
     `fill(rng)`, when given, draws each attempt's shape and full grid instead of `base`
     and a random solution of it (a jigsaw's regions differ from one attempt to the next).
     Raises GenerationError when the budget runs out first."""
+    if target.aim is not None:
+        return target.aim(orbits_of, rng, budget)
     solver = solver_for(base) if fill is None else None
     while not budget.expired():
         if fill is not None:

@@ -67,6 +67,7 @@ from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric
 from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
 from bookgen.puzzles.sudoku.shapes import fixed_structure
+from bookgen.puzzles.sudoku.signs_first import signed_target
 from bookgen.puzzles.sudoku.symbols import (DEFAULT_SYMBOLS, PICTURES, ReadIn, check_symbols, is_pictures,
                                           picture_refusal, read_labels, symbol_labels)
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
@@ -157,8 +158,7 @@ def target_for(base: GridModel, level: str, signed: bool = False) -> Target:
     givens keep only their most."""
     floor, ceiling = givens_range(len(base.cells), level)
     if signed:
-        return Target(LEVELS, LEVEL_NAMES.index(level), 0, ceiling,
-                      accept=lambda model: signs_needed(model, LEVEL_NAMES.index(level)))
+        return signed_target(base, LEVELS, LEVEL_NAMES.index(level), ceiling, signs_needed)
     return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling)
 
 

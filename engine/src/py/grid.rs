@@ -35,13 +35,18 @@ struct SolverParts {
 
 impl Grid {
     /// The search's solver, compiled the first time a search asks for it.
-    fn solver(&self) -> &Solver {
+    pub(super) fn solver(&self) -> &Solver {
         self.solver.get_or_init(|| {
             let parts = &self.parts;
             let groups: Vec<Vec<usize>> = parts.groups.iter().map(|g| g.cells.clone()).collect();
             Solver::new(self.n, &parts.symbols, &groups, &parts.cages)
                 .with_inequalities(&parts.inequalities)
         })
+    }
+
+    /// The grader's shape tables.
+    pub(super) fn shape(&self) -> &Shape {
+        &self.shape
     }
 
     /// How many cells.

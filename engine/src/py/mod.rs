@@ -14,6 +14,7 @@ pub mod errors;
 pub mod grid;
 mod kenken_generate;
 mod regions;
+mod signed;
 pub mod stop;
 
 use pyo3::prelude::*;
@@ -54,6 +55,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<grid::Board>()?;
     m.add_function(wrap_pyfunction!(cages::value_tuples, m)?)?;
     m.add_function(wrap_pyfunction!(regions::shuffle_regions, m)?)?;
+    m.add_function(wrap_pyfunction!(signed::signed_grid, m)?)?;
     // The families' generators.
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_generate, m)?)?;
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_random_caging, m)?)?;
