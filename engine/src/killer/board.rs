@@ -73,7 +73,7 @@ pub struct Killer {
     pub seen: Vec<Option<Vec<Mask>>>,
 }
 
-fn binomial(n: usize, k: usize) -> u128 {
+pub(super) fn binomial(n: usize, k: usize) -> u128 {
     if k > n {
         return 0;
     }

@@ -26,12 +26,15 @@ mod layout;
 mod moves;
 pub mod python;
 #[cfg(test)]
+mod search_tests;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
 
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Apply, Board, Ending, Position};
+use crate::killer::search::KillerSearch;
 use crate::killer::Killer;
 use crate::rng::Rng;
 use crate::search::cages::Op;
@@ -240,15 +243,25 @@ impl<'a, T: Apply<Box<Killer>>> Attempt<'a, T> {
     }
 
     /// A second solution from the grader's marks, within SEARCH_NODES branchings, and
-    /// whether the search ran to its end.
+    /// whether the search ran to its end. Killer's own search where it takes the cages
+    /// (it finds what the general search finds, faster), else the general search.
     fn second_solution(&self, cages: &[CageSpec], board: &Board) -> (Option<Vec<u8>>, bool) {
-        let solver = self.frame.solver.with_cages(&self.frame.symbols, cages);
+        let frame = self.frame;
         let mut never = || false;
-        match solver.count_from(
-            &board.cand,
-            2,
-            &mut Budget::new(Some(SEARCH_NODES), &mut never),
+        let counted = match KillerSearch::new(
+            frame.side * frame.side,
+            &frame.symbols,
+            &frame.shape.groups,
+            cages,
         ) {
+            Some(search) => search.count_from(&board.cand, 2, Some(SEARCH_NODES), &mut never),
+            None => frame.solver.with_cages(&frame.symbols, cages).count_from(
+                &board.cand,
+                2,
+                &mut Budget::new(Some(SEARCH_NODES), &mut never),
+            ),
+        };
+        match counted {
             Ok(count) => {
                 let other = count.solutions.into_iter().find(|s| s != self.solution);
                 (other, count.complete)

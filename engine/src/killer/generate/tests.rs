@@ -11,7 +11,7 @@ use crate::grader::{technique, Technique};
 use crate::killer::KillerTechnique as K;
 
 /// An empty sudoku of side 4, 6 or 9: rows, columns, boxes.
-fn frame(side: usize) -> Frame {
+pub(super) fn frame(side: usize) -> Frame {
     let (bh, bw) = match side {
         4 => (2, 2),
         6 => (2, 3),
@@ -90,7 +90,7 @@ fn plan(single_cap: usize, givens: usize) -> Plan {
     }
 }
 
-fn solution(frame: &Frame, seed: u64) -> Vec<u8> {
+pub(super) fn solution(frame: &Frame, seed: u64) -> Vec<u8> {
     random_solution(frame, &mut Rng::new(seed)).expect("a sudoku grid")
 }
 
