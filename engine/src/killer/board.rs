@@ -262,34 +262,35 @@ impl Killer {
             .as_ref()
             .is_some_and(|key| key.iter().zip(cells).all(|(&m, &c)| board.cand[c] == m));
         if !fresh {
-            let cands: Vec<Mask> = cells.iter().map(|&c| board.cand[c]).collect();
-            let mut live = Vec::new();
-            let mut union = vec![0; cells.len()];
+            // The key's, the support's and the combinations' lists are reused: this runs
+            // for every cage whose marks changed, many times a grading.
+            let mut cands = self.key[k].take().unwrap_or_default();
+            cands.clear();
+            cands.extend(cells.iter().map(|&c| board.cand[c]));
+            let alive = &mut self.alive[k];
+            let union = &mut self.support[k];
+            union.clear();
             if cells.len() <= MAX_SET_CELLS {
                 // Small cages: laid out on the stack (what `fit` finds, without its lists).
                 let mut small = [0 as Mask; MAX_SET_CELLS];
-                for &subset in &self.alive[k] {
-                    if lay_out_into(&cands, subset, &mut small) {
-                        live.push(subset);
-                    }
-                }
-                union.copy_from_slice(&small[..cells.len()]);
+                alive.retain(|&subset| lay_out_into(&cands, subset, &mut small));
+                union.extend_from_slice(&small[..cells.len()]);
             } else {
-                for &subset in &self.alive[k] {
-                    if let Some(found) = fit(&cands, subset) {
-                        live.push(subset);
+                union.resize(cells.len(), 0);
+                alive.retain(|&subset| match fit(&cands, subset) {
+                    Some(found) => {
                         for (u, d) in union.iter_mut().zip(found) {
                             *u |= d;
                         }
+                        true
                     }
-                }
+                    None => false,
+                });
             }
-            if live.is_empty() {
+            if alive.is_empty() {
                 return Err(Contradiction);
             }
-            self.alive[k] = live;
             self.key[k] = Some(cands);
-            self.support[k] = union;
         }
         Ok(&self.support[k])
     }
