@@ -8,6 +8,8 @@
 //! small matching over at most 2^|combination| partial assignments, never a walk over
 //! permutations.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::cellset::{bit_values, CellSet, Mask};
@@ -71,6 +73,32 @@ pub struct Killer {
     /// last worked out on without progress.
     pub equations: Option<Arc<Vec<Equation>>>,
     pub seen: Vec<Option<Vec<Mask>>>,
+}
+
+/// The symbols, and per (size, sum) the digit sets.
+type SetTable = (Vec<i64>, HashMap<(usize, i128), Vec<Mask>>);
+
+thread_local! {
+    /// The digit sets of each (size, sum) over the symbols last asked about: a generator
+    /// sets up the same cages' sets round after round, and listing them walks every
+    /// combination of the size (126 for four cells of 1..9). Only looked up, never walked.
+    static SETS: RefCell<SetTable> =
+        RefCell::new((Vec::new(), HashMap::new()));
+}
+
+/// `distinct_sum_subsets`, remembered per thread for the symbols last asked about.
+pub(super) fn sum_sets_of(symbols: &[i64], size: usize, target: i128) -> Vec<Mask> {
+    SETS.with(|sets| {
+        let mut sets = sets.borrow_mut();
+        if sets.0 != symbols {
+            sets.0 = symbols.to_vec();
+            sets.1.clear();
+        }
+        sets.1
+            .entry((size, target))
+            .or_insert_with(|| distinct_sum_subsets(symbols, size, target))
+            .clone()
+    })
 }
 
 pub(super) fn binomial(n: usize, k: usize) -> u128 {
@@ -217,7 +245,7 @@ impl Killer {
             for &c in &cage.cells {
                 cage_of[c] = Some(k);
             }
-            alive.push(distinct_sum_subsets(&shape.symbols, size, cage.target));
+            alive.push(sum_sets_of(&shape.symbols, size, cage.target));
         }
         let mut peer_sets = shape.peer_sets.clone();
         for cage in &cages {

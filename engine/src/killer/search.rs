@@ -24,11 +24,11 @@
 //! tests.rs compares the two on random cagings, partial marks and node limits.
 
 use crate::cellset::{single, Mask};
-use crate::search::cages::{distinct_sum_subsets, Op, MAX_MULTISETS, MAX_TUPLES};
+use crate::search::cages::{Op, MAX_MULTISETS, MAX_TUPLES};
 use crate::search::sum_sets::{self, MAX_SET_CELLS};
 use crate::search::{CageSpec, Count, Stop};
 
-use super::board::binomial;
+use super::board::{binomial, sum_sets_of};
 
 /// The most cells: a set of cells is one u128.
 pub const MAX_CELLS: usize = 128;
@@ -170,7 +170,7 @@ impl KillerSearch {
             }
             compiled.push(Cage {
                 cells: spec.cells.clone(),
-                subsets: distinct_sum_subsets(symbols, size, spec.target),
+                subsets: sum_sets_of(symbols, size, spec.target),
                 exact,
             });
         }

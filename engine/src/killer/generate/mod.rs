@@ -150,6 +150,7 @@ pub fn generate<T: Apply<Box<Killer>>>(
         };
         let mut attempt = Attempt {
             frame,
+            shape: Arc::new(frame.shape.clone()),
             spec,
             grid: &grid,
             solution: &solution,
@@ -186,6 +187,9 @@ fn random_solution(frame: &Frame, rng: &mut Rng) -> Option<Vec<u8>> {
 /// One attempt: a solution grid and the cages being shaped over it.
 struct Attempt<'a, T> {
     frame: &'a Frame,
+    /// The frame's shape with the cages of the round: one copy an attempt, its cages
+    /// replaced each round (the last round's board, which shared it, is gone by then).
+    shape: Arc<Shape>,
     spec: &'a Spec<T>,
     grid: &'a Grid,
     solution: &'a [u8],
@@ -221,11 +225,10 @@ impl<'a, T: Apply<Box<Killer>>> Attempt<'a, T> {
 
     /// The grader's verdict on the layout with the givens, up to the level, and its board
     /// where it stopped (None when the board cannot be set up: counted as impossible).
-    fn grade(&self, cages: &[CageSpec]) -> Option<(Ending, i32, Board)> {
+    fn grade(&mut self, cages: &[CageSpec]) -> Option<(Ending, i32, Board)> {
         // Nothing in a shape but its list of cages depends on the cages.
-        let mut shape = self.frame.shape.clone();
-        shape.cages = cages.to_vec();
-        let shape = Arc::new(shape);
+        Arc::make_mut(&mut self.shape).cages = cages.to_vec();
+        let shape = Arc::clone(&self.shape);
         let mut givens: Vec<(usize, usize)> = self
             .givens
             .iter()

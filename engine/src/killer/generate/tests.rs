@@ -243,6 +243,7 @@ fn a_repair_breaks_the_second_solution_it_was_made_for() {
         };
         let mut attempt = Attempt {
             frame: &frame,
+            shape: Arc::new(frame.shape.clone()),
             spec: &spec,
             grid: &grid,
             solution: &sol,
@@ -316,8 +317,9 @@ fn generated_killers_are_unique_at_their_level_and_well_formed() {
             assert_eq!(layout.cages, made.cages);
             assert_well_formed(&grid, &layout, max_cage, cap);
             assert!(made.givens.len() <= givens);
-            let attempt = Attempt {
+            let mut attempt = Attempt {
                 frame: &frame,
+                shape: Arc::new(frame.shape.clone()),
                 spec: &spec,
                 grid: &grid,
                 solution: &made.solution,
