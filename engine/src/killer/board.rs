@@ -46,7 +46,7 @@ pub struct Equation {
     /// For the step's sentence: "innies", "outies" or "mixed", the region's cells
     /// (ascending), what its houses add up to and what the cages counted whole make.
     pub kind: &'static str,
-    pub region: Vec<usize>,
+    pub region: CellSet,
     pub region_sum: i128,
     pub known: i128,
 }

@@ -160,7 +160,7 @@ fn equations(board: &Board, state: &Killer) -> Vec<Equation> {
             houses,
             mixed,
             kind,
-            region: inside.iter().collect(),
+            region: inside,
             region_sum: houses as i128 * house_total,
             known,
         };
@@ -264,7 +264,7 @@ pub fn apply_equations(board: &mut Board, state: &mut Killer, scope: Scope) -> O
         if restrict_to_sum(board, state, plus, minus, total)? {
             board.note(Detail {
                 kind: eq.kind,
-                region: eq.region.clone(),
+                region: eq.region.iter().collect(),
                 cells: plus.to_vec(),
                 minus: minus.to_vec(),
                 total: clamp(eq.region_sum),
