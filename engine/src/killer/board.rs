@@ -8,6 +8,8 @@
 //! small matching over at most 2^|combination| partial assignments, never a walk over
 //! permutations.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::cellset::{bit_values, CellSet, Mask};
@@ -44,7 +46,7 @@ pub struct Equation {
     /// For the step's sentence: "innies", "outies" or "mixed", the region's cells
     /// (ascending), what its houses add up to and what the cages counted whole make.
     pub kind: &'static str,
-    pub region: Vec<usize>,
+    pub region: CellSet,
     pub region_sum: i128,
     pub known: i128,
 }
@@ -73,7 +75,33 @@ pub struct Killer {
     pub seen: Vec<Option<Vec<Mask>>>,
 }
 
-fn binomial(n: usize, k: usize) -> u128 {
+/// The symbols, and per (size, sum) the digit sets.
+type SetTable = (Vec<i64>, HashMap<(usize, i128), Vec<Mask>>);
+
+thread_local! {
+    /// The digit sets of each (size, sum) over the symbols last asked about: a generator
+    /// sets up the same cages' sets round after round, and listing them walks every
+    /// combination of the size (126 for four cells of 1..9). Only looked up, never walked.
+    static SETS: RefCell<SetTable> =
+        RefCell::new((Vec::new(), HashMap::new()));
+}
+
+/// `distinct_sum_subsets`, remembered per thread for the symbols last asked about.
+pub(super) fn sum_sets_of(symbols: &[i64], size: usize, target: i128) -> Vec<Mask> {
+    SETS.with(|sets| {
+        let mut sets = sets.borrow_mut();
+        if sets.0 != symbols {
+            sets.0 = symbols.to_vec();
+            sets.1.clear();
+        }
+        sets.1
+            .entry((size, target))
+            .or_insert_with(|| distinct_sum_subsets(symbols, size, target))
+            .clone()
+    })
+}
+
+pub(super) fn binomial(n: usize, k: usize) -> u128 {
     if k > n {
         return 0;
     }
@@ -217,7 +245,7 @@ impl Killer {
             for &c in &cage.cells {
                 cage_of[c] = Some(k);
             }
-            alive.push(distinct_sum_subsets(&shape.symbols, size, cage.target));
+            alive.push(sum_sets_of(&shape.symbols, size, cage.target));
         }
         let mut peer_sets = shape.peer_sets.clone();
         for cage in &cages {
@@ -262,34 +290,35 @@ impl Killer {
             .as_ref()
             .is_some_and(|key| key.iter().zip(cells).all(|(&m, &c)| board.cand[c] == m));
         if !fresh {
-            let cands: Vec<Mask> = cells.iter().map(|&c| board.cand[c]).collect();
-            let mut live = Vec::new();
-            let mut union = vec![0; cells.len()];
+            // The key's, the support's and the combinations' lists are reused: this runs
+            // for every cage whose marks changed, many times a grading.
+            let mut cands = self.key[k].take().unwrap_or_default();
+            cands.clear();
+            cands.extend(cells.iter().map(|&c| board.cand[c]));
+            let alive = &mut self.alive[k];
+            let union = &mut self.support[k];
+            union.clear();
             if cells.len() <= MAX_SET_CELLS {
                 // Small cages: laid out on the stack (what `fit` finds, without its lists).
                 let mut small = [0 as Mask; MAX_SET_CELLS];
-                for &subset in &self.alive[k] {
-                    if lay_out_into(&cands, subset, &mut small) {
-                        live.push(subset);
-                    }
-                }
-                union.copy_from_slice(&small[..cells.len()]);
+                alive.retain(|&subset| lay_out_into(&cands, subset, &mut small));
+                union.extend_from_slice(&small[..cells.len()]);
             } else {
-                for &subset in &self.alive[k] {
-                    if let Some(found) = fit(&cands, subset) {
-                        live.push(subset);
+                union.resize(cells.len(), 0);
+                alive.retain(|&subset| match fit(&cands, subset) {
+                    Some(found) => {
                         for (u, d) in union.iter_mut().zip(found) {
                             *u |= d;
                         }
+                        true
                     }
-                }
+                    None => false,
+                });
             }
-            if live.is_empty() {
+            if alive.is_empty() {
                 return Err(Contradiction);
             }
-            self.alive[k] = live;
             self.key[k] = Some(cands);
-            self.support[k] = union;
         }
         Ok(&self.support[k])
     }

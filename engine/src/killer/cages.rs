@@ -33,10 +33,10 @@ pub fn one_cell_cage(board: &mut Board, state: &mut Killer) -> Outcome<bool> {
 pub fn cage_last_cell(board: &mut Board, state: &mut Killer) -> Outcome<bool> {
     let cages = Arc::clone(&state.cages);
     for cage in cages.iter() {
-        let empty = board.open(&cage.cells);
-        if empty.len() != 1 || cage.cells.len() == 1 {
+        if cage.cells.len() == 1 || cage.cells.iter().filter(|&&c| !board.placed[c]).count() != 1 {
             continue;
         }
+        let empty = board.open(&cage.cells);
         let written: Vec<usize> = cage
             .cells
             .iter()
@@ -77,11 +77,11 @@ pub fn cage_last_cell(board: &mut Board, state: &mut Killer) -> Outcome<bool> {
 pub fn cage_combinations(board: &mut Board, state: &mut Killer) -> Outcome<bool> {
     let cages = Arc::clone(&state.cages);
     for (k, cage) in cages.iter().enumerate() {
-        if state.open(board, k).is_empty() {
+        if cage.cells.iter().all(|&c| board.placed[c]) {
             continue;
         }
-        let support = state.support(board, k)?.to_vec();
-        if board.narrow(&cage.cells, &support)? {
+        let support = state.support(board, k)?;
+        if board.narrow(&cage.cells, support)? {
             state.note_cage(board, k, Detail::default())?;
             return Ok(true);
         }
@@ -95,7 +95,7 @@ pub fn cage_claims_digit(board: &mut Board, state: &mut Killer) -> Outcome<bool>
     let cages = Arc::clone(&state.cages);
     let shape = Arc::clone(&board.shape);
     for (k, cage) in cages.iter().enumerate() {
-        if state.open(board, k).is_empty() {
+        if cage.cells.iter().all(|&c| board.placed[c]) {
             continue;
         }
         let required = state.required(board, k)?;
@@ -214,7 +214,8 @@ pub fn cages_in_one_house(board: &mut Board, state: &mut Killer) -> Outcome<bool
     };
     let cages = Arc::clone(&state.cages);
     for &(k1, k2, h) in pairs.iter() {
-        if state.open(board, k1).is_empty() && state.open(board, k2).is_empty() {
+        let done = |k: usize| cages[k].cells.iter().all(|&c| board.placed[c]);
+        if done(k1) && done(k2) {
             continue;
         }
         state.support(board, k1)?;

@@ -8,6 +8,7 @@ mod board;
 mod cages;
 pub mod generate;
 mod rule45;
+pub mod search;
 #[cfg(test)]
 mod tests;
 

@@ -90,51 +90,69 @@ fn touches(a: &CellSet, b: &CellSet, side: usize) -> bool {
     })
 }
 
-/// Innie, outie and mixed equations of every region, for the board's cages.
+/// Innie, outie and mixed equations of every region, for the board's cages. Built for
+/// every board a generator grades, so its lists are reused region after region and a
+/// region's cells are listed only for the equations kept.
 fn equations(board: &Board, state: &Killer) -> Vec<Equation> {
     let house_total: i128 = board.shape.symbols.iter().map(|&s| s as i128).sum();
     let cage_of = &state.cage_of;
     let all_caged = cage_of.iter().all(|k| k.is_some());
     let mut found = Vec::new();
-    for (inside, houses) in regions(board) {
-        let region: Vec<usize> = inside.iter().collect();
+    // Per cage, the last region it met, and the last it sticks out of.
+    let mut met = vec![usize::MAX; state.cages.len()];
+    let mut sticks = vec![usize::MAX; state.cages.len()];
+    let (mut innies, mut outies, mut meeting) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut mostly_in, mut minus) = (Vec::new(), Vec::new());
+    // The partial cages: (cage, its cells outside), the cells one list.
+    let (mut partial, mut outside): (Vec<(usize, usize, usize)>, Vec<usize>) =
+        (Vec::new(), Vec::new());
+    for (r, (inside, houses)) in regions(board).into_iter().enumerate() {
         let total = houses as i128 * house_total;
         let mut full_sum = 0i128;
-        let mut innies: Vec<usize> = Vec::new();
+        innies.clear();
         // The cages meeting the region, in order of their first cell in it.
-        let mut meeting: Vec<usize> = Vec::new();
-        for &i in &region {
+        meeting.clear();
+        for i in inside.iter() {
             match cage_of[i] {
                 None => innies.push(i),
-                Some(k) if !meeting.contains(&k) => meeting.push(k),
+                Some(k) if met[k] != r => {
+                    met[k] = r;
+                    meeting.push(k);
+                }
                 Some(_) => {}
             }
         }
-        let (mut outies, mut mostly_in, mut cover_sum) = (Vec::new(), Vec::new(), 0i128);
-        let mut partial: Vec<(usize, Vec<usize>)> = Vec::new();
-        for k in meeting {
+        let uncaged = innies.len();
+        let mut cover_sum = 0i128;
+        outies.clear();
+        mostly_in.clear();
+        partial.clear();
+        outside.clear();
+        for &k in &meeting {
             let cage = &state.cages[k];
-            let out: Vec<usize> = cage
-                .cells
-                .iter()
-                .copied()
-                .filter(|&c| !inside.contains(c))
-                .collect();
+            let from = outside.len();
+            outside.extend(cage.cells.iter().copied().filter(|&c| !inside.contains(c)));
             cover_sum += cage.target;
-            if out.is_empty() {
+            let out = outside.len() - from;
+            if out == 0 {
                 full_sum += cage.target;
                 continue;
             }
-            outies.extend(&out);
-            if 2 * out.len() < cage.cells.len() {
+            outies.extend_from_slice(&outside[from..]);
+            if 2 * out < cage.cells.len() {
                 mostly_in.push(k);
             }
-            partial.push((k, out));
+            sticks[k] = r;
+            partial.push((k, from, outside.len()));
         }
-        let sticking = |i: usize| cage_of[i].is_some_and(|k| partial.iter().any(|p| p.0 == k));
-        innies.extend(region.iter().copied().filter(|&i| sticking(i)));
+        innies.extend(
+            inside
+                .iter()
+                .filter(|&i| cage_of[i].is_some_and(|k| sticks[k] == r)),
+        );
         innies.sort_unstable();
         outies.sort_unstable();
+        let fits = |cells: usize| 0 < cells && cells <= EQUATION_CELLS;
         let made = |plus: Vec<usize>, minus: Vec<usize>, total, mixed, kind, known| Equation {
             plus,
             minus,
@@ -142,21 +160,23 @@ fn equations(board: &Board, state: &Killer) -> Vec<Equation> {
             houses,
             mixed,
             kind,
-            region: region.clone(),
+            region: inside,
             region_sum: houses as i128 * house_total,
             known,
         };
-        let mut candidates = vec![made(
-            innies.clone(),
-            Vec::new(),
-            total - full_sum,
-            false,
-            "innies",
-            full_sum,
-        )];
-        if all_caged || region.iter().all(|&i| cage_of[i].is_some()) {
-            candidates.push(made(
-                outies,
+        if fits(innies.len()) {
+            found.push(made(
+                innies.clone(),
+                Vec::new(),
+                total - full_sum,
+                false,
+                "innies",
+                full_sum,
+            ));
+        }
+        if (all_caged || uncaged == 0) && fits(outies.len()) {
+            found.push(made(
+                outies.clone(),
                 Vec::new(),
                 cover_sum - total,
                 false,
@@ -166,27 +186,25 @@ fn equations(board: &Board, state: &Killer) -> Vec<Equation> {
         }
         if !mostly_in.is_empty() && mostly_in.len() < partial.len() {
             let poking = |i: &usize| cage_of[*i].is_some_and(|k| mostly_in.contains(&k));
-            let plus: Vec<usize> = innies.iter().copied().filter(|i| !poking(i)).collect();
-            let mut minus: Vec<usize> = partial
-                .iter()
-                .filter(|(k, _)| mostly_in.contains(k))
-                .flat_map(|(_, out)| out.iter().copied())
-                .collect();
-            minus.sort_unstable();
-            let taken: i128 = mostly_in.iter().map(|&k| state.cages[k].target).sum();
-            candidates.push(made(
-                plus,
-                minus,
-                total - full_sum - taken,
-                true,
-                "mixed",
-                full_sum + taken,
-            ));
-        }
-        for eq in candidates {
-            let cells = eq.plus.len() + eq.minus.len();
-            if 0 < cells && cells <= EQUATION_CELLS {
-                found.push(eq);
+            let plus = innies.iter().filter(|i| !poking(i)).count();
+            minus.clear();
+            for &(k, from, to) in &partial {
+                if mostly_in.contains(&k) {
+                    minus.extend_from_slice(&outside[from..to]);
+                }
+            }
+            if fits(plus + minus.len()) {
+                minus.sort_unstable();
+                let taken: i128 = mostly_in.iter().map(|&k| state.cages[k].target).sum();
+                let plus = innies.iter().copied().filter(|i| !poking(i)).collect();
+                found.push(made(
+                    plus,
+                    minus.clone(),
+                    total - full_sum - taken,
+                    true,
+                    "mixed",
+                    full_sum + taken,
+                ));
             }
         }
     }
@@ -208,48 +226,47 @@ pub fn apply_equations(board: &mut Board, state: &mut Killer, scope: Scope) -> O
         if eq.houses > scope.max_houses || eq.mixed != scope.mixed {
             continue;
         }
-        // An equation already worked out on these very marks has nothing new.
-        let key: Vec<Mask> = eq
-            .plus
-            .iter()
-            .chain(&eq.minus)
-            .map(|&c| board.cand[c])
-            .collect();
-        if state.seen[e].as_ref() == Some(&key) {
+        // An equation already worked out on these very marks has nothing new (compared
+        // in place: a key is built only when one is kept).
+        let cells = || eq.plus.iter().chain(&eq.minus);
+        if state.seen[e]
+            .as_ref()
+            .is_some_and(|key| key.iter().zip(cells()).all(|(&m, &c)| board.cand[c] == m))
+        {
             continue;
         }
+        // The open cells, those added first, on the stack: an equation has at most
+        // EQUATION_CELLS of them.
         let mut total = eq.total;
-        let mut plus = Vec::new();
-        for &c in &eq.plus {
+        let mut open = [0usize; EQUATION_CELLS];
+        let (mut count, mut added) = (0, 0);
+        for (j, &c) in cells().enumerate() {
+            let adds = j < eq.plus.len();
             if board.placed[c] {
-                total -= value(board, board.cand[c]);
+                let v = value(board, board.cand[c]);
+                total += if adds { -v } else { v };
             } else {
-                plus.push(c);
+                open[count] = c;
+                count += 1;
+                added += usize::from(adds);
             }
         }
-        let mut minus = Vec::new();
-        for &c in &eq.minus {
-            if board.placed[c] {
-                total += value(board, board.cand[c]);
-            } else {
-                minus.push(c);
-            }
-        }
-        if plus.is_empty() && minus.is_empty() {
+        if count == 0 {
             if total != 0 {
                 return Err(Contradiction);
             }
             continue;
         }
-        if plus.len() + minus.len() > scope.max_cells {
+        if count > scope.max_cells {
             continue;
         }
-        if restrict_to_sum(board, state, &plus, &minus, total)? {
+        let (plus, minus) = open[..count].split_at(added);
+        if restrict_to_sum(board, state, plus, minus, total)? {
             board.note(Detail {
                 kind: eq.kind,
-                region: eq.region.clone(),
-                cells: plus,
-                minus,
+                region: eq.region.iter().collect(),
+                cells: plus.to_vec(),
+                minus: minus.to_vec(),
                 total: clamp(eq.region_sum),
                 known: clamp(eq.known),
                 need: clamp(total),
@@ -257,7 +274,7 @@ pub fn apply_equations(board: &mut Board, state: &mut Killer, scope: Scope) -> O
             });
             return Ok(true);
         }
-        state.seen[e] = Some(key);
+        state.seen[e] = Some(cells().map(|&c| board.cand[c]).collect());
     }
     Ok(false)
 }
@@ -268,7 +285,8 @@ fn clamp(x: i128) -> i64 {
 
 /// Keep the candidates some assignment with sum(plus) - sum(minus) == total uses, peers
 /// differing. At most N^cells assignments, cells being few; partial sums outside what the
-/// remaining cells can still add are cut off.
+/// remaining cells can still add are cut off. Everything on the stack: at most
+/// EQUATION_CELLS cells.
 fn restrict_to_sum(
     board: &mut Board,
     state: &Killer,
@@ -276,63 +294,74 @@ fn restrict_to_sum(
     minus: &[usize],
     total: i128,
 ) -> Outcome<bool> {
-    let cells: Vec<usize> = plus.iter().chain(minus).copied().collect();
-    let k = cells.len();
-    let options: Vec<Vec<(Mask, i128)>> = cells
-        .iter()
-        .enumerate()
-        .map(|(j, &c)| {
-            let sign = if j < plus.len() { 1 } else { -1 };
-            bit_values(board.cand[c])
-                .map(|b| (b, sign * value(board, b)))
-                .collect()
-        })
-        .collect();
-    // The least and most the cells from j on can still add (ignoring repeats).
-    let (mut low, mut high) = (vec![0i128; k + 1], vec![0i128; k + 1]);
-    for j in (0..k).rev() {
-        let amounts = options[j].iter().map(|&(_, v)| v);
-        low[j] = low[j + 1] + amounts.clone().min().unwrap_or(0);
-        high[j] = high[j + 1] + amounts.max().unwrap_or(0);
-    }
-    let peers: Vec<Vec<usize>> = (0..k)
-        .map(|j| {
-            (0..j)
-                .filter(|&x| state.peer_sets[cells[j]].contains(cells[x]))
-                .collect()
-        })
-        .collect();
+    let mut cells = [0usize; EQUATION_CELLS];
+    let k = plus.len() + minus.len();
+    cells[..plus.len()].copy_from_slice(plus);
+    cells[plus.len()..k].copy_from_slice(minus);
     let mut walk = Walk {
-        options: &options,
-        low: &low,
-        high: &high,
-        peers: &peers,
-        support: vec![0; k],
-        chosen: vec![0; k],
+        symbols: &board.shape.symbols,
+        cand: [0; EQUATION_CELLS],
+        sign: [1; EQUATION_CELLS],
+        low: [0; EQUATION_CELLS + 1],
+        high: [0; EQUATION_CELLS + 1],
+        peers: [0; EQUATION_CELLS],
+        support: [0; EQUATION_CELLS],
+        chosen: [0; EQUATION_CELLS],
+        k,
     };
+    for j in 0..k {
+        walk.cand[j] = board.cand[cells[j]];
+        walk.sign[j] = if j < plus.len() { 1 } else { -1 };
+        // Which earlier cells it may not repeat a symbol with.
+        for x in 0..j {
+            if state.peer_sets[cells[j]].contains(cells[x]) {
+                walk.peers[j] |= 1 << x;
+            }
+        }
+    }
+    // The least and most the cells from j on can still add (ignoring repeats).
+    for j in (0..k).rev() {
+        let (mut least, mut most) = (None::<i128>, None::<i128>);
+        for b in bit_values(walk.cand[j]) {
+            let v = walk.sign[j] * value_of(walk.symbols, b);
+            least = Some(least.map_or(v, |l| l.min(v)));
+            most = Some(most.map_or(v, |m| m.max(v)));
+        }
+        walk.low[j] = walk.low[j + 1] + least.unwrap_or(0);
+        walk.high[j] = walk.high[j + 1] + most.unwrap_or(0);
+    }
     walk.from(0, total);
-    if walk.support.iter().all(|&s| s == 0) {
+    if walk.support[..k].iter().all(|&s| s == 0) {
         return Err(Contradiction);
     }
     let support = walk.support;
-    board.narrow(&cells, &support)
+    board.narrow(&cells[..k], &support[..k])
+}
+
+/// The value of a symbol's bit.
+fn value_of(symbols: &[i64], bit: Mask) -> i128 {
+    symbols[bit.trailing_zeros() as usize] as i128
 }
 
 struct Walk<'a> {
-    options: &'a [Vec<(Mask, i128)>],
-    low: &'a [i128],
-    high: &'a [i128],
-    peers: &'a [Vec<usize>],
-    support: Vec<Mask>,
-    chosen: Vec<Mask>,
+    symbols: &'a [i64],
+    cand: [Mask; EQUATION_CELLS],
+    sign: [i128; EQUATION_CELLS],
+    low: [i128; EQUATION_CELLS + 1],
+    high: [i128; EQUATION_CELLS + 1],
+    /// Per cell, the earlier cells it must differ from (bit x: cell x).
+    peers: [u8; EQUATION_CELLS],
+    support: [Mask; EQUATION_CELLS],
+    chosen: [Mask; EQUATION_CELLS],
+    k: usize,
 }
 
 impl Walk<'_> {
     fn from(&mut self, j: usize, need: i128) {
-        if j == self.options.len() {
+        if j == self.k {
             if need == 0 {
-                for (s, &c) in self.support.iter_mut().zip(&self.chosen) {
-                    *s |= c;
+                for x in 0..self.k {
+                    self.support[x] |= self.chosen[x];
                 }
             }
             return;
@@ -340,12 +369,19 @@ impl Walk<'_> {
         if !(self.low[j] <= need && need <= self.high[j]) {
             return;
         }
-        for &(b, v) in &self.options[j] {
-            if self.peers[j].iter().any(|&x| self.chosen[x] == b) {
+        for b in bit_values(self.cand[j]) {
+            let mut earlier = self.peers[j];
+            let mut clash = false;
+            while earlier != 0 {
+                let x = earlier.trailing_zeros() as usize;
+                earlier &= earlier - 1;
+                clash |= self.chosen[x] == b;
+            }
+            if clash {
                 continue;
             }
             self.chosen[j] = b;
-            self.from(j + 1, need - v);
+            self.from(j + 1, need - self.sign[j] * value_of(self.symbols, b));
         }
     }
 }

@@ -26,12 +26,15 @@ mod layout;
 mod moves;
 pub mod python;
 #[cfg(test)]
+mod search_tests;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
 
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Apply, Board, Ending, Position};
+use crate::killer::search::KillerSearch;
 use crate::killer::Killer;
 use crate::rng::Rng;
 use crate::search::cages::Op;
@@ -147,6 +150,7 @@ pub fn generate<T: Apply<Box<Killer>>>(
         };
         let mut attempt = Attempt {
             frame,
+            shape: Arc::new(frame.shape.clone()),
             spec,
             grid: &grid,
             solution: &solution,
@@ -183,6 +187,9 @@ fn random_solution(frame: &Frame, rng: &mut Rng) -> Option<Vec<u8>> {
 /// One attempt: a solution grid and the cages being shaped over it.
 struct Attempt<'a, T> {
     frame: &'a Frame,
+    /// The frame's shape with the cages of the round: one copy an attempt, its cages
+    /// replaced each round (the last round's board, which shared it, is gone by then).
+    shape: Arc<Shape>,
     spec: &'a Spec<T>,
     grid: &'a Grid,
     solution: &'a [u8],
@@ -218,11 +225,10 @@ impl<'a, T: Apply<Box<Killer>>> Attempt<'a, T> {
 
     /// The grader's verdict on the layout with the givens, up to the level, and its board
     /// where it stopped (None when the board cannot be set up: counted as impossible).
-    fn grade(&self, cages: &[CageSpec]) -> Option<(Ending, i32, Board)> {
+    fn grade(&mut self, cages: &[CageSpec]) -> Option<(Ending, i32, Board)> {
         // Nothing in a shape but its list of cages depends on the cages.
-        let mut shape = self.frame.shape.clone();
-        shape.cages = cages.to_vec();
-        let shape = Arc::new(shape);
+        Arc::make_mut(&mut self.shape).cages = cages.to_vec();
+        let shape = Arc::clone(&self.shape);
         let mut givens: Vec<(usize, usize)> = self
             .givens
             .iter()
@@ -240,15 +246,25 @@ impl<'a, T: Apply<Box<Killer>>> Attempt<'a, T> {
     }
 
     /// A second solution from the grader's marks, within SEARCH_NODES branchings, and
-    /// whether the search ran to its end.
+    /// whether the search ran to its end. Killer's own search where it takes the cages
+    /// (it finds what the general search finds, faster), else the general search.
     fn second_solution(&self, cages: &[CageSpec], board: &Board) -> (Option<Vec<u8>>, bool) {
-        let solver = self.frame.solver.with_cages(&self.frame.symbols, cages);
+        let frame = self.frame;
         let mut never = || false;
-        match solver.count_from(
-            &board.cand,
-            2,
-            &mut Budget::new(Some(SEARCH_NODES), &mut never),
+        let counted = match KillerSearch::new(
+            frame.side * frame.side,
+            &frame.symbols,
+            &frame.shape.groups,
+            cages,
         ) {
+            Some(search) => search.count_from(&board.cand, 2, Some(SEARCH_NODES), &mut never),
+            None => frame.solver.with_cages(&frame.symbols, cages).count_from(
+                &board.cand,
+                2,
+                &mut Budget::new(Some(SEARCH_NODES), &mut never),
+            ),
+        };
+        match counted {
             Ok(count) => {
                 let other = count.solutions.into_iter().find(|s| s != self.solution);
                 (other, count.complete)

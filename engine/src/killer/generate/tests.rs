@@ -11,7 +11,7 @@ use crate::grader::{technique, Technique};
 use crate::killer::KillerTechnique as K;
 
 /// An empty sudoku of side 4, 6 or 9: rows, columns, boxes.
-fn frame(side: usize) -> Frame {
+pub(super) fn frame(side: usize) -> Frame {
     let (bh, bw) = match side {
         4 => (2, 2),
         6 => (2, 3),
@@ -90,7 +90,7 @@ fn plan(single_cap: usize, givens: usize) -> Plan {
     }
 }
 
-fn solution(frame: &Frame, seed: u64) -> Vec<u8> {
+pub(super) fn solution(frame: &Frame, seed: u64) -> Vec<u8> {
     random_solution(frame, &mut Rng::new(seed)).expect("a sudoku grid")
 }
 
@@ -243,6 +243,7 @@ fn a_repair_breaks_the_second_solution_it_was_made_for() {
         };
         let mut attempt = Attempt {
             frame: &frame,
+            shape: Arc::new(frame.shape.clone()),
             spec: &spec,
             grid: &grid,
             solution: &sol,
@@ -316,8 +317,9 @@ fn generated_killers_are_unique_at_their_level_and_well_formed() {
             assert_eq!(layout.cages, made.cages);
             assert_well_formed(&grid, &layout, max_cage, cap);
             assert!(made.givens.len() <= givens);
-            let attempt = Attempt {
+            let mut attempt = Attempt {
                 frame: &frame,
+                shape: Arc::new(frame.shape.clone()),
                 spec: &spec,
                 grid: &grid,
                 solution: &made.solution,
