@@ -28,7 +28,7 @@ from bookgen.model import Grid, GridModel, Group, grid_from_values, is_connected
 # The exceptions callers catch are bookgen.errors' own, re-exported here for them.
 __all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
            "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
-           "givens_of", "grid_of", "is_compact", "ladder", "random_kenken_caging", "shuffle_regions",
+           "givens_of", "grid_of", "is_compact", "kenken_prove", "ladder", "random_kenken_caging", "shuffle_regions",
            "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
@@ -304,6 +304,17 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
     the layout left more than `single_cap` one-cell cages."""
     return _engine.kenken_random_caging(size=size, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,
                                         operations=operations, seed=seed)
+
+
+@bridged
+def kenken_prove(size: int, cages: list[tuple[list[int], str, int]], levels: tuple,
+                 always_count: bool) -> tuple[str, int, list[bytes], list[list[bytes]] | None]:
+    """A KenKen of side `size` (cages as cell numbers, sign, target; "?" a hidden sign)
+    graded from an empty board with every level, and its solutions counted up to two by
+    the search from an empty grid (always with `always_count`, else only when the grader
+    did not solve it): (ending, hardest level or -1, the grader's grid as rows of digits
+    (empty unless solved), the search's solutions so, or None). Engine: kenken/proof.rs."""
+    return _engine.kenken_prove(size=size, cages=cages, ladder=ladder(levels, "kenken"), always_count=always_count)
 
 
 @bridged
