@@ -103,6 +103,13 @@ pub enum Pruned {
     Impossible,
 }
 
+/// What `prune_into` found (the cells it changed listed in the caller's room).
+pub enum Narrowed {
+    Unchanged,
+    Changed,
+    Impossible,
+}
+
 impl Propagator {
     /// The propagator for a cage of `cells` (indices into the domains); `must_differ(a,
     /// b)` says two cells share a group.
@@ -168,8 +175,14 @@ impl Propagator {
 
     pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
         match self {
-            Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),
-            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom),
+            Propagator::Tuples { .. } | Propagator::SumSets { .. } => {
+                let mut changed = Vec::new();
+                match self.prune_into(dom, &mut changed) {
+                    Narrowed::Unchanged => Pruned::Unchanged,
+                    Narrowed::Changed => Pruned::Changed(changed),
+                    Narrowed::Impossible => Pruned::Impossible,
+                }
+            }
             Propagator::DistinctSum { cells, subsets } => prune_distinct_sum(cells, subsets, dom),
             Propagator::Bounds {
                 cells,
@@ -180,33 +193,68 @@ impl Propagator {
             } => prune_bounds(cells, *op, *target, symbols, *positive, dom),
         }
     }
+
+    /// `prune`, the cells it changed appended to `changed` (the search's room, reused
+    /// at every node, where `prune` makes a list each time).
+    pub fn prune_into(&self, dom: &mut [Mask], changed: &mut Vec<usize>) -> Narrowed {
+        match self {
+            Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom, changed),
+            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom, changed),
+            _ => match self.prune(dom) {
+                Pruned::Unchanged => Narrowed::Unchanged,
+                Pruned::Impossible => Narrowed::Impossible,
+                Pruned::Changed(cells) => {
+                    changed.extend(cells);
+                    Narrowed::Changed
+                }
+            },
+        }
+    }
 }
 
 /// Cages up to this many cells are pruned with their marks on the stack (every KenKen
 /// and killer cage; longer ones allocate).
 const ON_STACK: usize = 16;
 
-fn prune_tuples(cells: &[usize], assignments: &Assignments, dom: &mut [Mask]) -> Pruned {
+fn prune_tuples(
+    cells: &[usize],
+    assignments: &Assignments,
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     let k = cells.len();
     if k == 0 {
-        return Pruned::Impossible; // no assignment of no cells makes a target
+        return Narrowed::Impossible; // no assignment of no cells makes a target
     }
     if let Some(packed) = &assignments.packed {
-        return prune_packed(cells, packed, assignments.width, dom);
+        return prune_packed(cells, packed, assignments.width, dom, changed);
     }
     let tuples = &assignments.flat[..];
     if k > ON_STACK {
         let mut current = vec![0 as Mask; k];
         let mut support = vec![0 as Mask; k];
-        return prune_tuples_in(cells, tuples, dom, &mut current, &mut support);
+        return prune_tuples_in(cells, tuples, dom, &mut current, &mut support, changed);
     }
     let (mut current, mut support) = ([0 as Mask; ON_STACK], [0 as Mask; ON_STACK]);
-    prune_tuples_in(cells, tuples, dom, &mut current[..k], &mut support[..k])
+    prune_tuples_in(
+        cells,
+        tuples,
+        dom,
+        &mut current[..k],
+        &mut support[..k],
+        changed,
+    )
 }
 
 /// `prune_tuples` over packed assignments: the same assignments looked at in the same
 /// order, the same early end when every mark is supported, the same result.
-fn prune_packed(cells: &[usize], packed: &[u128], width: usize, dom: &mut [Mask]) -> Pruned {
+fn prune_packed(
+    cells: &[usize],
+    packed: &[u128],
+    width: usize,
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     let current = cells
         .iter()
         .enumerate()
@@ -218,22 +266,31 @@ fn prune_packed(cells: &[usize], packed: &[u128], width: usize, dom: &mut [Mask]
             any = true;
             support |= t;
             if support == current {
-                return Pruned::Unchanged;
+                return Narrowed::Unchanged;
             }
         }
     }
     if !any {
-        return Pruned::Impossible;
+        return Narrowed::Impossible;
     }
     let low: u128 = if width >= 64 {
         u128::from(u64::MAX)
     } else {
         (1u128 << width) - 1
     };
-    let keep: Vec<Mask> = (0..cells.len())
-        .map(|j| ((support >> (j * width)) & low) as Mask)
-        .collect();
-    narrowed(cells, &keep, dom)
+    let before = changed.len();
+    for (j, &c) in cells.iter().enumerate() {
+        let d = ((support >> (j * width)) & low) as Mask;
+        if d != dom[c] {
+            dom[c] = d;
+            changed.push(c);
+        }
+    }
+    if changed.len() == before {
+        Narrowed::Unchanged
+    } else {
+        Narrowed::Changed
+    }
 }
 
 /// `prune_tuples` with room for the cells' marks and their support given.
@@ -243,7 +300,8 @@ fn prune_tuples_in(
     dom: &mut [Mask],
     current: &mut [Mask],
     support: &mut [Mask],
-) -> Pruned {
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     for (m, &c) in current.iter_mut().zip(cells) {
         *m = dom[c];
     }
@@ -256,39 +314,49 @@ fn prune_tuples_in(
             }
             // Word by word: a slice comparison calls memcmp, dear for a few words.
             if support.iter().zip(current.iter()).all(|(s, c)| s == c) {
-                return Pruned::Unchanged;
+                return Narrowed::Unchanged;
             }
         }
     }
     if !any {
-        return Pruned::Impossible;
+        return Narrowed::Impossible;
     }
-    narrowed(cells, support, dom)
+    narrowed(cells, support, dom, changed)
 }
 
-fn prune_sum_sets(cells: &[usize], subsets: &[Mask], dom: &mut [Mask]) -> Pruned {
+fn prune_sum_sets(
+    cells: &[usize],
+    subsets: &[Mask],
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     let mut current = [0 as Mask; MAX_SET_CELLS];
     for (d, &c) in current.iter_mut().zip(cells) {
         *d = dom[c];
     }
     match sum_sets::support(&current[..cells.len()], subsets) {
-        None => Pruned::Impossible,
-        Some(keep) => narrowed(cells, &keep[..cells.len()], dom),
+        None => Narrowed::Impossible,
+        Some(keep) => narrowed(cells, &keep[..cells.len()], dom, changed),
     }
 }
 
-fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {
-    let mut changed = Vec::with_capacity(cells.len());
+fn narrowed(
+    cells: &[usize],
+    keep: &[Mask],
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
+    let before = changed.len();
     for (&c, &d) in cells.iter().zip(keep) {
         if d != dom[c] {
             dom[c] = d;
             changed.push(c);
         }
     }
-    if changed.is_empty() {
-        Pruned::Unchanged
+    if changed.len() == before {
+        Narrowed::Unchanged
     } else {
-        Pruned::Changed(changed)
+        Narrowed::Changed
     }
 }
 
