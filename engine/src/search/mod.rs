@@ -13,6 +13,8 @@ pub mod cages;
 pub mod propagators;
 pub mod sum_sets;
 
+use std::sync::Arc;
+
 use crate::cellset::{single, Mask};
 use crate::inequality::{bounded, Inequality};
 use propagators::{Narrowed, Propagator};
@@ -32,9 +34,11 @@ pub struct Solver {
     pub n: usize,
     pub nsym: usize,
     full: Mask,
-    covering: Vec<Vec<usize>>,
-    covering_of: Vec<Vec<usize>>,
-    peers: Vec<Vec<usize>>,
+    // Shared with the grids `with_cages` makes from this one (a generator makes one a
+    // caging tried; the groups and, without distinct cages, the peers never change).
+    covering: Arc<Vec<Vec<usize>>>,
+    covering_of: Arc<Vec<Vec<usize>>>,
+    peers: Arc<Vec<Vec<usize>>>,
     cages: Vec<Propagator>,
     cages_of: Vec<Vec<usize>>,
     /// Greater-than signs: bounds between two cells, run to the same fixpoint.
@@ -107,12 +111,14 @@ impl Solver {
             n,
             nsym,
             full,
-            covering,
-            covering_of,
-            peers: peer_sets
-                .into_iter()
-                .map(|p| p.into_iter().collect())
-                .collect(),
+            covering: Arc::new(covering),
+            covering_of: Arc::new(covering_of),
+            peers: Arc::new(
+                peer_sets
+                    .into_iter()
+                    .map(|p| p.into_iter().collect())
+                    .collect(),
+            ),
             cages: compiled,
             cages_of,
             inequalities: Vec::new(),
@@ -130,16 +136,22 @@ impl Solver {
     /// same groups and these cages (the same peers, in the same order), without working
     /// the groups out again (a generator trying many cagings of one grid).
     pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Solver {
-        let mut peers = self.peers.clone();
-        for k in cages.iter().filter(|k| k.distinct) {
-            for &a in &k.cells {
-                peers[a].extend(k.cells.iter().copied().filter(|&b| b != a));
+        let peers = if cages.iter().any(|k| k.distinct) {
+            let mut peers = (*self.peers).clone();
+            for k in cages.iter().filter(|k| k.distinct) {
+                for &a in &k.cells {
+                    peers[a].extend(k.cells.iter().copied().filter(|&b| b != a));
+                }
             }
-        }
-        for p in &mut peers {
-            p.sort_unstable();
-            p.dedup();
-        }
+            for p in &mut peers {
+                p.sort_unstable();
+                p.dedup();
+            }
+            Arc::new(peers)
+        } else {
+            // Each list is sorted and without repeats already (from a set in `new`).
+            Arc::clone(&self.peers)
+        };
         let compiled: Vec<Propagator> = cages
             .iter()
             .map(|k| {
@@ -163,8 +175,8 @@ impl Solver {
             n: self.n,
             nsym: self.nsym,
             full: self.full,
-            covering: self.covering.clone(),
-            covering_of: self.covering_of.clone(),
+            covering: Arc::clone(&self.covering),
+            covering_of: Arc::clone(&self.covering_of),
             peers,
             cages: compiled,
             cages_of,

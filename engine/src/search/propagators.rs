@@ -67,6 +67,33 @@ fn listed_tuples(op: Op, target: i128, symbols: &[i64], differ: Differ) -> Liste
     made
 }
 
+/// A kind of cage over the symbols 1..n in a few words: operation, target, cell count,
+/// which cells must differ (bit a*8+b), n.
+type Small = (Op, i128, usize, u64, usize);
+static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listed>>> = OnceLock::new();
+/// Cages of at most this many cells are looked up by the small key.
+const SMALL_CELLS: usize = 8;
+
+/// `listed_tuples` by the small key, the full one asked (and its lists made) only the
+/// first time a kind is seen.
+fn listed_small(key: Small, symbols: &[i64], differs: &dyn Fn(usize, usize) -> bool) -> Listed {
+    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let k = key.2;
+    let differ: Differ = (0..k)
+        .map(|a| (0..k).map(|b| differs(a, b)).collect())
+        .collect();
+    let made = listed_tuples(key.0, key.1, symbols, differ);
+    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if held.len() >= LISTED_KINDS {
+        held.clear();
+    }
+    held.insert(key, made.clone());
+    made
+}
+
 /// A cage compiled for the search: `prune` narrows the domains of its cells in place and
 /// says which changed, or that the cage can no longer be met.
 pub enum Propagator {
@@ -145,14 +172,26 @@ impl Propagator {
                 cells,
             };
         }
-        let differ: Differ = (0..k)
-            .map(|a| {
-                (0..k)
-                    .map(|b| a != b && (distinct || must_differ(cells[a], cells[b])))
-                    .collect()
-            })
-            .collect();
-        match listed_tuples(op, target, symbols, differ) {
+        let differs = |a: usize, b: usize| a != b && (distinct || must_differ(cells[a], cells[b]));
+        let one_to_n = symbols.iter().zip(1..).all(|(&s, v)| s == v);
+        let listed = if one_to_n && k <= SMALL_CELLS {
+            // By a key of a few words first: no lists made to look a kind up.
+            let mut bits = 0u64;
+            for a in 0..k {
+                for b in 0..k {
+                    if differs(a, b) {
+                        bits |= 1 << (a * SMALL_CELLS + b);
+                    }
+                }
+            }
+            listed_small((op, target, k, bits, nsym), symbols, &differs)
+        } else {
+            let differ: Differ = (0..k)
+                .map(|a| (0..k).map(|b| differs(a, b)).collect())
+                .collect();
+            listed_tuples(op, target, symbols, differ)
+        };
+        match listed {
             Some(tuples) => Propagator::Tuples { cells, tuples },
             None => bounds(cells),
         }
