@@ -176,8 +176,15 @@ def latin_structure(n: int) -> GridModel:
 
 
 def kenken_model(n: int, cages: list[Cage] | tuple[Cage, ...]) -> GridModel:
+    """The Latin frame of side n with these cages, in the order of their top-left cells
+    (the frame's own fields, as `replace` would give them, without its look at every
+    field: made once a puzzle)."""
     base = latin_structure(n)
-    return replace(base, cages=tuple(sorted(cages, key=lambda k: k.anchor)))
+    return GridModel(n, n, base.symbols, base.cells, base.groups, tuple(sorted(cages, key=_anchor)))
+
+
+def _anchor(cage: Cage) -> Cell:
+    return min(cage.cells)
 
 
 def solving_model(model: GridModel, hidden: bool) -> GridModel:
