@@ -306,15 +306,8 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
                                         operations=operations, seed=seed)
 
 
-@bridged
-def kenken_prove(size: int, cages: list[tuple[list[int], str, int]], levels: tuple,
-                 always_count: bool) -> tuple[str, int, list[bytes], list[list[bytes]] | None]:
-    """A KenKen of side `size` (cages as cell numbers, sign, target; "?" a hidden sign)
-    graded from an empty board with every level, and its solutions counted up to two by
-    the search from an empty grid (always with `always_count`, else only when the grader
-    did not solve it): (ending, hardest level or -1, the grader's grid as rows of digits
-    (empty unless solved), the search's solutions so, or None). Engine: kenken/proof.rs."""
-    return _engine.kenken_prove(size=size, cages=cages, ladder=ladder(levels, "kenken"), always_count=always_count)
+# A KenKen graded and counted in one call, by keyword (bookgen/puzzles/kenken/proof.py).
+kenken_prove = bridged(_engine.kenken_prove)
 
 
 @bridged

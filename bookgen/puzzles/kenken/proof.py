@@ -43,7 +43,8 @@ def prove(model: GridModel, levels: tuple[Level, ...], always_count: bool) -> Pr
     """Grade and (always, or when the grader stalls) count a KenKen on its Latin frame."""
     n = model.rows
     cages = [([r * n + c for r, c in k.cells], k.op, k.target) for k in model.cages]
-    ending, level, rows, solutions = engine.kenken_prove(n, cages, levels, always_count)
+    ending, level, rows, solutions = engine.kenken_prove(size=n, cages=cages, ladder=engine.ladder(levels, "kenken"),
+                                                         always_count=always_count)
     graded = tuple(map(tuple, rows)) if ending == "solved" else None
     count = None if solutions is None else Count(len(solutions), tuple(tuple(map(tuple, s)) for s in solutions))
     return Proved(graded, level, count)

@@ -12,12 +12,15 @@
 pub mod cages;
 pub mod propagators;
 pub mod sum_sets;
+mod work;
 
 use std::sync::Arc;
 
 use crate::cellset::{single, Mask};
 use crate::inequality::{bounded, Inequality};
 use propagators::{Narrowed, Propagator};
+pub use work::Budget;
+use work::{Queue, Scratch};
 
 /// Why a search stopped early.
 #[derive(Debug, PartialEq, Eq)]
@@ -211,14 +214,7 @@ impl Solver {
 
     /// Room for one search's propagation, made once and reused at every node.
     fn scratch(&self) -> Scratch {
-        Scratch {
-            cages: Queue::new(self.cages.len()),
-            groups: Queue::new(self.covering.len()),
-            stack: Vec::with_capacity(self.n),
-            placed: Vec::with_capacity(self.n),
-            changed: Vec::new(),
-            pool: Vec::new(),
-        }
+        Scratch::new(self.cages.len(), self.covering.len(), self.n)
     }
 
     /// Narrow `dom` to a fixpoint; false on a contradiction. `dom` must be a fixpoint
@@ -592,85 +588,6 @@ impl Solver {
 
     fn values(&self, dom: &[Mask]) -> Vec<u8> {
         dom.iter().map(|d| (63 - d.leading_zeros()) as u8).collect()
-    }
-}
-
-/// Bounded work for a search: at most `nodes` branchings, and an interrupt check every
-/// CHECK_EVERY of them (a pending Ctrl-C or a deadline, asked of the caller).
-pub struct Budget<'a> {
-    nodes: Option<u64>,
-    spent: u64,
-    interrupted: &'a mut dyn FnMut() -> bool,
-}
-
-const CHECK_EVERY: u64 = 4096;
-
-impl<'a> Budget<'a> {
-    pub fn new(nodes: Option<u64>, interrupted: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
-        Budget {
-            nodes,
-            spent: 0,
-            interrupted,
-        }
-    }
-
-    fn spend(&mut self) -> Result<(), Stop> {
-        self.spent += 1;
-        if let Some(limit) = self.nodes {
-            if self.spent > limit {
-                return Err(Stop::NodeLimit);
-            }
-        }
-        if self.spent.is_multiple_of(CHECK_EVERY) && (self.interrupted)() {
-            return Err(Stop::Interrupted);
-        }
-        Ok(())
-    }
-}
-
-/// What propagation works with, made once a search: the queues of cages and groups to
-/// look at, the cells just decided, and spare domains for the search's children.
-struct Scratch {
-    cages: Queue,
-    groups: Queue,
-    stack: Vec<usize>,
-    placed: Vec<usize>,
-    changed: Vec<usize>,
-    pool: Vec<Vec<Mask>>,
-}
-
-/// A work queue of small indices that holds each at most once.
-struct Queue {
-    items: Vec<usize>,
-    queued: Vec<bool>,
-}
-
-impl Queue {
-    fn new(size: usize) -> Queue {
-        Queue {
-            items: Vec::with_capacity(size),
-            queued: vec![false; size],
-        }
-    }
-
-    fn push(&mut self, item: usize) {
-        if !self.queued[item] {
-            self.queued[item] = true;
-            self.items.push(item);
-        }
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let item = self.items.pop()?;
-        self.queued[item] = false;
-        Some(item)
-    }
-
-    fn clear(&mut self) {
-        for &item in &self.items {
-            self.queued[item] = false;
-        }
-        self.items.clear();
     }
 }
 
