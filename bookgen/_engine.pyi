@@ -9,7 +9,7 @@ __all__ = [
     "EngineError", "InvalidRequest", "Contradiction", "CageTooLarge", "SearchAborted", "DeadlinePassed", "NotFound",
     "Deadline",
     "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid",
-    "kenken_generate", "kenken_random_caging", "generate_killer",
+    "kenken_generate", "kenken_random_caging", "kenken_prove", "generate_killer",
     "SlidingPatterns", "sliding_search", "sliding_lower_bound", "SlidingLayers", "sliding_count_shortest",
 ]
 
@@ -109,6 +109,9 @@ def kenken_generate(
 def kenken_random_caging(
     *, size: int, max_cage: int, single_cap: int, size_decay: float, operations: list[str], seed: int
 ) -> _KenKenPuzzle | None: ...
+def kenken_prove(
+    *, size: int, cages: list[tuple[list[int], str, int]], ladder: Ladder, always_count: bool
+) -> tuple[str, int, list[bytes], list[list[bytes]] | None]: ...
 def generate_killer(
     grid: Grid,
     ladder: Ladder,

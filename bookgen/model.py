@@ -132,6 +132,23 @@ def is_connected(cells: tuple[Cell, ...] | frozenset[Cell]) -> bool:
     return not remaining
 
 
+# Kinds of group that are pieces of the grid a child scans as a whole (cross-hatching),
+# as opposed to lines: boxes, jigsaw regions (on a torus too), hyper windows.
+COMPACT_KINDS = ("box", "region", "window")
+
+
+def is_compact(group: Group) -> bool:
+    """A box or region, as opposed to a line: by its kind, or, for a group of no known
+    kind (read from a file without kinds), by its shape: connected and spanning more than
+    one row and more than one column. The kind decides first because a region of a
+    toroidal sudoku may leave the grid on one side and come back on the other: it is
+    not connected on the page, yet it is scanned as one piece like any region."""
+    if group.kind != "group":
+        return group.kind in COMPACT_KINDS
+    cells = group.cells
+    return len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1 and is_connected(cells)
+
+
 Point = tuple[int, int]
 
 

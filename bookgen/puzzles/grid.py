@@ -26,7 +26,7 @@ from bookgen.solve.cages import HIDDEN, CageTooLarge
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Contradiction, Level, grade_board
 from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import count_solutions
+from bookgen.solve.search import Count, count_solutions
 
 
 class GridType(PuzzleType[P, GridModel]):
@@ -109,19 +109,24 @@ class GridType(PuzzleType[P, GridModel]):
 
 
 def check_grid(model: GridModel, grid: Grid) -> list[Violation]:
-    """Every rule the filled grid breaks: symbols, givens, groups, cages, inequalities."""
+    """Every rule the filled grid breaks: symbols, givens, groups, cages, inequalities.
+    (Every proof before print runs it: each rule is first tested whole, and only a
+    broken one is walked again to say where.)"""
     problems: list[Violation] = []
     try:
         value = {cell: grid[cell[0]][cell[1]] for cell in model.cells}
     except (IndexError, TypeError):
         return [Violation("the grid does not have the puzzle's shape")]
+    symbols = model.symbols
     for cell, v in value.items():
-        if v not in model.symbols:
+        if v not in symbols:
             problems.append(Violation(f"{v!r} is not one of the symbols", (cell,)))
     for r, c, v in model.givens:
         if value.get((r, c)) != v:
             problems.append(Violation(f"the given {v} was changed", ((r, c),)))
     for g in model.groups:
+        if len({value[cell] for cell in g.cells}) == len(g.cells):
+            continue
         seen: dict[Any, tuple[int, int]] = {}
         for cell in g.cells:
             v = value[cell]
@@ -144,9 +149,12 @@ def check_grid(model: GridModel, grid: Grid) -> list[Violation]:
 
 
 def _cage_holds(cage: Cage, vs: list[int]) -> bool:
-    if cage.op == HIDDEN:  # a KenKen sign left for the solver: any sign that makes it
+    op = cage.op
+    if op == "+":  # the commonest first: no call beyond the sum
+        return sum(vs) == cage.target
+    if op == HIDDEN:  # a KenKen sign left for the solver: any sign that makes it
         return any(_makes(op, cage.target, vs) for op in "+-*/")
-    return _makes(cage.op, cage.target, vs)
+    return _makes(op, cage.target, vs)
 
 
 def _makes(op: str, target: int, vs: list[int]) -> bool:
@@ -201,12 +209,14 @@ def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> S
     return SolveResult(Outcome.UNFINISHED, count.solutions[0], solutions=1)
 
 
-def searched_once(model: GridModel, result: SolveResult) -> list[str]:
+def searched_once(model: GridModel, result: SolveResult, count: Count | None = None) -> list[str]:
     """Uniqueness proved a second way, by the search alone (for `certify`): what it
-    finds that disagrees with `result`."""
+    finds that disagrees with `result`. `count`: the search's count up to two, when the
+    caller has it already (made from an empty grid, as here)."""
     if result.solutions != 1:
         return []
-    count = count_solutions(model, limit=2)
+    if count is None:
+        count = count_solutions(model, limit=2)
     if count.count != 1:
         return [f"the search finds {'no' if count.count == 0 else 'more than one'} solution"]
     if count.solutions[0] != result.solution:

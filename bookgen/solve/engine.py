@@ -23,12 +23,12 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from bookgen import _engine, errors
 from bookgen.errors import CageTooLarge, Contradiction, SearchAborted
-from bookgen.model import Grid, GridModel, Group, grid_from_values, is_connected
+from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 
 # The exceptions callers catch are bookgen.errors' own, re-exported here for them.
 __all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
            "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
-           "givens_of", "grid_of", "is_compact", "ladder", "random_kenken_caging", "shuffle_regions",
+           "givens_of", "grid_of", "is_compact", "kenken_prove", "ladder", "random_kenken_caging", "shuffle_regions",
            "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
@@ -72,23 +72,6 @@ def source_digest() -> str:
 
 
 # --- grids and their search ----------------------------------------------------------
-
-# Kinds of group that are pieces of the grid a child scans as a whole (cross-hatching),
-# as opposed to lines: boxes, jigsaw regions (on a torus too), hyper windows.
-COMPACT_KINDS = ("box", "region", "window")
-
-
-def is_compact(group: Group) -> bool:
-    """A box or region, as opposed to a line: by its kind, or, for a group of no known
-    kind (read from a file without kinds), by its shape: connected and spanning more than
-    one row and more than one column. The kind decides first because a region of a
-    toroidal sudoku may leave the grid on one side and come back on the other: it is
-    not connected on the page, yet it is scanned as one piece like any region."""
-    if group.kind != "group":
-        return group.kind in COMPACT_KINDS
-    cells = group.cells
-    return len({r for r, _ in cells}) > 1 and len({c for _, c in cells}) > 1 and is_connected(cells)
-
 
 class CompiledGrid:
     """A model's structure compiled by the engine: its search (propagation and solution
@@ -309,6 +292,10 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
     the layout left more than `single_cap` one-cell cages."""
     return _engine.kenken_random_caging(size=size, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,
                                         operations=operations, seed=seed)
+
+
+# A KenKen graded and counted in one call, by keyword (bookgen/puzzles/kenken/proof.py).
+kenken_prove = bridged(_engine.kenken_prove)
 
 
 @bridged

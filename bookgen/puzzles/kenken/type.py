@@ -42,11 +42,13 @@ from bookgen.model import Grid, GridModel
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Puzzle, Violation
 from bookgen.puzzles.pen import Pen
+from bookgen.puzzles.grid import certify_grid, searched_once
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.puzzles.identity import answers_at_least
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken import offer as kenken_offer
+from bookgen.puzzles.kenken.proof import on_latin_frame, prove, result_of
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
 )
@@ -121,6 +123,26 @@ class KenKenType(GridWorked[Params]):
     def solving_model(self, puzzle: Puzzle) -> GridModel:
         """Solved and graded under the hidden rules when the signs are hidden."""
         return solving_model(puzzle.board, is_hidden(puzzle))
+
+    def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
+        """Graded and, when the grader stalls, counted in one engine call (kenken/proof.py)."""
+        model = self.solving_model(puzzle)
+        if not on_latin_frame(model):
+            return super().solve(puzzle, timeout)
+        return result_of(model, self.grading, prove(model, self.grading, always_count=False))
+
+    def certify(self, puzzle: Puzzle) -> list[str]:
+        """`GridType.certify`, its grading and its count made in one engine call."""
+        model = self.solving_model(puzzle)
+        if not on_latin_frame(model):
+            return super().certify(puzzle)
+        proved = prove(model, self.grading, always_count=True)
+        violations = self.check(puzzle, puzzle.solution)
+        # The printed answer meeting the printed signs (stricter than hidden ones) is the
+        # grader's grid meeting them, when the two are the same: one check, not two.
+        checked = not violations and proved.graded == puzzle.solution
+        result = result_of(model, self.grading, proved, checked)
+        return certify_grid(puzzle, result, violations) + searched_once(model, result, proved.count)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         """The grid's rules, and a well-formed caging (every cell in one cage, − and ÷

@@ -19,11 +19,40 @@ use crate::grader::{Board, Contradiction, Outcome};
 use crate::search::cages::{index_tuples, Differ, Op};
 use crate::search::CageSpec;
 
+/// A kind of cage's combinations: `cells` symbol indices each, flat; and, where the
+/// cells times the symbols fit in 128 bits, each packed as one bit per (cell, symbol) so
+/// that testing one against the pencil marks is a single AND.
+pub struct Combos {
+    pub flat: Vec<u8>,
+    pub packed: Vec<u128>,
+}
+
+impl Combos {
+    fn new(flat: Vec<u8>, cells: usize, width: usize) -> Combos {
+        let packed = if cells > 0 && cells * width <= 128 {
+            flat.chunks_exact(cells)
+                .map(|t| {
+                    t.iter()
+                        .enumerate()
+                        .fold(0u128, |p, (j, &s)| p | 1u128 << (j * width + s as usize))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Combos { flat, packed }
+    }
+}
+
 /// One cage as the board sees it.
 pub struct CageShape {
     pub cells: Vec<usize>,
     /// Every assignment that makes the target: `cells.len()` symbol indices each, flat.
-    pub combos: Arc<Vec<u8>>,
+    pub combos: Arc<Combos>,
+    /// Where the cage's cells start in the board's flat per-cell tables.
+    at: usize,
+    /// Bits per cell of a packed combination (the symbols), when packed.
+    width: usize,
     /// The covering lines the cage has cells in (positions in `Shape::covering`),
     /// ascending, each with the positions in the cage of its cells on that line.
     pub lines: Vec<(usize, Vec<usize>)>,
@@ -33,11 +62,22 @@ impl CageShape {
     pub fn combo(&self, c: u32) -> &[u8] {
         let k = self.cells.len();
         let at = c as usize * k;
-        &self.combos[at..at + k]
+        &self.combos.flat[at..at + k]
     }
 
     pub fn count(&self) -> usize {
-        self.combos.len() / self.cells.len().max(1)
+        self.combos.flat.len() / self.cells.len().max(1)
+    }
+
+    fn packed(&self) -> bool {
+        !self.combos.packed.is_empty()
+    }
+
+    /// The pencil marks of the cage's cells packed as its combinations are.
+    fn pack(&self, cand: &[Mask]) -> u128 {
+        self.cells.iter().enumerate().fold(0u128, |p, (j, &c)| {
+            p | u128::from(cand[c]) << (j * self.width)
+        })
     }
 }
 
@@ -61,22 +101,17 @@ pub struct Pair {
     pub conflicts: Vec<(usize, usize)>,
 }
 
-/// The support of a cage worked out from these pencil marks of its cells.
-#[derive(Clone)]
-struct Fit {
-    marks: Vec<Mask>,
-    support: Vec<Mask>,
-}
-
 #[derive(Clone)]
 pub struct KenKen {
     pub compiled: Arc<Compiled>,
     /// Per cage, the indices of its live combinations, in listing order.
     pub alive: Vec<Vec<u32>>,
-    /// Per cage, the support last worked out and the marks it was worked out from: the
-    /// techniques ask for every cage's support on every sweep, and most cages have not
-    /// changed since.
-    fit: Vec<Option<Fit>>,
+    /// Per cage, the support last worked out and the marks it was worked out from (flat,
+    /// per cell, at the cage's `at`; `fitted[k]` false when none is kept): the techniques
+    /// ask for every cage's support on every sweep, and most cages have not changed since.
+    marks: Vec<Mask>,
+    support: Vec<Mask>,
+    fitted: Vec<bool>,
     /// The touching pairs of cages, worked out on first use (only expert grading asks).
     pairs: Option<Arc<Vec<Pair>>>,
     /// Per touching pair, how many live combinations each cage had when the pair last
@@ -88,7 +123,7 @@ pub struct KenKen {
 /// Combinations listed so far, by kind of cage: every grading of a generator's attempt
 /// builds a board of new cagings from mostly the same kinds of cage.
 type Key = (Op, i128, Vec<i64>, Vec<Vec<bool>>);
-type Listing = Option<Arc<Vec<u8>>>;
+type Listing = Option<Arc<Combos>>;
 static LISTED: OnceLock<Mutex<HashMap<Key, Listing>>> = OnceLock::new();
 /// The cache is emptied when it grows past this many kinds (bounded memory; what it
 /// holds never changes a result).
@@ -102,7 +137,8 @@ pub(crate) fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) ->
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
-    let made = index_tuples(op, target, symbols, differ).map(|t| Arc::new(t.concat()));
+    let made = index_tuples(op, target, symbols, differ)
+        .map(|t| Arc::new(Combos::new(t.concat(), differ.len(), symbols.len())));
     let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
     if held.len() >= LISTED_KINDS {
         held.clear();
@@ -206,6 +242,7 @@ impl KenKen {
         let mut cages = Vec::with_capacity(specs.len());
         let mut unlisted = None;
         let one_to_n = shape.symbols.iter().zip(1..).all(|(&s, k)| s == k);
+        let mut at = 0;
         for (k, spec) in specs.iter().enumerate() {
             let cells = spec.cells.clone();
             let combos = if one_to_n && cells.len() <= SMALL_CELLS {
@@ -232,11 +269,15 @@ impl KenKen {
                 }
                 cage_of[c] = Some(k);
             }
+            let len = cells.len();
             cages.push(CageShape {
                 cells,
-                combos: combos.unwrap_or_default(),
+                combos: combos.unwrap_or_else(|| Arc::new(Combos::new(Vec::new(), 0, 0))),
+                at,
+                width: shape.nsym,
                 lines: lines.into_iter().collect(),
             });
+            at += len;
         }
         let singles = (0..cages.len())
             .filter(|&k| cages[k].cells.len() == 1)
@@ -246,7 +287,9 @@ impl KenKen {
             .map(|c| (0..c.count() as u32).collect())
             .collect();
         KenKen {
-            fit: vec![None; cages.len()],
+            marks: vec![0; at],
+            support: vec![0; at],
+            fitted: vec![false; cages.len()],
             alive,
             pairs: None,
             pairs_idle: Vec::new(),
@@ -271,48 +314,73 @@ impl KenKen {
     /// copy of it; `fitted` reads it.
     pub fn refresh(&mut self, k: usize, cand: &[Mask]) -> Outcome<()> {
         let cage = &self.compiled.cages[k];
-        if let Some(fit) = &self.fit[k] {
-            if cage
+        let (at, len) = (cage.at, cage.cells.len());
+        let marks = &mut self.marks[at..at + len];
+        if self.fitted[k]
+            && cage
                 .cells
                 .iter()
-                .zip(&fit.marks)
+                .zip(marks.iter())
                 .all(|(&c, &m)| cand[c] == m)
-            {
-                return Ok(());
+        {
+            return Ok(());
+        }
+        let support = &mut self.support[at..at + len];
+        if cage.packed() {
+            // One AND a combination; the live ones are only dropped once some is known to
+            // fit, so a contradiction leaves them as they were.
+            let packed = &cage.combos.packed;
+            let current = cage.pack(cand);
+            let (mut union, mut fit) = (0u128, 0usize);
+            for &c in &self.alive[k] {
+                let t = packed[c as usize];
+                if t & !current == 0 {
+                    union |= t;
+                    fit += 1;
+                }
+            }
+            if fit == 0 {
+                return Err(Contradiction);
+            }
+            if fit < self.alive[k].len() {
+                self.alive[k].retain(|&c| packed[c as usize] & !current == 0);
+            }
+            let low = (1u128 << cage.width) - 1;
+            for (j, s) in support.iter_mut().enumerate() {
+                *s = ((union >> (j * cage.width)) & low) as Mask;
+            }
+        } else {
+            let fits = |combo: &[u8]| {
+                cage.cells
+                    .iter()
+                    .zip(combo)
+                    .all(|(&c, &s)| cand[c] >> s & 1 == 1)
+            };
+            if !self.alive[k].iter().any(|&c| fits(cage.combo(c))) {
+                return Err(Contradiction);
+            }
+            self.alive[k].retain(|&c| fits(cage.combo(c)));
+            support.fill(0);
+            for &c in &self.alive[k] {
+                for (s, &d) in support.iter_mut().zip(cage.combo(c)) {
+                    *s |= 1 << d;
+                }
             }
         }
-        let fits = |combo: &[u8]| {
-            cage.cells
-                .iter()
-                .zip(combo)
-                .all(|(&c, &s)| cand[c] >> s & 1 == 1)
-        };
-        // Kept in place (no new list): the live combinations are only dropped once some
-        // is known to fit, so a contradiction leaves them as they were.
-        if !self.alive[k].iter().any(|&c| fits(cage.combo(c))) {
-            return Err(Contradiction);
+        for (m, &c) in marks.iter_mut().zip(&cage.cells) {
+            *m = cand[c];
         }
-        self.alive[k].retain(|&c| fits(cage.combo(c)));
-        let support = union(cage, &self.alive[k]);
-        match &mut self.fit[k] {
-            Some(fit) => {
-                fit.marks.clear();
-                fit.marks.extend(cage.cells.iter().map(|&c| cand[c]));
-                fit.support = support;
-            }
-            None => {
-                self.fit[k] = Some(Fit {
-                    marks: cage.cells.iter().map(|&c| cand[c]).collect(),
-                    support,
-                });
-            }
-        }
+        self.fitted[k] = true;
         Ok(())
     }
 
     /// The support `refresh` last worked out for cage k (empty before any).
     pub fn fitted(&self, k: usize) -> &[Mask] {
-        self.fit[k].as_ref().map_or(&[], |fit| &fit.support)
+        if !self.fitted[k] {
+            return &[];
+        }
+        let cage = &self.compiled.cages[k];
+        &self.support[cage.at..cage.at + cage.cells.len()]
     }
 
     /// Keep only these combinations of cage k and restrict its cells to them; true when a
@@ -334,7 +402,7 @@ impl KenKen {
             return Ok(false);
         }
         self.alive[k] = keep;
-        self.fit[k] = None;
+        self.fitted[k] = false;
         for (&c, &s) in cage.cells.iter().zip(&support) {
             board.restrict(c, s)?;
         }

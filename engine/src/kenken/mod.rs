@@ -7,6 +7,7 @@
 pub mod cages;
 pub mod generate;
 mod lines;
+pub mod proof;
 mod techniques;
 #[cfg(test)]
 mod tests;

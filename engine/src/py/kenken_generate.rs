@@ -10,8 +10,11 @@ use super::errors::{Error, Result};
 use super::grid::Ladder;
 use super::stop::{Deadline, Halt as Stopped, Watch};
 use crate::families::Family;
+use crate::grader::Ending;
 use crate::kenken::generate::{self, Halt, Limits, Made, Settings, Watched};
+use crate::kenken::proof;
 use crate::search::cages::Op;
+use crate::search::{Budget, CageSpec, Stop};
 
 /// A cage as Python builds it: cells as (row, column), operation sign, target.
 type CageOut = (Vec<(usize, usize)>, &'static str, i64);
@@ -197,4 +200,79 @@ fn sign(op: Op) -> &'static str {
         Op::Div => "/",
         _ => "=",
     }
+}
+
+/// A cage as Python hands it for a proof: cell numbers (reading order), sign ("?" for a
+/// hidden one), target.
+type CageIn = (Vec<usize>, String, i128);
+
+/// A proof's answer to Python: (ending, hardest level or -1, the grader's grid as rows of
+/// digits when solved, the search's solutions as rows, up to two, or None).
+type Proved = (&'static str, i32, Vec<Vec<u8>>, Option<Vec<Vec<Vec<u8>>>>);
+
+/// A printed KenKen of side `size` proved again in one crossing (its `certify` and
+/// `solve`): graded from an empty board with every level of `ladder`, and its solutions
+/// counted by the search from an empty grid (with `always_count`, else only when the
+/// grader did not solve it).
+#[pyfunction]
+#[pyo3(signature = (*, size, cages, ladder, always_count))]
+pub fn kenken_prove(
+    py: Python<'_>,
+    size: usize,
+    cages: Vec<CageIn>,
+    ladder: &Ladder,
+    always_count: bool,
+) -> Result<Proved> {
+    if ladder.family != Family::KenKen || !(1..=generate::MAX_SIDE).contains(&size) {
+        return Err(Error::invalid(
+            "a KenKen of side 1 to 15 is proved with a KenKen ladder",
+        ));
+    }
+    let mut specs = Vec::with_capacity(cages.len());
+    for (cells, op, target) in cages {
+        if cells.is_empty() || cells.iter().any(|&c| c >= size * size) {
+            return Err(Error::invalid(
+                "a cage names no cell or one outside the grid",
+            ));
+        }
+        specs.push(CageSpec {
+            cells,
+            op: super::cages::operation(&op)?,
+            target,
+            distinct: false,
+        });
+    }
+    let mut watch = Watch::new(None);
+    let proved = py.detach(|| {
+        let mut check = || watch.stop();
+        proof::prove(
+            size,
+            &specs,
+            &ladder.levels,
+            always_count,
+            &mut Budget::new(None, &mut check),
+        )
+    });
+    let proof = match proved {
+        Ok(Some(proof)) => proof,
+        Ok(None) => return Err(Error::invalid("no grid of that size")),
+        Err(Stop::NodeLimit) => return Err(Error::SearchAborted("the node limit ran out")),
+        Err(Stop::Interrupted) => return Err(watch.error("the search was interrupted")),
+    };
+    let ending = match proof.ending {
+        Ending::Solved => "solved",
+        Ending::Impossible => "impossible",
+        Ending::Unfinished => "unfinished",
+    };
+    // Digits 1..size in rows, as Python's grids hold them.
+    let rows = |values: &[u8]| -> Vec<Vec<u8>> {
+        values
+            .chunks(size)
+            .map(|row| row.iter().map(|&v| v + 1).collect())
+            .collect()
+    };
+    let counted = proof
+        .count
+        .map(|c| c.solutions.iter().map(|s| rows(s)).collect());
+    Ok((ending, proof.level, rows(&proof.values), counted))
 }

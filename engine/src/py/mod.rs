@@ -59,6 +59,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The families' generators.
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_generate, m)?)?;
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_random_caging, m)?)?;
+    m.add_function(wrap_pyfunction!(kenken_generate::kenken_prove, m)?)?;
     m.add_function(wrap_pyfunction!(killer::generate_killer, m)?)?;
     // Sliding tiles.
     m.add_class::<sliding::SlidingPatterns>()?;

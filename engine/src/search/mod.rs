@@ -12,10 +12,15 @@
 pub mod cages;
 pub mod propagators;
 pub mod sum_sets;
+mod work;
+
+use std::sync::Arc;
 
 use crate::cellset::{single, Mask};
 use crate::inequality::{bounded, Inequality};
-use propagators::{Propagator, Pruned};
+use propagators::{Narrowed, Propagator};
+pub use work::Budget;
+use work::{Queue, Scratch};
 
 /// Why a search stopped early.
 #[derive(Debug, PartialEq, Eq)]
@@ -32,9 +37,11 @@ pub struct Solver {
     pub n: usize,
     pub nsym: usize,
     full: Mask,
-    covering: Vec<Vec<usize>>,
-    covering_of: Vec<Vec<usize>>,
-    peers: Vec<Vec<usize>>,
+    // Shared with the grids `with_cages` makes from this one (a generator makes one a
+    // caging tried; the groups and, without distinct cages, the peers never change).
+    covering: Arc<Vec<Vec<usize>>>,
+    covering_of: Arc<Vec<Vec<usize>>>,
+    peers: Arc<Vec<Vec<usize>>>,
     cages: Vec<Propagator>,
     cages_of: Vec<Vec<usize>>,
     /// Greater-than signs: bounds between two cells, run to the same fixpoint.
@@ -107,12 +114,14 @@ impl Solver {
             n,
             nsym,
             full,
-            covering,
-            covering_of,
-            peers: peer_sets
-                .into_iter()
-                .map(|p| p.into_iter().collect())
-                .collect(),
+            covering: Arc::new(covering),
+            covering_of: Arc::new(covering_of),
+            peers: Arc::new(
+                peer_sets
+                    .into_iter()
+                    .map(|p| p.into_iter().collect())
+                    .collect(),
+            ),
             cages: compiled,
             cages_of,
             inequalities: Vec::new(),
@@ -130,16 +139,22 @@ impl Solver {
     /// same groups and these cages (the same peers, in the same order), without working
     /// the groups out again (a generator trying many cagings of one grid).
     pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Solver {
-        let mut peers = self.peers.clone();
-        for k in cages.iter().filter(|k| k.distinct) {
-            for &a in &k.cells {
-                peers[a].extend(k.cells.iter().copied().filter(|&b| b != a));
+        let peers = if cages.iter().any(|k| k.distinct) {
+            let mut peers = (*self.peers).clone();
+            for k in cages.iter().filter(|k| k.distinct) {
+                for &a in &k.cells {
+                    peers[a].extend(k.cells.iter().copied().filter(|&b| b != a));
+                }
             }
-        }
-        for p in &mut peers {
-            p.sort_unstable();
-            p.dedup();
-        }
+            for p in &mut peers {
+                p.sort_unstable();
+                p.dedup();
+            }
+            Arc::new(peers)
+        } else {
+            // Each list is sorted and without repeats already (from a set in `new`).
+            Arc::clone(&self.peers)
+        };
         let compiled: Vec<Propagator> = cages
             .iter()
             .map(|k| {
@@ -163,8 +178,8 @@ impl Solver {
             n: self.n,
             nsym: self.nsym,
             full: self.full,
-            covering: self.covering.clone(),
-            covering_of: self.covering_of.clone(),
+            covering: Arc::clone(&self.covering),
+            covering_of: Arc::clone(&self.covering_of),
             peers,
             cages: compiled,
             cages_of,
@@ -187,8 +202,19 @@ impl Solver {
         }
         let all_cages: Vec<usize> = (0..self.cages.len()).collect();
         let all_groups: Vec<usize> = (0..self.covering.len()).collect();
-        self.propagate(&mut dom, placed, &all_cages, &all_groups)
-            .then_some(dom)
+        self.propagate(
+            &mut dom,
+            &mut self.scratch(),
+            &placed,
+            &all_cages,
+            &all_groups,
+        )
+        .then_some(dom)
+    }
+
+    /// Room for one search's propagation, made once and reused at every node.
+    fn scratch(&self) -> Scratch {
+        Scratch::new(self.cages.len(), self.covering.len(), self.n)
     }
 
     /// Narrow `dom` to a fixpoint; false on a contradiction. `dom` must be a fixpoint
@@ -197,65 +223,76 @@ impl Solver {
     fn propagate(
         &self,
         dom: &mut [Mask],
-        singles: Vec<usize>,
+        work: &mut Scratch,
+        singles: &[usize],
         dirty_cages: &[usize],
         dirty_groups: &[usize],
     ) -> bool {
-        let mut cage_queue = Queue::new(self.cages.len());
-        let mut group_queue = Queue::new(self.covering.len());
+        // Queues left part-full by a contradiction are emptied first (in any order: each
+        // holds an index at most once, and the fixpoint does not depend on the order).
+        work.cages.clear();
+        work.groups.clear();
         for &c in dirty_cages {
-            cage_queue.push(c);
+            work.cages.push(c);
         }
         for &g in dirty_groups {
-            group_queue.push(g);
+            work.groups.push(g);
         }
-        for &i in &singles {
+        for &i in singles {
             for &g in &self.covering_of[i] {
-                group_queue.push(g);
+                work.groups.push(g);
             }
         }
-        let mut stack = singles;
+        work.stack.clear();
+        work.stack.extend_from_slice(singles);
         loop {
-            if !self.eliminate(dom, &mut stack, &mut cage_queue, &mut group_queue) {
+            if !self.eliminate(dom, &mut work.stack, &mut work.cages, &mut work.groups) {
                 return false;
             }
-            match self.hidden_singles(dom, &mut group_queue) {
+            match self.hidden_singles(dom, &mut work.groups, &mut work.placed) {
                 None => return false,
-                Some(placed) if !placed.is_empty() => {
-                    stack = placed;
+                Some(true) => {
+                    // The stack is empty after `eliminate`: the cells just placed take its place.
+                    std::mem::swap(&mut work.stack, &mut work.placed);
                     continue;
                 }
-                Some(_) => {}
+                Some(false) => {}
             }
             let mut narrowed = false;
-            while stack.is_empty() {
-                let Some(ci) = cage_queue.pop() else { break };
-                match self.cages[ci].prune(dom) {
-                    Pruned::Impossible => return false,
-                    Pruned::Unchanged => {}
-                    Pruned::Changed(cells) => {
+            while work.stack.is_empty() {
+                let Some(ci) = work.cages.pop() else { break };
+                work.changed.clear();
+                match self.cages[ci].prune_into(dom, &mut work.changed) {
+                    Narrowed::Impossible => return false,
+                    Narrowed::Unchanged => {}
+                    Narrowed::Changed => {
                         // A cage that keeps exactly what still fits finds nothing more in
                         // what it just narrowed: only the other cages of its cells look.
                         let again = !self.cages[ci].idempotent();
-                        for c in cells {
+                        for &c in &work.changed {
                             narrowed = true;
                             for &k in &self.cages_of[c] {
                                 if k != ci || again {
-                                    cage_queue.push(k);
+                                    work.cages.push(k);
                                 }
                             }
                             for &g in &self.covering_of[c] {
-                                group_queue.push(g);
+                                work.groups.push(g);
                             }
                             if single(dom[c]) {
-                                stack.push(c);
+                                work.stack.push(c);
                             }
                         }
                     }
                 }
             }
-            if !narrowed && stack.is_empty() {
-                match self.bound_inequalities(dom, &mut stack, &mut cage_queue, &mut group_queue) {
+            if !narrowed && work.stack.is_empty() {
+                match self.bound_inequalities(
+                    dom,
+                    &mut work.stack,
+                    &mut work.cages,
+                    &mut work.groups,
+                ) {
                     None => return false,
                     Some(false) => return true,
                     Some(true) => {}
@@ -337,10 +374,16 @@ impl Solver {
         true
     }
 
-    /// Place every symbol with one possible cell in a covering group (of those queued);
-    /// None on a contradiction (a symbol with no place, or two symbols for one cell).
-    fn hidden_singles(&self, dom: &mut [Mask], groups: &mut Queue) -> Option<Vec<usize>> {
-        let mut placed = Vec::new();
+    /// Place every symbol with one possible cell in a covering group (of those queued),
+    /// the cells placed listed in `placed`; None on a contradiction (a symbol with no
+    /// place, or two symbols for one cell), else whether any was placed.
+    fn hidden_singles(
+        &self,
+        dom: &mut [Mask],
+        groups: &mut Queue,
+        placed: &mut Vec<usize>,
+    ) -> Option<bool> {
+        placed.clear();
         while let Some(gi) = groups.pop() {
             let g = &self.covering[gi];
             let (mut once, mut twice) = (0 as Mask, 0 as Mask);
@@ -370,23 +413,25 @@ impl Solver {
                 }
             }
         }
-        for &i in &placed {
+        for &i in placed.iter() {
             for &g in &self.covering_of[i] {
                 groups.push(g);
             }
         }
-        Some(placed)
+        Some(!placed.is_empty())
     }
 
     /// Depth-first search appending complete domains to `found`, up to `limit`. With
-    /// `order`, the symbols of each branching are tried in the order it gives them.
+    /// `order`, the symbols of each branching are tried in the order it gives them, else
+    /// in increasing order. The children's domains come from `work.pool` and go back.
     fn search(
         &self,
         dom: Vec<Mask>,
         limit: usize,
         found: &mut Vec<Vec<Mask>>,
         budget: &mut Budget,
-        order: &mut dyn FnMut(Vec<Mask>) -> Vec<Mask>,
+        order: &mut Option<&mut dyn FnMut(Vec<Mask>) -> Vec<Mask>>,
+        work: &mut Scratch,
     ) -> Result<(), Stop> {
         let (mut best, mut best_count) = (usize::MAX, u32::MAX);
         for (i, &d) in dom.iter().enumerate() {
@@ -406,17 +451,35 @@ impl Solver {
             return Ok(());
         }
         budget.spend()?;
-        let bits = order(crate::cellset::bit_values(dom[best]).collect());
-        for b in bits {
-            let mut child = dom.clone();
+        let shuffled: Option<Vec<Mask>> = order
+            .as_mut()
+            .map(|order| order(crate::cellset::bit_values(dom[best]).collect()));
+        let (mut rest, mut next) = (dom[best], 0);
+        loop {
+            let b = match &shuffled {
+                Some(bits) => match bits.get(next) {
+                    Some(&b) => b,
+                    None => break,
+                },
+                None if rest == 0 => break,
+                None => rest & rest.wrapping_neg(),
+            };
+            rest &= !b;
+            next += 1;
+            let mut child = work.pool.pop().unwrap_or_default();
+            child.clear();
+            child.extend_from_slice(&dom);
             child[best] = b;
-            if self.propagate(&mut child, vec![best], &self.cages_of[best], &[]) {
-                self.search(child, limit, found, budget, order)?;
+            if self.propagate(&mut child, work, &[best], &self.cages_of[best], &[]) {
+                self.search(child, limit, found, budget, order, work)?;
                 if found.len() >= limit {
                     return Ok(());
                 }
+            } else {
+                work.pool.push(child);
             }
         }
+        work.pool.push(dom);
         Ok(())
     }
 
@@ -443,8 +506,10 @@ impl Solver {
         let singles: Vec<usize> = (0..dom.len()).filter(|&i| single(dom[i])).collect();
         let all_cages: Vec<usize> = (0..self.cages.len()).collect();
         let all_groups: Vec<usize> = (0..self.covering.len()).collect();
-        (!dom.contains(&0) && self.propagate(&mut dom, singles, &all_cages, &all_groups))
-            .then_some(dom)
+        let mut work = self.scratch();
+        (!dom.contains(&0)
+            && self.propagate(&mut dom, &mut work, &singles, &all_cages, &all_groups))
+        .then_some(dom)
     }
 
     /// `count` from domains already narrowed by sound reasoning (where a grader stalled).
@@ -458,7 +523,10 @@ impl Solver {
         let singles: Vec<usize> = (0..dom.len()).filter(|&i| single(dom[i])).collect();
         let all_cages: Vec<usize> = (0..self.cages.len()).collect();
         let all_groups: Vec<usize> = (0..self.covering.len()).collect();
-        if dom.contains(&0) || !self.propagate(&mut dom, singles, &all_cages, &all_groups) {
+        let mut work = self.scratch();
+        if dom.contains(&0)
+            || !self.propagate(&mut dom, &mut work, &singles, &all_cages, &all_groups)
+        {
             return Ok(Count {
                 solutions: Vec::new(),
                 complete: true,
@@ -474,7 +542,14 @@ impl Solver {
         budget: &mut Budget,
     ) -> Result<Count, Stop> {
         let mut found = Vec::new();
-        let outcome = self.search(dom, limit, &mut found, budget, &mut |bits| bits);
+        let outcome = self.search(
+            dom,
+            limit,
+            &mut found,
+            budget,
+            &mut None,
+            &mut self.scratch(),
+        );
         let solutions = found.iter().map(|f| self.values(f)).collect();
         match outcome {
             Ok(()) => Ok(Count {
@@ -500,73 +575,19 @@ impl Solver {
             return Ok(None);
         };
         let mut found = Vec::new();
-        self.search(dom, 1, &mut found, budget, order)?;
+        self.search(
+            dom,
+            1,
+            &mut found,
+            budget,
+            &mut Some(order),
+            &mut self.scratch(),
+        )?;
         Ok(found.first().map(|f| self.values(f)))
     }
 
     fn values(&self, dom: &[Mask]) -> Vec<u8> {
         dom.iter().map(|d| (63 - d.leading_zeros()) as u8).collect()
-    }
-}
-
-/// Bounded work for a search: at most `nodes` branchings, and an interrupt check every
-/// CHECK_EVERY of them (a pending Ctrl-C or a deadline, asked of the caller).
-pub struct Budget<'a> {
-    nodes: Option<u64>,
-    spent: u64,
-    interrupted: &'a mut dyn FnMut() -> bool,
-}
-
-const CHECK_EVERY: u64 = 4096;
-
-impl<'a> Budget<'a> {
-    pub fn new(nodes: Option<u64>, interrupted: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
-        Budget {
-            nodes,
-            spent: 0,
-            interrupted,
-        }
-    }
-
-    fn spend(&mut self) -> Result<(), Stop> {
-        self.spent += 1;
-        if let Some(limit) = self.nodes {
-            if self.spent > limit {
-                return Err(Stop::NodeLimit);
-            }
-        }
-        if self.spent.is_multiple_of(CHECK_EVERY) && (self.interrupted)() {
-            return Err(Stop::Interrupted);
-        }
-        Ok(())
-    }
-}
-
-/// A work queue of small indices that holds each at most once.
-struct Queue {
-    items: Vec<usize>,
-    queued: Vec<bool>,
-}
-
-impl Queue {
-    fn new(size: usize) -> Queue {
-        Queue {
-            items: Vec::with_capacity(size),
-            queued: vec![false; size],
-        }
-    }
-
-    fn push(&mut self, item: usize) {
-        if !self.queued[item] {
-            self.queued[item] = true;
-            self.items.push(item);
-        }
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let item = self.items.pop()?;
-        self.queued[item] = false;
-        Some(item)
     }
 }
 

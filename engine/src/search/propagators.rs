@@ -67,6 +67,33 @@ fn listed_tuples(op: Op, target: i128, symbols: &[i64], differ: Differ) -> Liste
     made
 }
 
+/// A kind of cage over the symbols 1..n in a few words: operation, target, cell count,
+/// which cells must differ (bit a*8+b), n.
+type Small = (Op, i128, usize, u64, usize);
+static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listed>>> = OnceLock::new();
+/// Cages of at most this many cells are looked up by the small key.
+const SMALL_CELLS: usize = 8;
+
+/// `listed_tuples` by the small key, the full one asked (and its lists made) only the
+/// first time a kind is seen.
+fn listed_small(key: Small, symbols: &[i64], differs: &dyn Fn(usize, usize) -> bool) -> Listed {
+    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    let k = key.2;
+    let differ: Differ = (0..k)
+        .map(|a| (0..k).map(|b| differs(a, b)).collect())
+        .collect();
+    let made = listed_tuples(key.0, key.1, symbols, differ);
+    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if held.len() >= LISTED_KINDS {
+        held.clear();
+    }
+    held.insert(key, made.clone());
+    made
+}
+
 /// A cage compiled for the search: `prune` narrows the domains of its cells in place and
 /// says which changed, or that the cage can no longer be met.
 pub enum Propagator {
@@ -100,6 +127,13 @@ pub enum Propagator {
 pub enum Pruned {
     Unchanged,
     Changed(Vec<usize>),
+    Impossible,
+}
+
+/// What `prune_into` found (the cells it changed listed in the caller's room).
+pub enum Narrowed {
+    Unchanged,
+    Changed,
     Impossible,
 }
 
@@ -138,14 +172,26 @@ impl Propagator {
                 cells,
             };
         }
-        let differ: Differ = (0..k)
-            .map(|a| {
-                (0..k)
-                    .map(|b| a != b && (distinct || must_differ(cells[a], cells[b])))
-                    .collect()
-            })
-            .collect();
-        match listed_tuples(op, target, symbols, differ) {
+        let differs = |a: usize, b: usize| a != b && (distinct || must_differ(cells[a], cells[b]));
+        let one_to_n = symbols.iter().zip(1..).all(|(&s, v)| s == v);
+        let listed = if one_to_n && k <= SMALL_CELLS {
+            // By a key of a few words first: no lists made to look a kind up.
+            let mut bits = 0u64;
+            for a in 0..k {
+                for b in 0..k {
+                    if differs(a, b) {
+                        bits |= 1 << (a * SMALL_CELLS + b);
+                    }
+                }
+            }
+            listed_small((op, target, k, bits, nsym), symbols, &differs)
+        } else {
+            let differ: Differ = (0..k)
+                .map(|a| (0..k).map(|b| differs(a, b)).collect())
+                .collect();
+            listed_tuples(op, target, symbols, differ)
+        };
+        match listed {
             Some(tuples) => Propagator::Tuples { cells, tuples },
             None => bounds(cells),
         }
@@ -168,8 +214,14 @@ impl Propagator {
 
     pub fn prune(&self, dom: &mut [Mask]) -> Pruned {
         match self {
-            Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom),
-            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom),
+            Propagator::Tuples { .. } | Propagator::SumSets { .. } => {
+                let mut changed = Vec::new();
+                match self.prune_into(dom, &mut changed) {
+                    Narrowed::Unchanged => Pruned::Unchanged,
+                    Narrowed::Changed => Pruned::Changed(changed),
+                    Narrowed::Impossible => Pruned::Impossible,
+                }
+            }
             Propagator::DistinctSum { cells, subsets } => prune_distinct_sum(cells, subsets, dom),
             Propagator::Bounds {
                 cells,
@@ -180,33 +232,68 @@ impl Propagator {
             } => prune_bounds(cells, *op, *target, symbols, *positive, dom),
         }
     }
+
+    /// `prune`, the cells it changed appended to `changed` (the search's room, reused
+    /// at every node, where `prune` makes a list each time).
+    pub fn prune_into(&self, dom: &mut [Mask], changed: &mut Vec<usize>) -> Narrowed {
+        match self {
+            Propagator::Tuples { cells, tuples } => prune_tuples(cells, tuples, dom, changed),
+            Propagator::SumSets { cells, subsets } => prune_sum_sets(cells, subsets, dom, changed),
+            _ => match self.prune(dom) {
+                Pruned::Unchanged => Narrowed::Unchanged,
+                Pruned::Impossible => Narrowed::Impossible,
+                Pruned::Changed(cells) => {
+                    changed.extend(cells);
+                    Narrowed::Changed
+                }
+            },
+        }
+    }
 }
 
 /// Cages up to this many cells are pruned with their marks on the stack (every KenKen
 /// and killer cage; longer ones allocate).
 const ON_STACK: usize = 16;
 
-fn prune_tuples(cells: &[usize], assignments: &Assignments, dom: &mut [Mask]) -> Pruned {
+fn prune_tuples(
+    cells: &[usize],
+    assignments: &Assignments,
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     let k = cells.len();
     if k == 0 {
-        return Pruned::Impossible; // no assignment of no cells makes a target
+        return Narrowed::Impossible; // no assignment of no cells makes a target
     }
     if let Some(packed) = &assignments.packed {
-        return prune_packed(cells, packed, assignments.width, dom);
+        return prune_packed(cells, packed, assignments.width, dom, changed);
     }
     let tuples = &assignments.flat[..];
     if k > ON_STACK {
         let mut current = vec![0 as Mask; k];
         let mut support = vec![0 as Mask; k];
-        return prune_tuples_in(cells, tuples, dom, &mut current, &mut support);
+        return prune_tuples_in(cells, tuples, dom, &mut current, &mut support, changed);
     }
     let (mut current, mut support) = ([0 as Mask; ON_STACK], [0 as Mask; ON_STACK]);
-    prune_tuples_in(cells, tuples, dom, &mut current[..k], &mut support[..k])
+    prune_tuples_in(
+        cells,
+        tuples,
+        dom,
+        &mut current[..k],
+        &mut support[..k],
+        changed,
+    )
 }
 
 /// `prune_tuples` over packed assignments: the same assignments looked at in the same
 /// order, the same early end when every mark is supported, the same result.
-fn prune_packed(cells: &[usize], packed: &[u128], width: usize, dom: &mut [Mask]) -> Pruned {
+fn prune_packed(
+    cells: &[usize],
+    packed: &[u128],
+    width: usize,
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     let current = cells
         .iter()
         .enumerate()
@@ -218,22 +305,31 @@ fn prune_packed(cells: &[usize], packed: &[u128], width: usize, dom: &mut [Mask]
             any = true;
             support |= t;
             if support == current {
-                return Pruned::Unchanged;
+                return Narrowed::Unchanged;
             }
         }
     }
     if !any {
-        return Pruned::Impossible;
+        return Narrowed::Impossible;
     }
     let low: u128 = if width >= 64 {
         u128::from(u64::MAX)
     } else {
         (1u128 << width) - 1
     };
-    let keep: Vec<Mask> = (0..cells.len())
-        .map(|j| ((support >> (j * width)) & low) as Mask)
-        .collect();
-    narrowed(cells, &keep, dom)
+    let before = changed.len();
+    for (j, &c) in cells.iter().enumerate() {
+        let d = ((support >> (j * width)) & low) as Mask;
+        if d != dom[c] {
+            dom[c] = d;
+            changed.push(c);
+        }
+    }
+    if changed.len() == before {
+        Narrowed::Unchanged
+    } else {
+        Narrowed::Changed
+    }
 }
 
 /// `prune_tuples` with room for the cells' marks and their support given.
@@ -243,7 +339,8 @@ fn prune_tuples_in(
     dom: &mut [Mask],
     current: &mut [Mask],
     support: &mut [Mask],
-) -> Pruned {
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     for (m, &c) in current.iter_mut().zip(cells) {
         *m = dom[c];
     }
@@ -256,39 +353,49 @@ fn prune_tuples_in(
             }
             // Word by word: a slice comparison calls memcmp, dear for a few words.
             if support.iter().zip(current.iter()).all(|(s, c)| s == c) {
-                return Pruned::Unchanged;
+                return Narrowed::Unchanged;
             }
         }
     }
     if !any {
-        return Pruned::Impossible;
+        return Narrowed::Impossible;
     }
-    narrowed(cells, support, dom)
+    narrowed(cells, support, dom, changed)
 }
 
-fn prune_sum_sets(cells: &[usize], subsets: &[Mask], dom: &mut [Mask]) -> Pruned {
+fn prune_sum_sets(
+    cells: &[usize],
+    subsets: &[Mask],
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
     let mut current = [0 as Mask; MAX_SET_CELLS];
     for (d, &c) in current.iter_mut().zip(cells) {
         *d = dom[c];
     }
     match sum_sets::support(&current[..cells.len()], subsets) {
-        None => Pruned::Impossible,
-        Some(keep) => narrowed(cells, &keep[..cells.len()], dom),
+        None => Narrowed::Impossible,
+        Some(keep) => narrowed(cells, &keep[..cells.len()], dom, changed),
     }
 }
 
-fn narrowed(cells: &[usize], keep: &[Mask], dom: &mut [Mask]) -> Pruned {
-    let mut changed = Vec::with_capacity(cells.len());
+fn narrowed(
+    cells: &[usize],
+    keep: &[Mask],
+    dom: &mut [Mask],
+    changed: &mut Vec<usize>,
+) -> Narrowed {
+    let before = changed.len();
     for (&c, &d) in cells.iter().zip(keep) {
         if d != dom[c] {
             dom[c] = d;
             changed.push(c);
         }
     }
-    if changed.is_empty() {
-        Pruned::Unchanged
+    if changed.len() == before {
+        Narrowed::Unchanged
     } else {
-        Pruned::Changed(changed)
+        Narrowed::Changed
     }
 }
 

@@ -101,6 +101,7 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
         None => usize::MAX,
         Some(combos) => {
             let mut sets: Vec<Vec<u8>> = combos
+                .flat
                 .chunks(k)
                 .map(|combo| {
                     let mut set = combo.to_vec();

@@ -14,7 +14,7 @@ use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Apply, Board, Ending, Position};
 use crate::kenken::KenKen;
 use crate::search::cages::Op;
-use crate::search::{Budget, CageSpec, Solver, Stop};
+use crate::search::{Budget, CageSpec, Count, Solver, Stop};
 
 pub struct Grid {
     symbols: Vec<i64>,
@@ -99,7 +99,18 @@ impl Grid {
         levels: &[Vec<T>],
         up_to: usize,
     ) -> Graded {
-        let rules = KenKen::with_cages(&self.shape, &self.specs(cages, hidden));
+        self.grade_specs(&self.specs(cages, hidden), levels, up_to)
+    }
+
+    /// `grade` of cages as the solver reads them, in the order given (a printed
+    /// puzzle's, for its re-proof).
+    pub fn grade_specs<T: Apply<KenKen>>(
+        &self,
+        specs: &[CageSpec],
+        levels: &[Vec<T>],
+        up_to: usize,
+    ) -> Graded {
+        let rules = KenKen::with_cages(&self.shape, specs);
         let listed = rules.compiled.unlisted.is_none();
         let mut board = Position {
             board: self.empty.clone(),
@@ -119,6 +130,19 @@ impl Grid {
             level: graded.level,
             board,
         }
+    }
+
+    /// Solutions of these cages (as the solver reads them) from an empty grid, up to
+    /// `limit`: the search alone, nothing the grader worked out.
+    pub fn count(
+        &self,
+        specs: &[CageSpec],
+        limit: usize,
+        budget: &mut Budget,
+    ) -> Result<Count, Stop> {
+        self.latin
+            .with_cages(&self.symbols, specs)
+            .count(&[], limit, budget)
     }
 
     /// A solution of the caging other than `solution` (digits 1..n per cell) found from

@@ -15,13 +15,16 @@
 
 mod caging;
 mod clues;
-mod grading;
+pub(crate) mod grading;
 mod layout;
 mod moves;
 #[cfg(test)]
 mod tests;
 
 pub use caging::{Cage, Cells, MAX_CAGE};
+
+/// The largest side the engine makes or proves a KenKen of (the Python face offers 12).
+pub const MAX_SIDE: usize = 15;
 
 use clues::Attempt;
 use grading::Grid;
@@ -106,7 +109,7 @@ pub fn generate<T: Apply<KenKen>>(
     watch: &mut dyn FnMut() -> Watched,
 ) -> Result<Option<Made>, Halt> {
     if settings.n < 2
-        || settings.n > 15
+        || settings.n > MAX_SIDE
         || settings.cage_limit > MAX_CAGE
         || settings.cage_limit < 2
     {

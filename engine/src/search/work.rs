@@ -1,0 +1,98 @@
+//! What a search works with besides its domains: its budget of branchings, and the room
+//! its propagation reuses at every node (queues of cages and groups, cells just decided,
+//! spare domains), made once a search so that no node allocates.
+
+use super::Stop;
+use crate::cellset::Mask;
+
+/// Bounded work for a search: at most `nodes` branchings, and an interrupt check every
+/// CHECK_EVERY of them (a pending Ctrl-C or a deadline, asked of the caller).
+pub struct Budget<'a> {
+    nodes: Option<u64>,
+    spent: u64,
+    interrupted: &'a mut dyn FnMut() -> bool,
+}
+
+const CHECK_EVERY: u64 = 4096;
+
+impl<'a> Budget<'a> {
+    pub fn new(nodes: Option<u64>, interrupted: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
+        Budget {
+            nodes,
+            spent: 0,
+            interrupted,
+        }
+    }
+
+    pub(super) fn spend(&mut self) -> Result<(), Stop> {
+        self.spent += 1;
+        if let Some(limit) = self.nodes {
+            if self.spent > limit {
+                return Err(Stop::NodeLimit);
+            }
+        }
+        if self.spent.is_multiple_of(CHECK_EVERY) && (self.interrupted)() {
+            return Err(Stop::Interrupted);
+        }
+        Ok(())
+    }
+}
+
+/// What propagation works with, made once a search: the queues of cages and groups to
+/// look at, the cells just decided, and spare domains for the search's children.
+pub(super) struct Scratch {
+    pub cages: Queue,
+    pub groups: Queue,
+    pub stack: Vec<usize>,
+    pub placed: Vec<usize>,
+    pub changed: Vec<usize>,
+    pub pool: Vec<Vec<Mask>>,
+}
+
+impl Scratch {
+    pub fn new(cages: usize, groups: usize, cells: usize) -> Scratch {
+        Scratch {
+            cages: Queue::new(cages),
+            groups: Queue::new(groups),
+            stack: Vec::with_capacity(cells),
+            placed: Vec::with_capacity(cells),
+            changed: Vec::new(),
+            pool: Vec::new(),
+        }
+    }
+}
+
+/// A work queue of small indices that holds each at most once.
+pub(super) struct Queue {
+    items: Vec<usize>,
+    queued: Vec<bool>,
+}
+
+impl Queue {
+    pub fn new(size: usize) -> Queue {
+        Queue {
+            items: Vec::with_capacity(size),
+            queued: vec![false; size],
+        }
+    }
+
+    pub fn push(&mut self, item: usize) {
+        if !self.queued[item] {
+            self.queued[item] = true;
+            self.items.push(item);
+        }
+    }
+
+    pub fn pop(&mut self) -> Option<usize> {
+        let item = self.items.pop()?;
+        self.queued[item] = false;
+        Some(item)
+    }
+
+    pub fn clear(&mut self) {
+        for &item in &self.items {
+            self.queued[item] = false;
+        }
+        self.items.clear();
+    }
+}

@@ -1,0 +1,68 @@
+"""KenKen's solve and re-proof in one engine call (bookgen/puzzles/kenken/proof.py) answer
+exactly as the general grid way (grade, check, count, each a pass of its own) does: on
+random cagings (mostly ambiguous), with shown and hidden signs, with wrong answers, and on
+made puzzles; a KenKen off its Latin frame takes the general way."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bookgen.model import Group
+from bookgen.puzzles.base import Budget, Puzzle
+from bookgen.puzzles.grid import GridType
+from bookgen.puzzles.kenken.proof import on_latin_frame
+from bookgen.puzzles.kenken.rules import Params, kenken_model
+from bookgen.puzzles.registry import get
+from bookgen.solve.result import Outcome
+from tests.puzzles.kenken.kenken_random_caging import random_caging
+
+KENKEN = get("kenken")
+
+
+def both_ways(puzzle: Puzzle) -> None:
+    assert KENKEN.solve(puzzle) == GridType.solve(KENKEN, puzzle)
+    assert KENKEN.certify(puzzle) == GridType.certify(KENKEN, puzzle)
+
+
+def test_one_call_solves_and_certifies_random_cagings_as_the_general_way():
+    rng = random.Random(31)
+    outcomes = set()
+    for k in range(150):
+        n = 3 + k % 5
+        made = random_caging(n, 4, n * n // 6 + 1, 0.6, ("+", "-", "*", "/"), rng)
+        if made is None:
+            continue
+        solution, cages = made
+        if k % 4 == 0:  # a printed answer with two rows swapped: breaks cages, not lines
+            solution = (solution[1], solution[0], *solution[2:])
+        if k % 7 == 0:  # an answer that breaks a column
+            solution = (solution[0], *solution[:-1])
+        params = Params(size=n, hide_operations=k % 3 == 0)
+        puzzle = Puzzle("kenken", "easy", kenken_model(n, cages), solution, params)
+        both_ways(puzzle)
+        outcomes.add(KENKEN.solve(puzzle).outcome)
+    assert {Outcome.SOLVED, Outcome.AMBIGUOUS} <= outcomes
+
+
+def test_one_call_certifies_made_puzzles_as_the_general_way():
+    for k, (n, level) in enumerate([(4, "easy"), (5, "beginner"), (6, "hard"), (7, "medium"), (6, "expert")]):
+        for hidden in (False, True):
+            params = Params(size=n, difficulty=level, hide_operations=hidden)
+            puzzle = KENKEN.generate(params, random.Random(k), Budget(60))
+            assert KENKEN.certify(puzzle) == []
+            both_ways(puzzle)
+
+
+def test_a_kenken_off_its_latin_frame_takes_the_general_way():
+    rng = random.Random(5)
+    made = None
+    while made is None:
+        made = random_caging(4, 3, 2, 0.5, ("+", "*"), rng)
+    solution, cages = made
+    model = kenken_model(4, cages)
+    assert on_latin_frame(model)
+    # Two of the rows as one more group of their own: no longer the Latin frame alone.
+    extra = replace(model, groups=(*model.groups, Group(((0, 0), (1, 1)), "group")))
+    assert not on_latin_frame(extra)
+    both_ways(Puzzle("kenken", "easy", extra, solution, Params(size=4)))
