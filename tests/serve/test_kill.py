@@ -14,10 +14,11 @@ import pytest
 from tests.serve.conftest import start_server
 
 pytestmark = pytest.mark.slow
-# A build that runs well past the test's last kill (8 s), however fast the engine gets:
-# greater-than 6x6 hard takes about a second a puzzle.
+# A build that runs well past the test's last kill (8 s): Tredoku star expert takes about
+# 0.6 s of CPU a puzzle (the slowest row offered; greater-than 6x6 hard, used before,
+# became ten times faster), so 80 of them take half a minute or more on two cores.
 BIG = {"book": {"title": "T", "seed": "5"},
-       "sections": [{"type": "sudoku", "variant": "greater-than", "size": "6", "difficulty": "hard", "count": "24"}]}
+       "sections": [{"type": "tredoku", "figure": "star", "difficulty": "expert", "count": "80"}]}
 
 
 def _descendants(pid: int) -> list[int]:
