@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from dataclasses import dataclass
-from typing import Hashable
+from typing import TYPE_CHECKING, Hashable
 
 from bookgen.language import ENGLISH, Words
 from bookgen.puzzles.base import B, P, Puzzle, PuzzleType, Size
-from bookgen.puzzles.hint import Hint, StepMarks
 from bookgen.puzzles.pen import Pen
-from bookgen.self_check import SelfCheck
+
+if TYPE_CHECKING:  # named in signatures only: loaded when a step is said, not at start-up (issue 31)
+    from bookgen.puzzles.hint import Hint, StepMarks
+    from bookgen.self_check import SelfCheck
 
 # Why `hints: true` is refused for a type that has no worked steps.
 NO_WORKED_STEPS = "worked steps are not written for this type yet"
