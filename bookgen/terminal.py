@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 from bookgen.errors import BookgenError, InputError
-from bookgen.outputs import WriteError, committed
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise
 
 
@@ -23,7 +22,7 @@ def reported(command: Callable) -> Callable:
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
-        earlier = len(committed())  # files earlier commands of this process wrote (tests run several)
+        earlier = len(_committed())  # files earlier commands of this process wrote (tests run several)
         try:
             with stop_signals_raise():
                 return command(*args, **kwargs)
@@ -36,10 +35,18 @@ def reported(command: Callable) -> Callable:
         except KeyboardInterrupt as exc:
             # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
             how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
-            echo_line(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
+            echo_line(f"bookgen: interrupted{how}; {_written_before(_committed()[earlier:])}", err=True)
             sys.exit(exit_status(exc))
 
     return run
+
+
+def _committed() -> list[Path]:
+    """The files this process has renamed into place (bookgen.outputs): none while that
+    module was never loaded, so a command that writes no file (`bookgen solve`) starts
+    without it (issue 31)."""
+    outputs = sys.modules.get("bookgen.outputs")
+    return outputs.committed() if outputs is not None else []
 
 
 def _written_before(paths: list[Path]) -> str:
@@ -145,6 +152,8 @@ def echo(text: str = "", nl: bool = True) -> None:
         _stdout_to_null()
         if exc.errno == errno.EPIPE:
             raise ClosedOutput("standard output was closed") from None
+        from bookgen.outputs import WriteError
+
         raise WriteError(f"cannot write to standard output ({(exc.strerror or str(exc)).lower()})") from None
 
 
