@@ -100,7 +100,7 @@ def guard_standard_output() -> None:
 def output_failed(exc: OSError) -> NoReturn:
     """A command group's own output (--help, --version, usage errors) that failed: one
     line on stderr, status 1, never a traceback (bookgen.cli's group, and a plain
-    `bookgen solve`, bookgen.solve_command)."""
+    `bookgen solve` or `bookgen check`, run_without_click)."""
     _stdout_to_null()
     try:
         echo_line(f"bookgen: cannot write to standard output ({(exc.strerror or str(exc)).lower()})", err=True)
@@ -179,3 +179,25 @@ def notes_to_stderr() -> None:
     log.handlers = [NoteHandler()]
     log.propagate = False
     log.setLevel(logging.WARNING)
+
+
+def run_without_click(command: Callable, *args: Any) -> NoReturn:
+    """A command as the command group runs it (OutputSafeGroup, click's standalone mode),
+    for a plain command line read without loading click (bookgen.__main__): stdout
+    guarded, notes to stderr, the project's errors one line each with their status, a
+    stream that fails one line and status 1; exit 0."""
+    guard_standard_output()
+    try:
+        notes_to_stderr()
+        reported(command)(*args)
+    except (EOFError, KeyboardInterrupt):  # as click's standalone mode says it
+        echo_line("Aborted!", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:  # as click's standalone mode: quiet, status 1
+            from click.utils import PacifyFlushWrapper
+
+            sys.stdout, sys.stderr = PacifyFlushWrapper(sys.stdout), PacifyFlushWrapper(sys.stderr)
+            sys.exit(1)
+        output_failed(exc)
+    sys.exit(0)
