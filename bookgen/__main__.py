@@ -21,6 +21,12 @@ def run() -> None:
         plain = solve_command.plain(sys.argv[2:])
         if plain is not None:
             solve_command.run_plain(*plain)
+    if sys.argv[1:2] == ["check"]:
+        from bookgen import check_command
+
+        spec_file = check_command.plain(sys.argv[2:])
+        if spec_file is not None:
+            check_command.run_plain(spec_file)
     from bookgen.cli import main
 
     main()

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 import click
 
 from bookgen import __version__
-from bookgen.book_lines import counted, summary
+from bookgen.book_lines import summary
+from bookgen.check_command import check_spec
 from bookgen.errors import CommandLineError
 from bookgen.outputs import WriteError
 from bookgen.solve_command import DEFAULT_SOLVE_SECONDS, solve_files
@@ -181,25 +182,7 @@ def _seed(text: str) -> int:
 @reported
 def check(spec_file: str, for_print: bool) -> None:
     """Validate SPEC_FILE without generating anything (with --print: build it and check the PDF for print)."""
-    from bookgen.build import plan
-
-    spec = _speclib().load(spec_file)
-    if spec.record is None:  # the class record's modules are loaded only for a spec that names one
-        plan(spec)
-        echo(f"{spec_file}: ok ({counted(spec)})")
-    else:
-        from bookgen.record.term import check_lines, term_of
-
-        with term_of(spec, write=False) as term:
-            plan(term.spec if term is not None else spec)
-            echo(f"{spec_file}: ok ({counted(spec)})")
-            for line in check_lines(term):
-                echo(line)
-    if for_print:
-        from bookgen.publish.print_check import print_check
-
-        for line in print_check(spec):
-            echo(f"  {line}")
+    check_spec(spec_file, for_print)
 
 
 @main.command()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 try:
@@ -34,6 +33,8 @@ _held: dict[str, int] = {}
 def create(folder: Path, name: str) -> tuple[int, str]:
     """A new temporary file for `name` in `folder`, locked as this process's: (fd, path).
     The caller writes through fd or by path and calls release(path) when done with it."""
+    import tempfile  # here, not at start-up: it loads shutil and the compressors (issue 31)
+
     fd, path = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}-", suffix=SUFFIX, dir=folder)
     if fcntl is not None:
         held = os.dup(fd)

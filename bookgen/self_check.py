@@ -10,7 +10,6 @@ the same puzzle always gets the same check, whatever the worker count."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 from itertools import combinations, islice
@@ -48,6 +47,8 @@ def self_check(answer: Sequence[Sequence[int]], empty: Sequence[Cell], low: int,
     cells = sorted(empty)
     if len(cells) < MIN_SQUARES:
         return None
+    import hashlib  # here, not at start-up: only a book's pages need it (issue 31)
+
     rng = random.Random(hashlib.sha256(repr((tuple(map(tuple, answer)), tuple(cells))).encode()).digest())
     for _ in range(_TRIES):
         squares = rng.randint(MIN_SQUARES, min(MAX_SQUARES, len(cells)))

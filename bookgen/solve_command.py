@@ -7,9 +7,7 @@ which then calls the same `solve_files`.
 
 from __future__ import annotations
 
-import errno
 import os
-import sys
 
 from bookgen.stopping import time_limit
 from bookgen.terminal import echo
@@ -61,25 +59,7 @@ def plain(arguments: list[str]) -> tuple[str, bool] | None:
 
 
 def run_plain(puzzle_file: str, as_json: bool) -> None:
-    """`bookgen solve` as the command group runs it (bookgen.terminal's OutputSafeGroup,
-    click's standalone mode): stdout guarded, notes to stderr, the project's errors one
-    line each with their status, a stream that fails one line and status 1; exit 0."""
-    from bookgen.terminal import guard_standard_output, notes_to_stderr, output_failed, reported
+    """`bookgen solve` as the command group runs it (bookgen.terminal.run_without_click)."""
+    from bookgen.terminal import run_without_click
 
-    guard_standard_output()
-    try:
-        notes_to_stderr()
-        reported(solve_files)(puzzle_file, as_json, DEFAULT_SOLVE_SECONDS)
-    except (EOFError, KeyboardInterrupt):  # as click's standalone mode says it
-        from bookgen.terminal import echo_line
-
-        echo_line("Aborted!", err=True)
-        sys.exit(1)
-    except OSError as exc:
-        if exc.errno == errno.EPIPE:  # as click's standalone mode: quiet, status 1
-            from click.utils import PacifyFlushWrapper
-
-            sys.stdout, sys.stderr = PacifyFlushWrapper(sys.stdout), PacifyFlushWrapper(sys.stderr)
-            sys.exit(1)
-        output_failed(exc)
-    sys.exit(0)
+    run_without_click(solve_files, puzzle_file, as_json, DEFAULT_SOLVE_SECONDS)

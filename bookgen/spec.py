@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import logging
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,8 @@ def fresh_seed() -> int:
     """A seed for a spec that gives none: from the system's randomness, never the global
     generator (which a library user may have seeded)."""
     low, high = FRESH_SEEDS
+    import secrets  # here: only a spec without a seed needs it, and it loads hashlib (start-up, issue 31)
+
     return low + secrets.randbelow(high - low + 1)
 
 

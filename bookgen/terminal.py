@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 from bookgen.errors import BookgenError, InputError
-from bookgen.outputs import WriteError, committed
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise
 
 
@@ -23,7 +22,7 @@ def reported(command: Callable) -> Callable:
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
-        earlier = len(committed())  # files earlier commands of this process wrote (tests run several)
+        earlier = len(_committed())  # files earlier commands of this process wrote (tests run several)
         try:
             with stop_signals_raise():
                 return command(*args, **kwargs)
@@ -36,10 +35,18 @@ def reported(command: Callable) -> Callable:
         except KeyboardInterrupt as exc:
             # SIGTERM and SIGHUP arrive as Stopped and are reported as Ctrl-C is.
             how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
-            echo_line(f"bookgen: interrupted{how}; {_written_before(committed()[earlier:])}", err=True)
+            echo_line(f"bookgen: interrupted{how}; {_written_before(_committed()[earlier:])}", err=True)
             sys.exit(exit_status(exc))
 
     return run
+
+
+def _committed() -> list[Path]:
+    """The files this process has renamed into place (bookgen.outputs): none while that
+    module was never loaded, so a command that writes no file (`bookgen solve`) starts
+    without it (issue 31)."""
+    outputs = sys.modules.get("bookgen.outputs")
+    return outputs.committed() if outputs is not None else []
 
 
 def _written_before(paths: list[Path]) -> str:
@@ -93,7 +100,7 @@ def guard_standard_output() -> None:
 def output_failed(exc: OSError) -> NoReturn:
     """A command group's own output (--help, --version, usage errors) that failed: one
     line on stderr, status 1, never a traceback (bookgen.cli's group, and a plain
-    `bookgen solve`, bookgen.solve_command)."""
+    `bookgen solve` or `bookgen check`, run_without_click)."""
     _stdout_to_null()
     try:
         echo_line(f"bookgen: cannot write to standard output ({(exc.strerror or str(exc)).lower()})", err=True)
@@ -145,6 +152,8 @@ def echo(text: str = "", nl: bool = True) -> None:
         _stdout_to_null()
         if exc.errno == errno.EPIPE:
             raise ClosedOutput("standard output was closed") from None
+        from bookgen.outputs import WriteError
+
         raise WriteError(f"cannot write to standard output ({(exc.strerror or str(exc)).lower()})") from None
 
 
@@ -170,3 +179,25 @@ def notes_to_stderr() -> None:
     log.handlers = [NoteHandler()]
     log.propagate = False
     log.setLevel(logging.WARNING)
+
+
+def run_without_click(command: Callable, *args: Any) -> NoReturn:
+    """A command as the command group runs it (OutputSafeGroup, click's standalone mode),
+    for a plain command line read without loading click (bookgen.__main__): stdout
+    guarded, notes to stderr, the project's errors one line each with their status, a
+    stream that fails one line and status 1; exit 0."""
+    guard_standard_output()
+    try:
+        notes_to_stderr()
+        reported(command)(*args)
+    except (EOFError, KeyboardInterrupt):  # as click's standalone mode says it
+        echo_line("Aborted!", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:  # as click's standalone mode: quiet, status 1
+            from click.utils import PacifyFlushWrapper
+
+            sys.stdout, sys.stderr = PacifyFlushWrapper(sys.stdout), PacifyFlushWrapper(sys.stderr)
+            sys.exit(1)
+        output_failed(exc)
+    sys.exit(0)

@@ -54,15 +54,18 @@ LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "studen
              "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns"}
 MAY_IMPORT = {
     # The shell's entry answers --version itself and hands every other command to cli.
-    "__main__": {"cli", "solve_command"},
+    "__main__": {"cli", "solve_command", "check_command"},
     "cli": {"build", "spec", "puzzles", "render", "serve", "book_lines", "terminal", "record", "answer_file", "publish",
-            "generate_command", "solve_command"},
+            "generate_command", "solve_command", "check_command"},
     # The publisher's production line beside the book: export, the cover, the print check.
     "publish": {"build", "spec", "layout", "render", "puzzles", "font_choice", "generation", "book_sections",
                 "terminal"},
     # `bookgen solve`: a puzzle file's puzzles solved, each result printed (a plain command
     # line run without click, bookgen.__main__).
     "solve_command": {"puzzles", "terminal"},
+    # `bookgen check`: a spec read and planned as build would (a plain command line run
+    # without click, bookgen.__main__).
+    "check_command": {"spec", "build", "book_lines", "record", "publish", "terminal"},
     # `bookgen generate`: puzzles made and proved as a book's are, printed a line each.
     "generate_command": {"spec", "puzzles", "generation", "terminal"},
     # How a command's errors and output reach the terminal: the command line's alone.

@@ -94,3 +94,22 @@ def test_echo_line_writes_what_click_echo_writes(text: str, encoding: str, nl: b
         except UnicodeEncodeError as exc:
             written.append(type(exc))
     assert written[0] == written[1]
+
+
+# What a plain solve of a JSON puzzle has no use for, each costly at start-up (issue 31):
+# the one-line forms' readers and the sudoku shapes they load, worked steps' words and
+# drawing, output files and temporary ones (shutil and the compressors), digests.
+NOT_AT_START_UP = ("bookgen.puzzles.tatham", "bookgen.puzzles.sudoku.shapes", "bookgen.puzzles.worked_draw",
+                   "bookgen.puzzles.hints", "bookgen.puzzles.hint_names", "bookgen.puzzles.hint",
+                   "bookgen.self_check", "bookgen.outputs", "tempfile", "hashlib")
+
+
+def test_a_plain_solve_of_a_json_puzzle_loads_none_of_what_it_does_not_use(tmp_path: Path):
+    (tmp_path / "p.json").write_text(KENKEN)
+    code = ("import sys; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'; import atexit; "
+            f"atexit.register(lambda: print(sorted(set({NOT_AT_START_UP!r}) & set(sys.modules)), file=sys.stderr)); "
+            "run()")
+    done = subprocess.run([sys.executable, "-c", code, "solve", str(tmp_path / "p.json")], capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0
+    assert done.stderr.splitlines()[-1] == "[]"

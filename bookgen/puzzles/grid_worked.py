@@ -9,21 +9,23 @@ every one is sound and none is beyond the puzzle's level.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from bookgen.language import ENGLISH, Words
 from bookgen.model import GridModel
-from bookgen.puzzles import hints as wording
+from bookgen.puzzles import hint_sentences
 from bookgen.puzzles.base import P, Puzzle
 from bookgen.puzzles.grid import GridType
-from bookgen.puzzles.hint import Hint
-from bookgen.puzzles.hint_names import grid_naming
 from bookgen.puzzles.worked import Lesson, WorkedSteps
-from bookgen.self_check import SelfCheck, self_check
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.engine import Board
 from bookgen.solve.grader import Contradiction, Level, Step, grade_board, without
 from bookgen.solve.result import Outcome
+
+if TYPE_CHECKING:  # the words' machinery is loaded when a step is said, not at start-up (issue 31)
+    from bookgen.puzzles import hints as wording
+    from bookgen.puzzles.hint import Hint
+    from bookgen.self_check import SelfCheck
 
 
 class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
@@ -31,7 +33,7 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
 
     # What each technique's step says in worked steps (a type with techniques of its own
     # adds their sentences to the shared ones).
-    sentences: Mapping[str, str] = wording.SENTENCES
+    sentences: Mapping[str, str] = hint_sentences.SENTENCES
 
     def steps(self, puzzle: Puzzle[GridModel]) -> list[Step]:
         """The grader's steps, for worked solutions."""
@@ -43,6 +45,9 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
         return grader_steps(model, self.grading, board)
 
     def hints(self, puzzle: Puzzle[GridModel], limit: int, words: Words = ENGLISH) -> list[Hint]:
+        from bookgen.puzzles import hints as wording
+        from bookgen.puzzles.hint_names import grid_naming
+
         return wording.first_hints(self.hint_steps(puzzle), limit, self.value_name(puzzle, words), self.sentences,
                                    words, grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
                                    noun=self.value_noun(puzzle))
@@ -50,6 +55,8 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
     def self_check(self, puzzle: Puzzle[GridModel]) -> SelfCheck | None:
         """Empty squares whose answers add up to a sum that fixes none of them, where
         every value is printed as its own number (not a letter or a picture)."""
+        from bookgen.self_check import self_check
+
         board, label = puzzle.board, self.value_label(puzzle)
         if not board.symbols or any(label(v) != str(v) for v in board.symbols):
             return None
@@ -78,6 +85,9 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
         written = {(r, c): v for r, c, v in puzzle.board.givens}
         for step in steps[:at]:
             written.update(dict(step.placed))
+        from bookgen.puzzles import hints as wording
+        from bookgen.puzzles.hint_names import grid_naming
+
         said = wording.first_hints(steps[at:], 1, self.value_name(puzzle, words), self.sentences, words,
                                    grid_naming(self.marked_houses(puzzle)), marks=self.value_label(puzzle),
                                    noun=self.value_noun(puzzle))

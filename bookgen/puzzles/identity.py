@@ -12,7 +12,6 @@ shape has enough answers for every child of a class set to get one of their own.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from typing import Any
 
 from bookgen.model import GridModel
@@ -46,6 +45,8 @@ def canonical(value: Any) -> str:
 
 
 def _digest(*parts: Any) -> str:
+    import hashlib  # here, not at start-up: `bookgen solve` names no puzzle (issue 31)
+
     return hashlib.sha256(canonical(parts).encode()).hexdigest()
 
 

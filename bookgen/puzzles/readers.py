@@ -19,16 +19,16 @@ import dataclasses
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
 from bookgen.language import N_
 from bookgen.model import GridModel
-from bookgen.puzzles import registry, tatham
+from bookgen.puzzles import registry
 from bookgen.puzzles.base import Puzzle
 from bookgen.puzzles.grid_json import model_to_json
 from bookgen.puzzles.interchange import read_json_items, read_puzzles
-from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.solve.result import Outcome
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
 
@@ -50,12 +50,23 @@ class Found:
     problem: str = ""
 
 
+def _tatham() -> ModuleType:
+    """bookgen.puzzles.tatham, imported only when a text may be in a one-line form: JSON
+    and a type's typed-in text (most of what `bookgen solve` reads) need none of it, nor
+    the sudoku shapes it loads (start-up time, issue 31)."""
+    from bookgen.puzzles import tatham
+
+    return tatham
+
+
 def sudoku_string(text: str) -> dict[str, Any] | None:
     """A sudoku one-line string as interchange JSON, or None if the text is not one."""
     text = text.strip()
     side = SIDES.get(len(text))
     if side is None or any(ch not in BLANKS and ch.upper() not in DIGITS[:side] for ch in text):
         return None
+    from bookgen.puzzles.sudoku.shapes import fixed_structure
+
     model = fixed_structure(side)
     givens = [[k // side, k % side, DIGITS.index(ch.upper()) + 1] for k, ch in enumerate(text) if ch not in BLANKS]
     return {"type": "sudoku", **model_to_json(model), "givens": givens}
@@ -72,7 +83,7 @@ def one_line(model: GridModel, kind: str) -> str | None:
         for r, c, v in model.givens:
             cells[r * side + c] = DIGITS[v - 1]
         return "".join(cells)
-    return tatham.write_id(model, kind)
+    return _tatham().write_id(model, kind)
 
 
 def answer_line(solution: Any) -> str | None:
@@ -88,8 +99,8 @@ def _line_form(text: str) -> dict[str, Any] | None:
     found = sudoku_string(text)
     if found is not None:
         return found
-    if tatham.looks_like_id(text):
-        return tatham.read_id(text)
+    if _tatham().looks_like_id(text):
+        return _tatham().read_id(text)
     return None
 
 
@@ -116,7 +127,7 @@ def _one(line: str) -> dict[str, Any] | str:
     """A line's puzzle as data, or what is wrong with it."""
     try:
         data = _line_form(line)
-    except tatham.IdError as exc:
+    except _tatham().IdError as exc:
         return f"not a game ID bookgen reads: {exc}"
     return data if data is not None else \
         "expected a sudoku string (81 characters, . or 0 for a blank), a Tatham game ID or JSON"
@@ -144,7 +155,7 @@ def proved(data: dict[str, Any], source: str, line: int) -> Found:
         puzzle = ptype.from_json({k: v for k, v in data.items() if k != "solution"}, source)
     except PuzzleFormatError as exc:
         return Found(line, None, "; ".join(p.message for p in exc.problems))
-    except tatham.IdError as exc:
+    except _tatham().IdError as exc:
         return Found(line, None, str(exc))
     result = ptype.solve(puzzle)
     if result.outcome is Outcome.IMPOSSIBLE or result.solutions == 0:
@@ -170,10 +181,10 @@ def text_puzzles(text: str, path: str) -> list[tuple[str, Puzzle]]:
         return []
     try:
         entries = _entries(text, path)
-    except tatham.IdError:
+    except _tatham().IdError:
         return []
     lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    if lines and all(tatham.looks_like_id(line) for line in lines):  # a game ID's problem is its own
+    if lines and all(_tatham().looks_like_id(line) for line in lines):  # a game ID's problem is its own
         refused = [Problem(Location(path, line, 1), "", data) for line, data in entries if isinstance(data, str)]
         if refused:
             raise PuzzleFormatError(refused)
@@ -185,7 +196,7 @@ def text_puzzles(text: str, path: str) -> list[tuple[str, Puzzle]]:
         assert ptype is not None
         try:
             found.append((f"line {line}", ptype.from_json(data, path)))
-        except tatham.IdError as exc:
+        except _tatham().IdError as exc:
             raise PuzzleFormatError(Problem(Location(path, line, 1), "", str(exc))) from None
     return found
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from dataclasses import dataclass
-from typing import Hashable
+from typing import TYPE_CHECKING, Hashable
 
 from bookgen.language import ENGLISH, Words
 from bookgen.puzzles.base import B, P, Puzzle, PuzzleType, Size
-from bookgen.puzzles.hint import Hint, StepMarks
 from bookgen.puzzles.pen import Pen
-from bookgen.puzzles.worked_draw import draw_marked
-from bookgen.self_check import SelfCheck
+
+if TYPE_CHECKING:  # named in signatures only: loaded when a step is said, not at start-up (issue 31)
+    from bookgen.puzzles.hint import Hint, StepMarks
+    from bookgen.self_check import SelfCheck
 
 # Why `hints: true` is refused for a type that has no worked steps.
 NO_WORKED_STEPS = "worked steps are not written for this type yet"
@@ -59,6 +60,8 @@ class WorkedSteps(PuzzleType[P, B]):
         squares, where the layout numbers the rows and columns from the drawing's top-left
         corner: the puzzle as printed, square cells, by default (a type that prints more
         above its grid, or other squares, draws its own)."""
+        from bookgen.puzzles.worked_draw import draw_marked  # drawing only: not at start-up (issue 31)
+
         draw_marked(pen, marks, lambda: self.draw(puzzle, pen, None, style))
 
     def self_check(self, puzzle: Puzzle[B]) -> SelfCheck | None:

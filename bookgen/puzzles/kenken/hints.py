@@ -4,10 +4,10 @@ beside the sentences every grid type shares."""
 from __future__ import annotations
 
 from bookgen.language import N_
-from bookgen.puzzles import hints
+from bookgen.puzzles import hint_sentences
 
 SENTENCES: dict[str, str] = {
-    **hints.SENTENCES,
+    **hint_sentences.SENTENCES,
     "cage single": N_("{Cage} {can_be}. So {placed}."),
     "cage arithmetic": N_("{Cage} {can_be}. So {marks}."),
     "cage claims a digit in its line": N_("{Cage}: every way to fill it puts {digits} {in_group}. So no other "

@@ -1,0 +1,56 @@
+"""A plain `bookgen check SPEC` from the shell runs without click and answers exactly as
+the command group does: the same output, errors and exit status; any other command line
+is click's."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bookgen.check_command import plain
+from bookgen.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = {
+    "good.yaml": "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty: easy\n    count: 4\n",
+    "unknown.yaml": "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty: impossible\n    count: 4\n",
+    "broken.yaml": "seed: 1\nsections: [\n",
+    "empty.yaml": "",
+}
+
+
+def _shell(*arguments: str) -> subprocess.CompletedProcess:
+    """`bookgen ARGUMENTS` as the shell's entry point runs it; stderr's last line says
+    whether click was loaded."""
+    code = ("import sys, atexit; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'; "
+            "atexit.register(lambda: print('click' in sys.modules, file=sys.stderr)); run()")
+    return subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+
+
+@pytest.mark.parametrize("name", [*SPECS, "missing.yaml"])
+def test_a_plain_check_answers_as_the_command_group_does_without_click(name: str, tmp_path: Path):
+    for file, text in SPECS.items():
+        (tmp_path / file).write_text(text)
+    spec = str(tmp_path / name)
+    shell = _shell("check", spec)
+    *errors, loaded = shell.stderr.splitlines()
+    assert loaded == "False"
+    grouped = CliRunner().invoke(main, ["check", spec])
+    assert (shell.returncode, shell.stdout, "\n".join(errors)) == \
+        (grouped.exit_code, grouped.stdout, grouped.stderr.rstrip("\n"))
+
+
+@pytest.mark.parametrize("arguments", [["a.yaml", "--print"], ["--print", "a.yaml"], ["-h"], [], ["a", "b"],
+                                       ["--", "a"], ["-x.yaml"], [""]])
+def test_any_other_check_command_line_is_read_by_click(arguments: list[str]):
+    assert plain(arguments) is None
+
+
+def test_a_plain_check_command_line_is_one_file():
+    assert plain(["a.yaml"]) == "a.yaml"
