@@ -17,30 +17,23 @@ use crate::grader::shape::Shape;
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
 use crate::search::cages::{index_tuples, Differ, Op};
+use crate::search::packed::{pack_marks, Packed, Word};
 use crate::search::CageSpec;
 
 /// A kind of cage's combinations: `cells` symbol indices each, flat; and, where the
 /// cells times the symbols fit in 128 bits, each packed as one bit per (cell, symbol) so
-/// that testing one against the pencil marks is a single AND.
+/// that testing one against the pencil marks is a single AND (search::packed).
 pub struct Combos {
     pub flat: Vec<u8>,
-    pub packed: Vec<u128>,
+    pub packed: Packed,
 }
 
 impl Combos {
     fn new(flat: Vec<u8>, cells: usize, width: usize) -> Combos {
-        let packed = if cells > 0 && cells * width <= 128 {
-            flat.chunks_exact(cells)
-                .map(|t| {
-                    t.iter()
-                        .enumerate()
-                        .fold(0u128, |p, (j, &s)| p | 1u128 << (j * width + s as usize))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Combos { flat, packed }
+        Combos {
+            packed: Packed::new(&flat, cells, width),
+            flat,
+        }
     }
 }
 
@@ -67,17 +60,6 @@ impl CageShape {
 
     pub fn count(&self) -> usize {
         self.combos.flat.len() / self.cells.len().max(1)
-    }
-
-    fn packed(&self) -> bool {
-        !self.combos.packed.is_empty()
-    }
-
-    /// The pencil marks of the cage's cells packed as its combinations are.
-    fn pack(&self, cand: &[Mask]) -> u128 {
-        self.cells.iter().enumerate().fold(0u128, |p, (j, &c)| {
-            p | u128::from(cand[c]) << (j * self.width)
-        })
     }
 }
 
@@ -326,29 +308,13 @@ impl KenKen {
             return Ok(());
         }
         let support = &mut self.support[at..at + len];
-        if cage.packed() {
-            // One AND a combination; the live ones are only dropped once some is known to
-            // fit, so a contradiction leaves them as they were.
-            let packed = &cage.combos.packed;
-            let current = cage.pack(cand);
-            let (mut union, mut fit) = (0u128, 0usize);
-            for &c in &self.alive[k] {
-                let t = packed[c as usize];
-                if t & !current == 0 {
-                    union |= t;
-                    fit += 1;
-                }
-            }
-            if fit == 0 {
-                return Err(Contradiction);
-            }
-            if fit < self.alive[k].len() {
-                self.alive[k].retain(|&c| packed[c as usize] & !current == 0);
-            }
-            let low = (1u128 << cage.width) - 1;
-            for (j, s) in support.iter_mut().enumerate() {
-                *s = ((union >> (j * cage.width)) & low) as Mask;
-            }
+        let packed = match &cage.combos.packed {
+            Packed::Narrow(packed) => fit_packed(packed, cage, &mut self.alive[k], cand, support),
+            Packed::Wide(packed) => fit_packed(packed, cage, &mut self.alive[k], cand, support),
+            Packed::None => None,
+        };
+        if let Some(fitted) = packed {
+            fitted?;
         } else {
             let fits = |combo: &[u8]| {
                 cage.cells
@@ -461,6 +427,37 @@ impl KenKen {
         self.pairs_idle = vec![(usize::MAX, usize::MAX); found.len()];
         found
     }
+}
+
+/// `refresh` of a cage whose combinations are packed: one AND a combination; the live
+/// ones are only dropped once some is known to fit, so a contradiction leaves them as
+/// they were. Always Some (the Option lets the caller fall through when unpacked).
+fn fit_packed<W: Word>(
+    packed: &[W],
+    cage: &CageShape,
+    alive: &mut Vec<u32>,
+    cand: &[Mask],
+    support: &mut [Mask],
+) -> Option<Outcome<()>> {
+    let current: W = pack_marks(&cage.cells, cand, cage.width);
+    let (mut union, mut fit) = (W::ZERO, 0usize);
+    for &c in alive.iter() {
+        let t = packed[c as usize];
+        if t & !current == W::ZERO {
+            union = union | t;
+            fit += 1;
+        }
+    }
+    if fit == 0 {
+        return Some(Err(Contradiction));
+    }
+    if fit < alive.len() {
+        alive.retain(|&c| packed[c as usize] & !current == W::ZERO);
+    }
+    for (j, s) in support.iter_mut().enumerate() {
+        *s = (union >> (j * cage.width)).low(cage.width);
+    }
+    Some(Ok(()))
 }
 
 /// Per cell of the cage, the digits these combinations put there.
