@@ -244,20 +244,26 @@ impl KenKen {
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
-            let mut lines: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            // A few lines a cage: a list searched in place, sorted once (no map to build
+            // and free for every cage of every grading).
+            let mut lines: Vec<(usize, Vec<usize>)> = Vec::new();
             for (j, &c) in cells.iter().enumerate() {
                 for &li in &shape.covering_of[c] {
-                    lines.entry(li).or_default().push(j);
+                    match lines.iter_mut().find(|(l, _)| *l == li) {
+                        Some((_, js)) => js.push(j),
+                        None => lines.push((li, vec![j])),
+                    }
                 }
                 cage_of[c] = Some(k);
             }
+            lines.sort_unstable_by_key(|&(l, _)| l);
             let len = cells.len();
             cages.push(CageShape {
                 cells,
                 combos: combos.unwrap_or_else(|| Arc::new(Combos::new(Vec::new(), 0, 0))),
                 at,
                 width: shape.nsym,
-                lines: lines.into_iter().collect(),
+                lines,
             });
             at += len;
         }
