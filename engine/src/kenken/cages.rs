@@ -46,12 +46,21 @@ pub struct CageShape {
     at: usize,
     /// Bits per cell of a packed combination (the symbols), when packed.
     width: usize,
-    /// The covering lines the cage has cells in (positions in `Shape::covering`),
-    /// ascending, each with the positions in the cage of its cells on that line.
-    pub lines: Vec<(usize, Vec<usize>)>,
+    /// (covering line, position in the cage) for each cell on each covering line it is
+    /// in (lines as positions in `Shape::covering`), sorted: `lines` groups them. One
+    /// list a cage, not one a line, since every grading builds them afresh.
+    on_lines: Vec<(usize, usize)>,
 }
 
 impl CageShape {
+    /// The covering lines the cage has cells in, ascending, each with its (line, position
+    /// in the cage) pairs, positions ascending.
+    pub fn lines(&self) -> impl Iterator<Item = (usize, &[(usize, usize)])> {
+        self.on_lines
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|on| (on[0].0, on))
+    }
+
     pub fn combo(&self, c: u32) -> &[u8] {
         let k = self.cells.len();
         let at = c as usize * k;
@@ -244,26 +253,21 @@ impl KenKen {
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
-            // A few lines a cage: a list searched in place, sorted once (no map to build
-            // and free for every cage of every grading).
-            let mut lines: Vec<(usize, Vec<usize>)> = Vec::new();
+            let mut on_lines: Vec<(usize, usize)> = Vec::new();
             for (j, &c) in cells.iter().enumerate() {
                 for &li in &shape.covering_of[c] {
-                    match lines.iter_mut().find(|(l, _)| *l == li) {
-                        Some((_, js)) => js.push(j),
-                        None => lines.push((li, vec![j])),
-                    }
+                    on_lines.push((li, j));
                 }
                 cage_of[c] = Some(k);
             }
-            lines.sort_unstable_by_key(|&(l, _)| l);
+            on_lines.sort_unstable();
             let len = cells.len();
             cages.push(CageShape {
                 cells,
                 combos: combos.unwrap_or_else(|| Arc::new(Combos::new(Vec::new(), 0, 0))),
                 at,
                 width: shape.nsym,
-                lines,
+                on_lines,
             });
             at += len;
         }
@@ -408,13 +412,12 @@ impl KenKen {
         let cages = &self.compiled.cages;
         let mut found = Vec::new();
         for (first, a) in cages.iter().enumerate() {
-            let lines: BTreeMap<usize, &Vec<usize>> =
-                a.lines.iter().map(|(l, js)| (*l, js)).collect();
+            let lines: BTreeMap<usize, &[(usize, usize)]> = a.lines().collect();
             for (second, b) in cages.iter().enumerate().skip(first + 1) {
                 let mut conflicts = Vec::new();
-                for (line, js2) in &b.lines {
-                    for &j1 in lines.get(line).map_or(&[][..], |js| &js[..]) {
-                        for &j2 in js2 {
+                for (line, on2) in b.lines() {
+                    for &(_, j1) in lines.get(&line).map_or(&[][..], |on| &on[..]) {
+                        for &(_, j2) in on2 {
                             conflicts.push((j1, j2));
                         }
                     }

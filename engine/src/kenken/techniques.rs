@@ -98,8 +98,8 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             continue;
         }
         kk.refresh(k, &board.cand)?;
-        for (li, positions) in &cage.lines {
-            let g = shape.covering[*li];
+        for (li, on_line) in cage.lines() {
+            let g = shape.covering[li];
             let outside = |i: &usize| compiled.cage_of[*i] != Some(k) && !board.placed[*i];
             if !shape.groups[g].iter().any(outside) {
                 continue;
@@ -107,7 +107,9 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             let mut required = board.full();
             for &c in &kk.alive[k] {
                 let combo = cage.combo(c);
-                let present = positions.iter().fold(0 as Mask, |m, &j| m | 1 << combo[j]);
+                let present = on_line
+                    .iter()
+                    .fold(0 as Mask, |m, &(_, j)| m | 1 << combo[j]);
                 required &= present;
                 if required == 0 {
                     break;
