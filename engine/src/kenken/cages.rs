@@ -17,30 +17,23 @@ use crate::grader::shape::Shape;
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
 use crate::search::cages::{index_tuples, Differ, Op};
+use crate::search::packed::{pack_marks, Packed, Word};
 use crate::search::CageSpec;
 
 /// A kind of cage's combinations: `cells` symbol indices each, flat; and, where the
 /// cells times the symbols fit in 128 bits, each packed as one bit per (cell, symbol) so
-/// that testing one against the pencil marks is a single AND.
+/// that testing one against the pencil marks is a single AND (search::packed).
 pub struct Combos {
     pub flat: Vec<u8>,
-    pub packed: Vec<u128>,
+    pub packed: Packed,
 }
 
 impl Combos {
     fn new(flat: Vec<u8>, cells: usize, width: usize) -> Combos {
-        let packed = if cells > 0 && cells * width <= 128 {
-            flat.chunks_exact(cells)
-                .map(|t| {
-                    t.iter()
-                        .enumerate()
-                        .fold(0u128, |p, (j, &s)| p | 1u128 << (j * width + s as usize))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Combos { flat, packed }
+        Combos {
+            packed: Packed::new(&flat, cells, width),
+            flat,
+        }
     }
 }
 
@@ -53,12 +46,21 @@ pub struct CageShape {
     at: usize,
     /// Bits per cell of a packed combination (the symbols), when packed.
     width: usize,
-    /// The covering lines the cage has cells in (positions in `Shape::covering`),
-    /// ascending, each with the positions in the cage of its cells on that line.
-    pub lines: Vec<(usize, Vec<usize>)>,
+    /// (covering line, position in the cage) for each cell on each covering line it is
+    /// in (lines as positions in `Shape::covering`), sorted: `lines` groups them. One
+    /// list a cage, not one a line, since every grading builds them afresh.
+    on_lines: Vec<(usize, usize)>,
 }
 
 impl CageShape {
+    /// The covering lines the cage has cells in, ascending, each with its (line, position
+    /// in the cage) pairs, positions ascending.
+    pub fn lines(&self) -> impl Iterator<Item = (usize, &[(usize, usize)])> {
+        self.on_lines
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|on| (on[0].0, on))
+    }
+
     pub fn combo(&self, c: u32) -> &[u8] {
         let k = self.cells.len();
         let at = c as usize * k;
@@ -67,17 +69,6 @@ impl CageShape {
 
     pub fn count(&self) -> usize {
         self.combos.flat.len() / self.cells.len().max(1)
-    }
-
-    fn packed(&self) -> bool {
-        !self.combos.packed.is_empty()
-    }
-
-    /// The pencil marks of the cage's cells packed as its combinations are.
-    fn pack(&self, cand: &[Mask]) -> u128 {
-        self.cells.iter().enumerate().fold(0u128, |p, (j, &c)| {
-            p | u128::from(cand[c]) << (j * self.width)
-        })
     }
 }
 
@@ -262,20 +253,21 @@ impl KenKen {
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
-            let mut lines: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            let mut on_lines: Vec<(usize, usize)> = Vec::new();
             for (j, &c) in cells.iter().enumerate() {
                 for &li in &shape.covering_of[c] {
-                    lines.entry(li).or_default().push(j);
+                    on_lines.push((li, j));
                 }
                 cage_of[c] = Some(k);
             }
+            on_lines.sort_unstable();
             let len = cells.len();
             cages.push(CageShape {
                 cells,
                 combos: combos.unwrap_or_else(|| Arc::new(Combos::new(Vec::new(), 0, 0))),
                 at,
                 width: shape.nsym,
-                lines: lines.into_iter().collect(),
+                on_lines,
             });
             at += len;
         }
@@ -326,29 +318,13 @@ impl KenKen {
             return Ok(());
         }
         let support = &mut self.support[at..at + len];
-        if cage.packed() {
-            // One AND a combination; the live ones are only dropped once some is known to
-            // fit, so a contradiction leaves them as they were.
-            let packed = &cage.combos.packed;
-            let current = cage.pack(cand);
-            let (mut union, mut fit) = (0u128, 0usize);
-            for &c in &self.alive[k] {
-                let t = packed[c as usize];
-                if t & !current == 0 {
-                    union |= t;
-                    fit += 1;
-                }
-            }
-            if fit == 0 {
-                return Err(Contradiction);
-            }
-            if fit < self.alive[k].len() {
-                self.alive[k].retain(|&c| packed[c as usize] & !current == 0);
-            }
-            let low = (1u128 << cage.width) - 1;
-            for (j, s) in support.iter_mut().enumerate() {
-                *s = ((union >> (j * cage.width)) & low) as Mask;
-            }
+        let packed = match &cage.combos.packed {
+            Packed::Narrow(packed) => fit_packed(packed, cage, &mut self.alive[k], cand, support),
+            Packed::Wide(packed) => fit_packed(packed, cage, &mut self.alive[k], cand, support),
+            Packed::None => None,
+        };
+        if let Some(fitted) = packed {
+            fitted?;
         } else {
             let fits = |combo: &[u8]| {
                 cage.cells
@@ -436,13 +412,12 @@ impl KenKen {
         let cages = &self.compiled.cages;
         let mut found = Vec::new();
         for (first, a) in cages.iter().enumerate() {
-            let lines: BTreeMap<usize, &Vec<usize>> =
-                a.lines.iter().map(|(l, js)| (*l, js)).collect();
+            let lines: BTreeMap<usize, &[(usize, usize)]> = a.lines().collect();
             for (second, b) in cages.iter().enumerate().skip(first + 1) {
                 let mut conflicts = Vec::new();
-                for (line, js2) in &b.lines {
-                    for &j1 in lines.get(line).map_or(&[][..], |js| &js[..]) {
-                        for &j2 in js2 {
+                for (line, on2) in b.lines() {
+                    for &(_, j1) in lines.get(&line).map_or(&[][..], |on| &on[..]) {
+                        for &(_, j2) in on2 {
                             conflicts.push((j1, j2));
                         }
                     }
@@ -461,6 +436,37 @@ impl KenKen {
         self.pairs_idle = vec![(usize::MAX, usize::MAX); found.len()];
         found
     }
+}
+
+/// `refresh` of a cage whose combinations are packed: one AND a combination; the live
+/// ones are only dropped once some is known to fit, so a contradiction leaves them as
+/// they were. Always Some (the Option lets the caller fall through when unpacked).
+fn fit_packed<W: Word>(
+    packed: &[W],
+    cage: &CageShape,
+    alive: &mut Vec<u32>,
+    cand: &[Mask],
+    support: &mut [Mask],
+) -> Option<Outcome<()>> {
+    let current: W = pack_marks(&cage.cells, cand, cage.width);
+    let (mut union, mut fit) = (W::ZERO, 0usize);
+    for &c in alive.iter() {
+        let t = packed[c as usize];
+        if t & !current == W::ZERO {
+            union = union | t;
+            fit += 1;
+        }
+    }
+    if fit == 0 {
+        return Some(Err(Contradiction));
+    }
+    if fit < alive.len() {
+        alive.retain(|&c| packed[c as usize] & !current == W::ZERO);
+    }
+    for (j, s) in support.iter_mut().enumerate() {
+        *s = (union >> (j * cage.width)).low(cage.width);
+    }
+    Some(Ok(()))
 }
 
 /// Per cell of the cage, the digits these combinations put there.

@@ -150,13 +150,16 @@ pub fn line_rule(board: &mut Board, kk: &mut KenKen, combine: Combine) -> Outcom
         return Ok(false);
     };
     let value = |bits: Mask| symbols[bits.trailing_zeros() as usize];
+    // One pair of lists for every line: the rule runs at every step of a hard grading.
+    let mut leftover: Vec<usize> = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
     for &g in &shape.covering {
         let cells = &shape.groups[g];
         let members = &shape.group_sets[g];
         let mut remaining = total_all;
-        let mut leftover: Vec<usize> = Vec::new();
+        leftover.clear();
         let mut used_cage = false;
-        let mut seen: Vec<usize> = Vec::new();
+        seen.clear();
         for &i in cells {
             let k = compiled.cage_of[i];
             if k.is_some_and(|k| seen.contains(&k)) {
@@ -212,7 +215,7 @@ pub fn line_rule(board: &mut Board, kk: &mut KenKen, combine: Combine) -> Outcom
                 board.note(Detail {
                     kind: combine.kind(),
                     groups: vec![g],
-                    cells: leftover,
+                    cells: leftover.clone(),
                     total: number(total_all),
                     known: number(known),
                     need: number(remaining),

@@ -98,8 +98,8 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             continue;
         }
         kk.refresh(k, &board.cand)?;
-        for (li, positions) in &cage.lines {
-            let g = shape.covering[*li];
+        for (li, on_line) in cage.lines() {
+            let g = shape.covering[li];
             let outside = |i: &usize| compiled.cage_of[*i] != Some(k) && !board.placed[*i];
             if !shape.groups[g].iter().any(outside) {
                 continue;
@@ -107,7 +107,9 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             let mut required = board.full();
             for &c in &kk.alive[k] {
                 let combo = cage.combo(c);
-                let present = positions.iter().fold(0 as Mask, |m, &j| m | 1 << combo[j]);
+                let present = on_line
+                    .iter()
+                    .fold(0 as Mask, |m, &(_, j)| m | 1 << combo[j]);
                 required &= present;
                 if required == 0 {
                     break;
@@ -135,6 +137,19 @@ pub fn cage_claims(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
     Ok(false)
 }
 
+/// The open cells of a line that can hold digit b, read in place: most lines pin nothing,
+/// and need no list.
+fn open_holding<'a>(
+    board: &'a Board,
+    cells: &'a [usize],
+    b: Mask,
+) -> impl Iterator<Item = usize> + 'a {
+    cells
+        .iter()
+        .copied()
+        .filter(move |&i| !board.placed[i] && board.cand[i] & b != 0)
+}
+
 /// When a line can hold a digit only in the cells of one cage, the cage's combinations
 /// that do not put it there are struck out.
 pub fn line_pins(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
@@ -142,7 +157,6 @@ pub fn line_pins(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
     let shape = Arc::clone(&board.shape);
     for &g in &shape.covering {
         let cells = &shape.groups[g];
-        let open = board.open(cells);
         let placed_bits = cells
             .iter()
             .filter(|&&i| board.placed[i])
@@ -150,7 +164,7 @@ pub fn line_pins(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
         for b in bit_values(board.full() & !placed_bits) {
             // The open cells that can hold b: two or more, all in one cage (looked at
             // before any list is made: most digits have spots in several cages).
-            let mut spots_of = open.iter().copied().filter(|&i| board.cand[i] & b != 0);
+            let mut spots_of = open_holding(board, cells, b);
             let Some(first) = spots_of.next() else {
                 continue;
             };
@@ -165,11 +179,8 @@ pub fn line_pins(board: &mut Board, kk: &mut KenKen) -> Outcome<bool> {
             {
                 continue;
             }
-            let spots: Vec<usize> = open
-                .iter()
-                .copied()
-                .filter(|&i| board.cand[i] & b != 0)
-                .collect();
+            drop(spots_of);
+            let spots: Vec<usize> = open_holding(board, cells, b).collect();
             let cage = &compiled.cages[k];
             kk.refresh(k, &board.cand)?;
             let positions: Vec<usize> = spots

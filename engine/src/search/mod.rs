@@ -10,6 +10,7 @@
 //! (or in an order the caller's shuffle gives, for random full grids).
 
 pub mod cages;
+pub mod packed;
 pub mod propagators;
 pub mod sum_sets;
 mod work;

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::cages::{
     comb, distinct_sum_subsets, index_tuples, makes_target, Differ, Op, MAX_MULTISETS, MAX_TUPLES,
 };
+use super::packed::{pack_marks, Packed, Word};
 use super::sum_sets::{self, MAX_SET_CELLS};
 use crate::cellset::{bit_indices, Mask};
 
@@ -22,26 +23,17 @@ type Listed = Option<Arc<Assignments>>;
 /// against the domains is a single AND.
 pub struct Assignments {
     flat: Vec<u8>,
-    packed: Option<Vec<u128>>,
+    packed: Packed,
     /// Bits per cell in `packed`: the number of symbols.
     width: usize,
 }
 
 impl Assignments {
     fn new(tuples: Vec<Vec<u8>>, cells: usize, width: usize) -> Assignments {
-        let packed = (cells > 0 && cells * width <= 128).then(|| {
-            tuples
-                .iter()
-                .map(|t| {
-                    t.iter()
-                        .enumerate()
-                        .fold(0u128, |p, (j, &s)| p | 1u128 << (j * width + s as usize))
-                })
-                .collect()
-        });
+        let flat = tuples.concat();
         Assignments {
-            flat: tuples.concat(),
-            packed,
+            packed: Packed::new(&flat, cells, width),
+            flat,
             width,
         }
     }
@@ -265,8 +257,14 @@ fn prune_tuples(
     if k == 0 {
         return Narrowed::Impossible; // no assignment of no cells makes a target
     }
-    if let Some(packed) = &assignments.packed {
-        return prune_packed(cells, packed, assignments.width, dom, changed);
+    match &assignments.packed {
+        Packed::Narrow(packed) => {
+            return prune_packed(cells, packed, assignments.width, dom, changed)
+        }
+        Packed::Wide(packed) => {
+            return prune_packed(cells, packed, assignments.width, dom, changed)
+        }
+        Packed::None => {}
     }
     let tuples = &assignments.flat[..];
     if k > ON_STACK {
@@ -287,23 +285,20 @@ fn prune_tuples(
 
 /// `prune_tuples` over packed assignments: the same assignments looked at in the same
 /// order, the same early end when every mark is supported, the same result.
-fn prune_packed(
+fn prune_packed<W: Word>(
     cells: &[usize],
-    packed: &[u128],
+    packed: &[W],
     width: usize,
     dom: &mut [Mask],
     changed: &mut Vec<usize>,
 ) -> Narrowed {
-    let current = cells
-        .iter()
-        .enumerate()
-        .fold(0u128, |p, (j, &c)| p | u128::from(dom[c]) << (j * width));
-    let mut support = 0u128;
+    let current: W = pack_marks(cells, dom, width);
+    let mut support = W::ZERO;
     let mut any = false;
     for &t in packed {
-        if t & !current == 0 {
+        if t & !current == W::ZERO {
             any = true;
-            support |= t;
+            support = support | t;
             if support == current {
                 return Narrowed::Unchanged;
             }
@@ -312,14 +307,9 @@ fn prune_packed(
     if !any {
         return Narrowed::Impossible;
     }
-    let low: u128 = if width >= 64 {
-        u128::from(u64::MAX)
-    } else {
-        (1u128 << width) - 1
-    };
     let before = changed.len();
     for (j, &c) in cells.iter().enumerate() {
-        let d = ((support >> (j * width)) & low) as Mask;
+        let d = (support >> (j * width)).low(width);
         if d != dom[c] {
             dom[c] = d;
             changed.push(c);
