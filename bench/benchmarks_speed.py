@@ -87,11 +87,11 @@ def class_set(fig: dict, table: Table, ms: Num, ratio: Ratio) -> list[str]:
     lines += table(["jobs", "wall s", "CPU s", "wall: ratio to the goal"], rows)
     first = fig.get("first_page")
     if first:  # bench.json from before the first page was timed has none
-        lines += ["", f"The first page of its preview, as the composer makes it (a process warmed as its fork server "
+        lines += [f"The first page of its preview, as the composer makes it (a process warmed as its fork server "
                       f"is, from the spec's text to the first sheet's image, no puzzle cache): median "
                       f"{first['median_s']:.2f} s, worst {first['worst_s']:.2f} s of {first['runs']} runs, "
                       f"{ratio(first['median_s'], first['goal_seconds'])} of the goal of "
-                      f"{first['goal_seconds']:g} s."]
+                      f"{first['goal_seconds']:g} s.", ""]
     return lines
 
 
