@@ -59,12 +59,14 @@ def test_kill_9_of_serve_mid_build_leaves_no_process_behind(tmp_path: Path, afte
             pass  # the server is killed under it
 
     threading.Thread(target=preview, daemon=True).start()
+    # The build has begun once it says how many puzzles it makes (counting processes is
+    # not enough: the fork server's warm-up may start a short-lived one of its own).
     deadline = time.monotonic() + 60
-    while len(_descendants(served.process.pid)) < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)  # the fork server, the resource tracker and a build
+    while not client.call("/api/progress", {}).get("of") and time.monotonic() < deadline:
+        time.sleep(0.05)
     time.sleep(after)
     left = _descendants(served.process.pid)
-    assert len(left) >= 3
+    assert len(left) >= 3  # the fork server, the resource tracker and the build (and its workers)
     served.process.kill()
     served.process.wait()
     killed = time.monotonic()
