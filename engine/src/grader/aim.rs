@@ -28,7 +28,8 @@ const BATCH: usize = 6;
 /// Levels from which givens are given back on the grader's stalled boards (those with no
 /// most givens: beginner and easy are also told by their givens).
 const INCREMENTAL_FROM: usize = 2;
-/// The caller's stop is asked once in this many tries (it takes Python's lock).
+/// The caller's stop is asked at a grid's first try and once in this many after (it
+/// takes Python's lock): at least once a grid, however quick the grids.
 const CHECK_EVERY: u32 = 64;
 
 /// What a puzzle must be: graded exactly `level` of `levels`, with `floor` to `ceiling`
@@ -120,7 +121,7 @@ where
 
     fn out_of_time(&mut self) -> Result<(), Stopped> {
         self.checks += 1;
-        if self.checks.is_multiple_of(CHECK_EVERY) && (self.stop)() {
+        if self.checks % CHECK_EVERY == 1 && (self.stop)() {
             return Err(Stopped);
         }
         Ok(())
@@ -408,5 +409,117 @@ where
             }
         }
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::convert::Infallible;
+    use std::sync::Arc;
+
+    use super::{Aim, Stopped, Target};
+    use crate::grader::shape::{GroupSpec, Line, Shape};
+    use crate::grader::techniques::Shared;
+    use crate::grader::{grade, Ending, Plain, Position, Technique};
+    use crate::rng::Rng;
+
+    /// A full 6x6 sudoku (2x3 boxes), row by row, as symbol indices.
+    const GRID: [[u8; 6]; 6] = [
+        [0, 1, 2, 3, 4, 5],
+        [3, 4, 5, 0, 1, 2],
+        [1, 2, 0, 4, 5, 3],
+        [4, 5, 3, 1, 2, 0],
+        [2, 0, 1, 5, 3, 4],
+        [5, 3, 4, 2, 0, 1],
+    ];
+
+    fn shape() -> Arc<Shape> {
+        let group = |cells: Vec<usize>, line, compact| GroupSpec {
+            cells,
+            line,
+            compact,
+        };
+        let mut groups: Vec<GroupSpec> = (0..6)
+            .map(|r| group((0..6).map(|c| r * 6 + c).collect(), Line::Row, false))
+            .collect();
+        groups.extend(
+            (0..6).map(|c| group((0..6).map(|r| r * 6 + c).collect(), Line::Column, false)),
+        );
+        for br in [0, 2, 4] {
+            for bc in [0, 3] {
+                let cells = (0..2)
+                    .flat_map(|r| (0..3).map(move |c| (br + r) * 6 + bc + c))
+                    .collect();
+                groups.push(group(cells, Line::Other, true));
+            }
+        }
+        Arc::new(Shape::new(36, &[1, 2, 3, 4, 5, 6], &groups, &[]))
+    }
+
+    fn ladder() -> Vec<Vec<Technique<Infallible>>> {
+        let named = |names: &[&str]| {
+            names
+                .iter()
+                .map(|n| Technique::Shared(Shared::named(n).expect("a shared technique")))
+                .collect()
+        };
+        vec![
+            named(&["full house", "hidden single in a box"]),
+            named(&["hidden single", "naked single"]),
+            named(&["pointing and claiming", "naked pair", "hidden pair"]),
+        ]
+    }
+
+    #[test]
+    fn an_aimed_puzzle_is_graded_exactly_at_the_level_from_scratch_within_its_givens() {
+        let shape = shape();
+        let levels = ladder();
+        let answer: Vec<u8> = GRID.iter().flatten().copied().collect();
+        let make = |givens: &[(usize, usize)]| Position::<Plain>::start(Arc::clone(&shape), givens);
+        let target = Target {
+            levels: &levels,
+            level: 1,
+            floor: 13,
+            ceiling: Some(16),
+        };
+        let orbits: Vec<Vec<usize>> = (0..36).map(|i| vec![i]).collect();
+        let mut stop = || false;
+        let mut found = None;
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            let mut order = orbits.clone();
+            rng.shuffle(&mut order);
+            let aim = Aim::new(&target, &make, &answer, order, &mut rng, &mut stop);
+            if let Some(cells) = aim.run().expect("never stopped") {
+                found = Some(cells);
+                break;
+            }
+        }
+        let cells = found.expect("an easy puzzle within 200 orders");
+        assert!((13..=16).contains(&cells.len()));
+        let givens: Vec<(usize, usize)> =
+            cells.iter().map(|&i| (i, usize::from(answer[i]))).collect();
+        let mut position = make(&givens).expect("the answer's givens never clash");
+        let graded = grade(&mut position, &levels, None, false);
+        assert_eq!((graded.ending, graded.level), (Ending::Solved, 1));
+    }
+
+    #[test]
+    fn a_stop_ends_the_aim() {
+        let shape = shape();
+        let levels = ladder();
+        let answer: Vec<u8> = GRID.iter().flatten().copied().collect();
+        let make = |givens: &[(usize, usize)]| Position::<Plain>::start(Arc::clone(&shape), givens);
+        let target = Target {
+            levels: &levels,
+            level: 2,
+            floor: 0,
+            ceiling: None,
+        };
+        let mut rng = Rng::new(1);
+        let mut stop = || true;
+        let singles: Vec<Vec<usize>> = (0..36).map(|i| vec![i]).collect();
+        let aim = Aim::new(&target, &make, &answer, singles, &mut rng, &mut stop);
+        assert!(matches!(aim.run(), Err(Stopped)));
     }
 }
