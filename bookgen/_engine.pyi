@@ -8,7 +8,7 @@ __all__ = [
     "version", "source_digest",
     "EngineError", "InvalidRequest", "Contradiction", "CageTooLarge", "SearchAborted", "DeadlinePassed", "NotFound",
     "Deadline",
-    "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid",
+    "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid", "aim_plain",
     "kenken_generate", "kenken_random_caging", "kenken_prove", "generate_killer",
     "SlidingPatterns", "sliding_search", "sliding_lower_bound", "SlidingLayers", "sliding_count_shortest",
 ]
@@ -84,6 +84,10 @@ def signed_grid(
     grid: Grid, pairs: list[tuple[int, int]], ladder: Ladder, level: int, orbits: list[list[int]], seed: int,
     tries: int, deadline: Deadline | None = None,
 ) -> tuple[tuple[list[int], int | None] | None, int]: ...
+def aim_plain(
+    grid: Grid, ladder: Ladder, level: int, floor: int, ceiling: int | None, orbits: list[list[int]], seed: int,
+    tries: int, deadline: Deadline | None = None,
+) -> tuple[tuple[list[int], list[int]] | None, int]: ...
 
 # --- the families' generators (engine/src/py/kenken_generate.rs, killer/generate/python.rs)
 

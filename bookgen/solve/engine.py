@@ -113,6 +113,11 @@ class CompiledGrid:
                     tries: int, expired: Expired | None = None) -> tuple[tuple[list[int], int | None] | None, int]:
         return _engine.signed_grid(self.grid, pairs, ladder(levels), level, orbits, seed, tries, deadline(expired))
 
+    @bridged
+    def aim_plain(self, levels: tuple, level: int, floor: int, ceiling: int | None, orbits: list[list[int]], seed: int,
+                  tries: int, expired: Expired | None = None) -> tuple[tuple[list[int], list[int]] | None, int]:
+        return _engine.aim_plain(self.grid, ladder(levels), level, floor, ceiling, orbits, seed, tries, deadline(expired))
+
 
 # Compiled grids by the structure's identity, in front of the cache by value: finding a
 # grid by value hashes the whole shape, and a generator asks thousands of times about one

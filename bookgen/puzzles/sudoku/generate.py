@@ -15,6 +15,9 @@ A puzzle is aimed at its level instead of drawn and rejected:
 Step 3 at medium and harder works on the grader's stalled board instead of grading each
 try from scratch (see `give_back_on_boards`); it takes the same decisions.
 
+Classic sudoku takes the same steps in the engine (engine/src/grader/aim.rs, through
+sudoku.aimed), one crossing for many full grids; the variants, samurai and Tredoku here.
+
 Only when all of that fails does a fresh grid begin. Every step is bounded by the
 budget. The grader's techniques are sound, so a puzzle it solves has exactly one
 solution: no search is needed along the way (a puzzle the level's techniques cannot

@@ -64,6 +64,7 @@ from bookgen.puzzles.identity import answers_at_least
 from bookgen.puzzles.hint import StepMarks
 from bookgen.puzzles.worked_draw import MARK_SIZE, draw_marked, text_symbol
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
+from bookgen.puzzles.sudoku.aimed import in_engine
 from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
 from bookgen.puzzles.sudoku.shapes import fixed_structure
@@ -221,10 +222,9 @@ class SudokuType(GridWorked[Params]):
         chosen = variant(params.variant)
         base = chosen.base(params.size)
         fill = None if chosen.filled is None else (lambda r: chosen.filled(params.size, r))
-        model, solution = generate_at_level(
-            base, target_for(base, params.difficulty, chosen.signed), lambda r: orbits(params.size, params.symmetry, r), rng,
-            budget, chosen.title, fill,
-        )
+        target = in_engine(base, target_for(base, params.difficulty, chosen.signed), params.variant == "classic")
+        model, solution = generate_at_level(base, target, lambda r: orbits(params.size, params.symmetry, r), rng,
+                                            budget, chosen.title, fill)
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
     def offer_key(self, params: Params) -> dict[str, Any]:

@@ -41,7 +41,7 @@ impl Board {
     pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
         let n = shape.n;
         let mut board = Board {
-            peers: Arc::new(shape.peers.clone()),
+            peers: Arc::clone(&shape.peers),
             cand: vec![shape.full; n],
             placed: vec![false; n],
             open_left: shape

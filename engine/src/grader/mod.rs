@@ -9,6 +9,7 @@
 //! puzzle's techniques without knowing the puzzle. The grader is generic over the
 //! family, so its techniques are called directly, not through a table of functions.
 
+pub mod aim;
 pub mod board;
 pub mod family;
 pub mod shape;

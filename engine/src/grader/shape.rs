@@ -4,6 +4,8 @@
 //! ways round for fish. Every list keeps the order the grader walks it in, so a step is
 //! the same step whoever takes it.
 
+use std::sync::Arc;
+
 use crate::cellset::{CellSet, Mask};
 use crate::inequality::{closures, Inequality};
 use crate::search::CageSpec;
@@ -66,7 +68,8 @@ pub struct Shape {
     pub covering: Vec<usize>,
     /// Covering groups that are boxes, regions or windows.
     pub compact: Vec<usize>,
-    pub peers: Vec<Vec<usize>>,
+    /// Shared by every board of the shape (a generator makes boards by the thousand).
+    pub peers: Arc<Vec<Vec<usize>>>,
     pub peer_sets: Vec<CellSet>,
     /// Per cell, the positions in `covering` of the covering groups it is in.
     pub covering_of: Vec<Vec<usize>>,
@@ -142,7 +145,7 @@ impl Shape {
                 .iter()
                 .map(|&gi| cells[gi].windows(2).all(|w| w[0] <= w[1]))
                 .collect(),
-            peers: peer_sets.iter().map(|p| p.iter().collect()).collect(),
+            peers: Arc::new(peer_sets.iter().map(|p| p.iter().collect()).collect()),
             peer_sets,
             groups: cells,
             group_sets,

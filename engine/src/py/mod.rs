@@ -8,6 +8,7 @@
 //! runs without the GIL and is stopped one way, by its `stop::Watch` (signals, and the
 //! caller's Deadline).
 
+mod aim;
 mod cages;
 mod convert;
 pub mod errors;
@@ -56,6 +57,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cages::value_tuples, m)?)?;
     m.add_function(wrap_pyfunction!(regions::shuffle_regions, m)?)?;
     m.add_function(wrap_pyfunction!(signed::signed_grid, m)?)?;
+    m.add_function(wrap_pyfunction!(aim::aim_plain, m)?)?;
     // The families' generators.
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_generate, m)?)?;
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_random_caging, m)?)?;

@@ -26,7 +26,7 @@ pub fn locked_candidates(board: &mut Board) -> Outcome<bool> {
                     progress |= board.eliminate(i, locked)?;
                 }
             }
-            if progress {
+            if progress && board.recording() {
                 let digits = board.symbols_of(locked);
                 board.note(Detail {
                     groups: vec![cut.a, cut.b],
@@ -34,6 +34,8 @@ pub fn locked_candidates(board: &mut Board) -> Outcome<bool> {
                     digits,
                     ..Detail::default()
                 });
+            }
+            if progress {
                 return Ok(true);
             }
         }

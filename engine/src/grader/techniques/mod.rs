@@ -86,13 +86,13 @@ impl Shared {
         match self {
             Shared::FullHouse => singles::full_house(board),
             Shared::HiddenSingleInBox => {
-                let compact = board.shape.compact.clone();
-                singles::hidden_single_in(board, &compact)
+                let shape = std::sync::Arc::clone(&board.shape);
+                singles::hidden_single_in(board, &shape.compact)
             }
             Shared::NakedSingle => singles::naked_single(board),
             Shared::HiddenSingle => {
-                let covering = board.shape.covering.clone();
-                singles::hidden_single_in(board, &covering)
+                let shape = std::sync::Arc::clone(&board.shape);
+                singles::hidden_single_in(board, &shape.covering)
             }
             Shared::LockedCandidates => locked::locked_candidates(board),
             Shared::NakedPair => subsets::naked_subset(board, 2),

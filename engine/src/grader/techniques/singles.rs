@@ -29,10 +29,12 @@ pub fn full_house(board: &mut Board) -> Outcome<bool> {
                 .copied()
                 .find(|&i| !board.placed[i])
                 .expect("a group with one open cell has one");
-            board.note(Detail {
-                groups: vec![g],
-                ..Detail::default()
-            });
+            if board.recording() {
+                board.note(Detail {
+                    groups: vec![g],
+                    ..Detail::default()
+                });
+            }
             board.place(last, board.cand[last])?;
             return Ok(true);
         }
@@ -60,12 +62,14 @@ pub fn hidden_single_in(board: &mut Board, groups: &[usize]) -> Outcome<bool> {
         }
         let unique = once & !twice & !placed;
         if unique != 0 {
-            board.note(Detail {
-                groups: vec![g],
-                ..Detail::default()
-            });
-            let cells = board.shape.groups[g].clone();
-            for i in cells {
+            if board.recording() {
+                board.note(Detail {
+                    groups: vec![g],
+                    ..Detail::default()
+                });
+            }
+            let shape = std::sync::Arc::clone(&board.shape);
+            for &i in &shape.groups[g] {
                 let hit = board.cand[i] & unique;
                 if hit != 0 {
                     if !single(hit) {
