@@ -15,10 +15,11 @@ from tests.serve.conftest import start_server
 
 pytestmark = pytest.mark.slow
 # A build that runs well past the test's last kill (8 s): Tredoku star expert takes about
-# 0.6 s of CPU a puzzle (the slowest row offered; greater-than 6x6 hard, used before,
-# became ten times faster), so 80 of them take half a minute or more on two cores.
+# 0.3 s of CPU a puzzle (still the slowest row offered; greater-than 6x6 hard, used
+# before, became ten times faster, and star expert twice as fast with its own aim), so
+# 200 of them take half a minute or more on two cores.
 BIG = {"book": {"title": "T", "seed": "5"},
-       "sections": [{"type": "tredoku", "figure": "star", "difficulty": "expert", "count": "80"}]}
+       "sections": [{"type": "tredoku", "figure": "star", "difficulty": "expert", "count": "200"}]}
 
 
 def _descendants(pid: int) -> list[int]:

@@ -6,8 +6,9 @@ holds each digit once). The figures and their lines are in bookgen.puzzles.tredo
 the puzzle is one GridModel of them (a box per face, a group per line), so the engine's
 search proves it unique and its grader grades it knowing nothing of cubes.
 
-Levels are the sudoku family's ladder (bookgen.puzzles.sudoku.type.LEVELS), and puzzles
-are aimed at them by the family's generator (bookgen.puzzles.sudoku.generate). The
+Levels are the sudoku family's ladder (bookgen.puzzles.sudoku.type.LEVELS); puzzles are
+aimed at them by the family's generator (bookgen.puzzles.sudoku.generate) up to medium,
+and at hard and expert by the tredoku's own (bookgen.puzzles.tredoku.generate). The
 givens are as few as the level needs at every level: a figure's cells lie in two or
 three groups, not a sudoku's three, so the sudoku's shares of givens for beginner and
 easy (44-50% and 37-45%) do not carry over; beginner and easy are told apart by their
@@ -38,10 +39,14 @@ from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.type import LEVELS
 from bookgen.puzzles.tredoku import draw, figures, interchange
+from bookgen.puzzles.tredoku.generate import generate_at_level as repaired_at_level
 from bookgen.puzzles.tredoku.hints import NAMING
 from bookgen.solve.result import SolveResult
 
 LEVEL_NAMES = tuple(level.name for level in LEVELS)
+# From this level on, puzzles are made by the tredoku's own aim (bookgen.puzzles.tredoku
+# .generate): the family's lands there on a figure too seldom (worst cases of 2-3 s).
+REPAIRED_FROM = LEVEL_NAMES.index("hard")
 # How each figure is called in words (captions, `bookgen types`), in the book's language.
 def figure_word(figure: str, words: Words) -> str:
     """A figure's name in the book's language, in a context of its own: "star" also names
@@ -65,6 +70,8 @@ class Params:
 def generate_tredoku(name: str, difficulty: str, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
     """A puzzle on the figure graded exactly at `difficulty`, and its solution."""
     base = figures.structure(name)
+    if LEVEL_NAMES.index(difficulty) >= REPAIRED_FROM:
+        return repaired_at_level(base, LEVELS, LEVEL_NAMES.index(difficulty), rng, budget)
     target = Target(LEVELS, LEVEL_NAMES.index(difficulty))
     return generate_at_level(base, target, lambda r: symmetric_orbits(base.cells, 0, "none", r), rng, budget,
                              "tredoku")
