@@ -12,7 +12,11 @@ the first page of the set's preview as the composer makes it (issue 31: under 1 
 process that has loaded what the composer's fork server loads (bookgen.serve.warm), from
 the spec's text to the first sheet's image, wall-clock, with an empty puzzle cache.
 
-    python bench/class_set.py [--repeats 1] [--jobs 2,1] [--parts] [--first] [--json]
+With --phases, a cold build's CPU time step by step (start-up, the spec, planning, the
+puzzles, layout, drawing and writing; the workers' time apart from making puzzles):
+where the time outside puzzle generation goes.
+
+    python bench/class_set.py [--repeats 1] [--jobs 2,1] [--parts] [--first] [--phases] [--json]
 """
 
 from __future__ import annotations
@@ -69,6 +73,71 @@ def parts() -> list[dict[str, Any]]:
             for (kind, level), times in sorted(spent.items())]
 
 
+# A cold build (no puzzle cache, an empty cache folder: the fonts are made too) in a fresh
+# process, with the CPU time of each of its steps: the main process's (start-up, the spec,
+# planning, layout, drawing and writing, the rest) and its workers' (making and proving
+# the puzzles, and what else they spend: starting, taking tasks, sending puzzles back).
+PHASES_RUN = """
+import json, os, resource, sys, time
+started = time.process_time()
+import bookgen.build as build, bookgen.generation as generation
+from bookgen.spec import load
+log, jobs = sys.argv[2], int(sys.argv[3])
+spent = {"start-up (imports)": time.process_time() - started}
+helped = {}  # the workers' CPU seconds during each step
+made = generation.obtain
+def obtain(task):
+    before = time.process_time()
+    puzzle = made(task)
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"{time.process_time() - before}\\n")
+    return puzzle
+generation.obtain = obtain
+def timed(name, label):
+    inner = getattr(build, name)
+    def step(*args, **kwargs):
+        before, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            spent[label] = spent.get(label, 0.0) + time.process_time() - before
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            helped[label] = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+    setattr(build, name, step)
+for name, label in (("fonts_for", "fonts and texts"), ("plan", "planning pages"), ("generate_all", "puzzles (main)"),
+                    ("book_layout", "layout, hints"), ("render", "drawing and writing the PDF")):
+    timed(name, label)
+before = time.process_time()
+spec = load(sys.argv[1])
+spent["the spec"] = time.process_time() - before
+before = time.process_time()
+build.build(spec, os.path.join(os.path.dirname(log), "phases.pdf"), jobs=jobs)
+total = time.process_time() - before
+spent["the rest of the build"] = total - sum(v for k, v in spent.items() if k not in ("start-up (imports)", "the spec"))
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+tasks = [float(line) for line in open(log, encoding="utf-8")]
+print(json.dumps({"main": spent, "workers_cpu_s": workers.ru_utime + workers.ru_stime, "tasks_cpu_s": sum(tasks),
+                  "tasks": len(tasks), "drawing_workers_cpu_s": helped.get("drawing and writing the PDF", 0.0)}))
+"""
+
+
+def phases(spec: Path, folder: Path, jobs: int) -> dict[str, Any]:
+    """CPU seconds of a cold build's steps, main process and workers (PHASES_RUN)."""
+    folder.mkdir()
+    env = {**os.environ, "BOOKGEN_CACHE_DIR": str(folder / "cache")}
+    out = subprocess.run([sys.executable, "-c", PHASES_RUN, str(spec), str(folder / "tasks.log"), str(jobs)],
+                         env=env, cwd=ROOT, check=True, capture_output=True, text=True)
+    said = json.loads(out.stdout)
+    main = {k: round(v, 3) for k, v in said["main"].items()}
+    making, workers, drawing = said["tasks_cpu_s"], said["workers_cpu_s"], said["drawing_workers_cpu_s"]
+    # With one job the puzzles are made in the main process (inside its "puzzles" step).
+    outside = sum(main.values()) + workers - making
+    return {"jobs": jobs, "main_cpu_s": main, "workers_cpu_s": round(workers, 3), "puzzles_cpu_s": round(making, 3),
+            "drawing_workers_cpu_s": round(drawing, 3),
+            "puzzle_workers_other_cpu_s": round(workers - drawing - making, 3) if jobs > 1 else 0.0,
+            "outside_puzzles_cpu_s": round(outside, 3)}
+
+
 FIRST_GOAL_SECONDS = 1.0
 # A fresh process standing in for the composer's warm fork server: what it loads first,
 # then the clock, then what a preview build's child does before the first sheet is shown.
@@ -105,6 +174,8 @@ def main() -> None:
     parser.add_argument("--jobs", default="2,1", help="the job counts built with, comma-separated")
     parser.add_argument("--parts", action="store_true", help="also the CPU time of its puzzles by type and level")
     parser.add_argument("--first", action="store_true", help="also the preview's first page, as the composer makes it")
+    parser.add_argument("--phases", action="store_true",
+                        help="also the CPU time of a cold build's steps (the first of --jobs), main process and workers")
     add_json_flag(parser)
     args = parser.parse_args()
     report = Report(args.json)
@@ -126,13 +197,22 @@ def main() -> None:
                      "goal_seconds": FIRST_GOAL_SECONDS}
             report.say(f"first page of the preview: median {first['median_s']:.2f} s, worst {first['worst_s']:.2f} s "
                        f"of {len(times)} (goal {FIRST_GOAL_SECONDS:g} s)")
+        steps = phases(spec, Path(folder) / "phases", int(args.jobs.split(",")[0])) if args.phases else None
+        if steps is not None:
+            report.say(f"a cold build's steps with {steps['jobs']} jobs, CPU s: " + ", ".join(
+                f"{k} {v:.3f}" for k, v in steps["main_cpu_s"].items()) + f"; workers {steps['workers_cpu_s']:.3f}"
+                f" (making and proving puzzles {steps['puzzles_cpu_s']:.3f}, drawing pages "
+                f"{steps['drawing_workers_cpu_s']:.3f}, the rest {steps['puzzle_workers_other_cpu_s']:.3f}); "
+                "outside the puzzles "
+                f"{steps['outside_puzzles_cpu_s']:.3f} (and the interpreter's own start)")
     shares = parts() if args.parts else []
     for part in shares:
         report.say(f"{part['type']} {part['level']}: {part['puzzles']} puzzles, {part['cpu_s']:.2f} s CPU "
                    f"(median {part['median_s']:.3f} s, worst {part['worst_s']:.3f} s)")
     report.say(f"load average at the end {load_average()}")
     report.done({"students": students(), "puzzles": students() * 5, "goal_seconds": GOAL_SECONDS,
-                 "repeats": args.repeats, "builds": builds, "parts": shares, "first_page": first})
+                 "repeats": args.repeats, "builds": builds, "parts": shares, "first_page": first,
+                 "phases": steps})
 
 
 if __name__ == "__main__":
