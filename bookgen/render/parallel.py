@@ -14,20 +14,15 @@ process whole. Bookmarks, fonts and the file itself are always the main process'
 
 Workers are forked (Linux), so they start with the book, its puzzles and its fonts in
 memory; elsewhere, and for a book too short to pay for starting them, the main
-process draws every page. It draws the first SAMPLE_PAGES itself in any case, and
-starts workers for the rest only if those pages took PARALLEL_PAGE_SECONDS each: a class
-set's worksheets (2 ms a page, mostly text, which the main process writes anyway) cost
-their workers more than the main process saved (issue 31: 0.35 s of workers' CPU for
-0.06 s less in the main process, and a slower build on a busy machine).
+process draws every page.
 """
 
 from __future__ import annotations
 
 import io
-import statistics
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
@@ -41,12 +36,6 @@ from bookgen.render.fonts import Fonts
 MIN_PARALLEL_PAGES = 24
 # Pages a worker is handed at a time: few enough that the work spreads evenly.
 CHUNK_PAGES = 4
-# Pages the main process draws before deciding, and the CPU seconds a page of them must
-# have taken on average for workers to draw the rest (measured, serially: a class set's
-# first pages 2-4.5 ms, the 100-puzzle mixed book's 1-6 ms, its killer pages 22-26 ms; a
-# worker's page costs its drawing again plus forking, pickling and the main process's text).
-SAMPLE_PAGES = 8
-PARALLEL_PAGE_SECONDS = 0.0035
 
 
 @dataclass(frozen=True)
@@ -128,28 +117,15 @@ def _draw_chunk(indices: tuple[int, ...]) -> list[Drawn]:
     return drawn
 
 
-def sample_pages(pages: int, jobs: int) -> int | None:
-    """How many pages the main process draws before deciding whether workers draw the
-    rest (drawn_pages); None when they never will (one job, a short book, no fork)."""
+def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, words: Words,
+                draw_page: Callable[..., None], jobs: int) -> Iterator[Drawn] | None:
+    """Every page drawn by `jobs` workers, given in order as they come (the main process
+    writes one while the workers draw the next); None when the main process should draw
+    them all (one job, a short book, no fork). Close the iterator if not read to its end."""
+    pages = len(layout.pages)
     if jobs < 2 or pages < MIN_PARALLEL_PAGES or not sys.platform.startswith("linux"):
         return None
-    return min(SAMPLE_PAGES, pages)
-
-
-def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, words: Words,
-                draw_page: Callable[..., None], jobs: int, start: int = 0,
-                spent: Sequence[float] = ()) -> Iterator[Drawn] | None:
-    """The pages from `start` on drawn by `jobs` workers, given in order as they come
-    (the main process writes one while the workers draw the next); None when the main
-    process should draw them (one job, a short book, no fork, or the `start` pages it drew
-    first took under PARALLEL_PAGE_SECONDS each: `spent`, their CPU seconds, the median
-    taken, so that a face read for the first time on one of them does not count).
-    Close the iterator if not read to its end."""
-    pages = len(layout.pages)
-    if sample_pages(pages, jobs) is None or start >= pages or (
-            spent and statistics.median(spent) < PARALLEL_PAGE_SECONDS):
-        return None
-    chunks = [tuple(range(first, min(first + CHUNK_PAGES, pages))) for first in range(start, pages, CHUNK_PAGES)]
+    chunks = [tuple(range(start, min(start + CHUNK_PAGES, pages))) for start in range(0, pages, CHUNK_PAGES)]
     return _drawn((layout, by_number, fonts, words, draw_page), chunks, min(jobs, len(chunks)))
 
 

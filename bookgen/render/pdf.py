@@ -7,7 +7,6 @@ renames into place only when complete, so a failed build never leaves half a PDF
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -238,13 +237,9 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     # setting is ReportLab's global, read as each stream is made: set for this book only.
     base85, rl_config.useA85 = rl_config.useA85, 0
     drawn = None
-    sample = parallel.sample_pages(len(layout.pages), jobs)
-    spent: list[float] = []  # CPU seconds of each of the first pages (see parallel.drawn_pages)
     try:
-        for index, page in enumerate(layout.pages):
-            if index == sample:  # the main process drew the first pages: workers for the rest?
-                drawn = parallel.drawn_pages(layout, by_number, fonts, words, _draw_page, jobs, index, spent)
-            started = time.process_time()
+        drawn = parallel.drawn_pages(layout, by_number, fonts, words, _draw_page, jobs)
+        for page in layout.pages:
             _page_boxes(canvas, layout.template, page.number)
             ready = next(drawn) if drawn is not None else None
             if ready is not None:
@@ -254,8 +249,6 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
             for k, mark in on_page.get(page.number, []):
                 _bookmark(canvas, layout.template.height, f"m{k}", mark)
             canvas.showPage()
-            if drawn is None and sample is not None and index < sample:
-                spent.append(time.process_time() - started)
         if drawn is not None:
             next(drawn, None)  # past the last page: the workers end, Ctrl-C is the command's again
         if marks:

@@ -54,7 +54,6 @@ def test_a_book_drawn_by_any_number_of_workers_is_byte_identical(tmp_path: Path,
     shutil.copy(ROOT / "samples" / "pictures" / "boat.png", tmp_path / "boat.png")
     monkeypatch.setattr(parallel, "MIN_PARALLEL_PAGES", 1)
     monkeypatch.setattr(parallel, "CHUNK_PAGES", 2)
-    monkeypatch.setattr(parallel, "SAMPLE_PAGES", 0)  # workers from the first page, whatever it costs
     drawn = []
     real = parallel.drawn_pages
 
@@ -75,10 +74,10 @@ def test_a_book_drawn_by_any_number_of_workers_is_byte_identical(tmp_path: Path,
 
     monkeypatch.setattr(parallel, "drawn_pages", counted)
     one = _book(tmp_path, 1)
-    assert drawn == []  # one job: the main process drew every page, no worker was asked
     assert _book(tmp_path, 2) == one
     assert _book(tmp_path, 3) == one
-    by_workers = drawn[0]
+    assert drawn[0] is None  # one job: the main process drew every page
+    by_workers = drawn[1]
     assert by_workers is not None and len(by_workers) == 10
     assert any(page is None for page in by_workers)  # the picture's page, drawn by the main process
     assert sum(page is not None for page in by_workers) >= 8
@@ -93,20 +92,3 @@ def test_a_short_book_or_one_job_starts_no_workers(monkeypatch):
     assert parallel.drawn_pages(layout, {}, None, None, None, 2) is None
     layout.pages = [object()] * parallel.MIN_PARALLEL_PAGES * 2
     assert parallel.drawn_pages(layout, {}, None, None, None, 1) is None
-
-
-def test_workers_draw_only_the_pages_after_a_costly_sample():
-    """The main process draws the first SAMPLE_PAGES itself; workers take the rest only
-    when those pages took PARALLEL_PAGE_SECONDS each (the median: one slow page, where a
-    face was first read, does not decide)."""
-    layout = type("Layout", (), {"pages": [object()] * (parallel.MIN_PARALLEL_PAGES + parallel.SAMPLE_PAGES)})()
-    pages = len(layout.pages)
-    assert parallel.sample_pages(pages, 2) == parallel.SAMPLE_PAGES
-    assert parallel.sample_pages(pages, 1) is None
-    cheap = [parallel.PARALLEL_PAGE_SECONDS / 2] * (parallel.SAMPLE_PAGES - 1) + [1.0]
-    assert parallel.drawn_pages(layout, {}, None, None, None, 2, parallel.SAMPLE_PAGES, cheap) is None
-    assert parallel.drawn_pages(layout, {}, None, None, None, 2, pages, [1.0] * parallel.SAMPLE_PAGES) is None
-    costly = [parallel.PARALLEL_PAGE_SECONDS * 2] * parallel.SAMPLE_PAGES
-    drawn = parallel.drawn_pages(layout, {}, None, None, None, 2, parallel.SAMPLE_PAGES, costly)
-    assert drawn is not None
-    drawn.close()  # never started: no worker was forked
