@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from bookgen.book_sections import book_of, layout_sections, page_template
-from bookgen.errors import LayoutError
+from bookgen.errors import FontError, LayoutError
 from bookgen.font_choice import fonts_for
 from bookgen.language import ENGLISH, Words, words_for
 from bookgen.layout.pages import plan_book
@@ -80,7 +80,7 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     targets = checked(outputs, input_files(spec))
     fonts = fonts_for(spec)
     plan(spec, fonts)
-    entries = generate_all(spec, jobs, done, use_cache, term.excluded if term is not None else None)
+    entries = generate_all(spec, jobs, _meanwhile(fonts, done), use_cache, term.excluded if term is not None else None)
     words = words_for(spec.language)
     focus = {s.index: s.options.focus for s in layout_sections(spec) if s.options.focus}
     lessons = lessons_for(entries, focus, words)
@@ -102,6 +102,26 @@ def build(spec: BookSpec, output: str | Path, json_path: str | Path | None = Non
     if term is not None:
         term.record(entries)
     return layout
+
+
+def _meanwhile(fonts: Fonts, done: Callable[[], None] | None) -> Callable[[], None]:
+    """`done`, and once, at the first puzzle made, the book's faces read for drawing
+    (Atkinson's unslashed zero made, on a first run): while worker processes make the
+    other puzzles the main process only waits, and after them it drew the first page
+    with this still to do (0.1-0.2 s of a cold class set's CPU, issue 31). A face that
+    cannot be read is left for drawing to report, as before."""
+    pending = [fonts.regular, fonts.bold]
+
+    def step() -> None:
+        while pending:
+            try:
+                pending.pop().font()
+            except FontError:
+                pass
+        if done is not None:
+            done()
+
+    return step
 
 
 def generate_all(*args: Any, **kwargs: Any) -> list[Entry]:

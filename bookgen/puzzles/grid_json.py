@@ -63,6 +63,12 @@ def model_from_json(data: dict[str, Any], source: str = "puzzle") -> GridModel:
         raise read.fail("symbols", "expected a list of different whole numbers")
 
     def cell(value: Any, field: str) -> tuple[int, int]:
+        # The common case first, the same answer: a pair of whole numbers in the grid
+        # (every cell of every cached puzzle is read so, before its proof: issue 31).
+        if type(value) is list and len(value) == 2:
+            r, c = value
+            if type(r) is int and type(c) is int and 0 <= r < rows and 0 <= c < cols:
+                return (r, c)
         pair = read.items(value, field, 2)
         if len(pair) != 2:
             raise read.fail(field, f"expected [row, col], got {brief(value)}")

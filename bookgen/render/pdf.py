@@ -16,7 +16,6 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 
 from bookgen.language import ENGLISH, Words
@@ -25,6 +24,7 @@ from bookgen.layout.template import Template
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps
 from bookgen.render import parallel
+from bookgen.render.book_canvas import BookCanvas
 from bookgen.render.fonts import Fonts, default_fonts
 
 # The operator that strokes a path (ReportLab's for stroke=1, fill=0, whatever the fill rule).
@@ -222,8 +222,8 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     fonts = fonts or default_fonts()
     by_number = {e.number: e for e in entries}
     # The canvas's first font is the book's, so no unembedded Helvetica is named in the PDF.
-    canvas = rl_canvas.Canvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1,
-                              initialFontName=fonts.checked("", False).pdf_name)
+    canvas = BookCanvas(str(path), pagesize=(layout.template.width, layout.template.height), invariant=1,
+                        initialFontName=fonts.checked("", False).pdf_name)
     canvas.setTitle(meta.title)
     canvas.setAuthor(meta.author)
     canvas.setSubject(meta.subject)
