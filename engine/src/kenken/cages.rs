@@ -148,7 +148,8 @@ impl KenKen {
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
-            let mut on_lines: Vec<(usize, usize)> = Vec::new();
+            // Each cell is on a row and a column: sized once, never grown.
+            let mut on_lines: Vec<(usize, usize)> = Vec::with_capacity(2 * cells.len());
             for (j, &c) in cells.iter().enumerate() {
                 for &li in &shape.covering_of[c] {
                     on_lines.push((li, j));

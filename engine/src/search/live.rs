@@ -160,3 +160,62 @@ fn prune_run<W: Word>(
     };
     (found, live)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::search::cages::Op;
+
+    /// Marks narrowed at random down a branch, and a sibling branch after the counts are
+    /// put back: the live lists prune exactly as the whole listing does, every time.
+    #[test]
+    fn live_assignments_prune_as_the_whole_listing_down_and_back_up_a_branch() {
+        let symbols: Vec<i64> = (1..=9).collect();
+        // An L of three cells (0 and 1 share a line, 1 and 2 share one) and a cage of
+        // eight cells, packed wide.
+        let cages = [
+            Propagator::compile(vec![0, 1, 2], Op::Add, 15, false, &symbols, |a, b| {
+                (a, b) != (0, 2) && (a, b) != (2, 0)
+            }),
+            Propagator::compile((3..11).collect(), Op::Mul, 2880, false, &symbols, |a, b| {
+                a / 4 == b / 4
+            }),
+        ];
+        assert!(cages.iter().all(|c| c.packed().is_some()));
+        let mut rng = Rng::new(5);
+        for _ in 0..200 {
+            let mut live = Live::new(&cages);
+            let mut dom = vec![0x1ff as Mask; 11];
+            let saved = live.save();
+            for depth in 0..12 {
+                if depth == 6 {
+                    // Back up to the top, as the search does between two children.
+                    live.restore(saved);
+                    dom = vec![0x1ff as Mask; 11];
+                }
+                let cell = rng.below(11);
+                dom[cell] &= !(1 << rng.below(9));
+                for (ci, cage) in cages.iter().enumerate() {
+                    let (mut whole, mut by_live) = (dom.clone(), dom.clone());
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    let expected = cage.prune_into(&mut whole, &mut a);
+                    let found = live.prune(ci, cage.cells(), &mut by_live, &mut b);
+                    let same = matches!(
+                        (expected, found),
+                        (Narrowed::Unchanged, Some(Narrowed::Unchanged))
+                            | (Narrowed::Changed, Some(Narrowed::Changed))
+                            | (Narrowed::Impossible, Some(Narrowed::Impossible))
+                    );
+                    assert!(same);
+                    assert_eq!(a, b);
+                    if b.is_empty() || whole.contains(&0) {
+                        continue;
+                    }
+                    assert_eq!(whole, by_live);
+                    dom = by_live;
+                }
+            }
+        }
+    }
+}
