@@ -48,6 +48,7 @@ from bookgen.puzzles.identity import answers_at_least
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
 from bookgen.puzzles.kenken import offer as kenken_offer
+from bookgen.puzzles.kenken.check import kenken_violations
 from bookgen.puzzles.kenken.proof import on_latin_frame, prove, result_of
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
@@ -147,7 +148,7 @@ class KenKenType(GridWorked[Params]):
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         """The grid's rules, and a well-formed caging (every cell in one cage, − and ÷
         on two cells)."""
-        return super().check(puzzle, solution) + layout_violations(puzzle.board)
+        return kenken_violations(puzzle.board, solution)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         return {

@@ -8,34 +8,22 @@
 //! kind of cage (operation, target, digits, which cells share a line) in the order of
 //! `search::cages::value_tuples`, the order the grader has always walked them in.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::cellset::Mask;
 use crate::grader::shape::Shape;
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
-use crate::search::cages::{index_tuples, Differ, Op};
+use crate::search::cages::{Differ, Op};
+pub(crate) use crate::search::listed::Quick;
+use crate::search::listed::{listed_small, listed_tuples, small_key, Listed, SMALL_CELLS};
 use crate::search::packed::{pack_marks, Packed, Word};
 use crate::search::CageSpec;
 
-/// A kind of cage's combinations: `cells` symbol indices each, flat; and, where the
-/// cells times the symbols fit in 128 bits, each packed as one bit per (cell, symbol) so
-/// that testing one against the pencil marks is a single AND (search::packed).
-pub struct Combos {
-    pub flat: Vec<u8>,
-    pub packed: Packed,
-}
-
-impl Combos {
-    fn new(flat: Vec<u8>, cells: usize, width: usize) -> Combos {
-        Combos {
-            packed: Packed::new(&flat, cells, width),
-            flat,
-        }
-    }
-}
+/// A kind of cage's combinations: `cells` symbol indices each, flat, and packed where
+/// they fit; listed once per process and shared with the search (search::listed).
+pub use crate::search::listed::Assignments as Combos;
 
 /// One cage as the board sees it.
 pub struct CageShape {
@@ -111,113 +99,20 @@ pub struct KenKen {
     pub pairs_idle: Vec<(usize, usize)>,
 }
 
-/// Combinations listed so far, by kind of cage: every grading of a generator's attempt
-/// builds a board of new cagings from mostly the same kinds of cage.
-type Key = (Op, i128, Vec<i64>, Vec<Vec<bool>>);
-type Listing = Option<Arc<Combos>>;
-static LISTED: OnceLock<Mutex<HashMap<Key, Listing>>> = OnceLock::new();
-/// The cache is emptied when it grows past this many kinds (bounded memory; what it
-/// holds never changes a result).
-const LISTED_KINDS: usize = 8192;
+type Listing = Listed;
 
 /// A kind of cage's combinations (symbol indices, flat), listed once; None when too
 /// many to list.
 pub(crate) fn listing(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Listing {
-    let key: Key = (op, target, symbols.to_vec(), differ.clone());
-    let cache = LISTED.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
-    }
-    let made = index_tuples(op, target, symbols, differ)
-        .map(|t| Arc::new(Combos::new(t.concat(), differ.len(), symbols.len())));
-    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if held.len() >= LISTED_KINDS {
-        held.clear();
-    }
-    held.insert(key, made.clone());
-    made
+    listed_tuples(op, target, symbols, differ)
 }
-
-/// A quick hash for the small keys of the listing caches (a few integers: no attacker
-/// chooses them, and a lookup per cage per grading is hot). Only looked up, never
-/// iterated, so it decides nothing.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct QuickHash(u64);
-
-impl Hasher for QuickHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(u64::from(x));
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_i64(&mut self, x: i64) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_isize(&mut self, x: isize) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_i128(&mut self, x: i128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-}
-
-pub(crate) type Quick = BuildHasherDefault<QuickHash>;
-
-/// A kind of cage over the symbols 1..n, in a few words: operation, target, cell count,
-/// which cells share a line (bit a*8+b), n. A generator builds a board per caging from
-/// mostly the same kinds, and looking them up by this key costs no allocation.
-type Small = (Op, i128, usize, u64, usize);
-static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listing, Quick>>> = OnceLock::new();
-/// Cages of at most this many cells are looked up by the small key.
-const SMALL_CELLS: usize = 8;
 
 /// `listing` for a cage over the symbols 1..n of a shape, by its small key first.
 fn listing_small(shape: &Shape, spec: &CageSpec) -> Listing {
     let cells = &spec.cells;
     let shared = |a: usize, b: usize| a != b && shape.peer_sets[cells[a]].contains(cells[b]);
-    let mut bits = 0u64;
-    for a in 0..cells.len() {
-        for b in 0..cells.len() {
-            if shared(a, b) {
-                bits |= 1 << (a * SMALL_CELLS + b);
-            }
-        }
-    }
-    let key: Small = (spec.op, spec.target, cells.len(), bits, shape.nsym);
-    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::default()));
-    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
-    }
-    let differ: Differ = (0..cells.len())
-        .map(|a| (0..cells.len()).map(|b| shared(a, b)).collect())
-        .collect();
-    let made = listing(spec.op, spec.target, &shape.symbols, &differ);
-    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if held.len() >= LISTED_KINDS {
-        held.clear();
-    }
-    held.insert(key, made.clone());
-    made
+    let key = small_key(spec.op, spec.target, cells.len(), shape.nsym, &shared);
+    listed_small(key, &shape.symbols, &shared)
 }
 
 impl KenKen {
@@ -253,7 +148,8 @@ impl KenKen {
             if combos.is_none() && unlisted.is_none() {
                 unlisted = Some(k);
             }
-            let mut on_lines: Vec<(usize, usize)> = Vec::new();
+            // Each cell is on a row and a column: sized once, never grown.
+            let mut on_lines: Vec<(usize, usize)> = Vec::with_capacity(2 * cells.len());
             for (j, &c) in cells.iter().enumerate() {
                 for &li in &shape.covering_of[c] {
                     on_lines.push((li, j));

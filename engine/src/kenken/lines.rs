@@ -5,9 +5,50 @@ use std::sync::Arc;
 
 use super::cages::{CageShape, KenKen};
 use super::{LINE_RULE_CELLS, PAIR_LIMIT};
-use crate::cellset::{bit_values, Mask};
+use crate::cellset::Mask;
 use crate::grader::step::Detail;
 use crate::grader::{Board, Contradiction, Outcome};
+
+/// A list of at most a line's cells (a covering line has one cell a symbol, and a mask
+/// holds at most 64), on the stack: the line rules run for every line at every step.
+struct Few {
+    items: [usize; 64],
+    len: usize,
+}
+
+impl Default for Few {
+    fn default() -> Few {
+        Few {
+            items: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl Few {
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn push(&mut self, item: usize) {
+        self.items[self.len] = item;
+        self.len += 1;
+    }
+
+    fn extend(&mut self, items: impl Iterator<Item = usize>) {
+        for item in items {
+            self.push(item);
+        }
+    }
+}
+
+impl std::ops::Deref for Few {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.items[..self.len]
+    }
+}
 
 fn is_open(board: &Board, cells: &[usize]) -> bool {
     cells.iter().any(|&c| !board.placed[c])
@@ -150,9 +191,9 @@ pub fn line_rule(board: &mut Board, kk: &mut KenKen, combine: Combine) -> Outcom
         return Ok(false);
     };
     let value = |bits: Mask| symbols[bits.trailing_zeros() as usize];
-    // One pair of lists for every line: the rule runs at every step of a hard grading.
-    let mut leftover: Vec<usize> = Vec::new();
-    let mut seen: Vec<usize> = Vec::new();
+    // One pair of lists for every line: the rule runs at every step of an expert grading.
+    let mut leftover: Few = Few::default();
+    let mut seen: Few = Few::default();
     for &g in &shape.covering {
         let cells = &shape.groups[g];
         let members = &shape.group_sets[g];
@@ -215,7 +256,7 @@ pub fn line_rule(board: &mut Board, kk: &mut KenKen, combine: Combine) -> Outcom
                 board.note(Detail {
                     kind: combine.kind(),
                     groups: vec![g],
-                    cells: leftover.clone(),
+                    cells: leftover.to_vec(),
                     total: number(total_all),
                     known: number(known),
                     need: number(remaining),
@@ -236,36 +277,41 @@ fn restrict_to_total(
     total: i128,
     combine: Combine,
 ) -> Outcome<bool> {
-    let options: Vec<Vec<Mask>> = cells
-        .iter()
-        .map(|&c| bit_values(board.cand[c]).collect())
-        .collect();
+    // On the stack: the rule runs at every step of an expert grading, for every line.
+    let k = cells.len().min(LINE_RULE_CELLS);
+    let (mut cand, mut pick) = ([0 as Mask; LINE_RULE_CELLS], [0 as Mask; LINE_RULE_CELLS]);
+    for (j, &c) in cells[..k].iter().enumerate() {
+        cand[j] = board.cand[c];
+        pick[j] = cand[j] & cand[j].wrapping_neg();
+    }
     let symbols = &board.shape.symbols;
-    let mut support = vec![0 as Mask; cells.len()];
-    // An odometer over the cells' candidates (at most LINE_RULE_CELLS cells).
-    let mut at = vec![0usize; cells.len()];
+    let mut support = [0 as Mask; LINE_RULE_CELLS];
+    // An odometer over the cells' candidates, each cell's digit stepping up through its
+    // marks (a cell without any makes no choice meet the total).
     'all: loop {
-        let choice: Vec<Mask> = at.iter().zip(&options).map(|(&j, o)| o[j]).collect();
+        let choice = &pick[..k];
         let used = choice.iter().fold(0 as Mask, |m, &b| m | b);
-        if used.count_ones() as usize == choice.len()
+        if used.count_ones() as usize == k
             && combine.of(choice.iter().map(|&b| symbols[b.trailing_zeros() as usize]))
                 == Some(total)
         {
-            for (s, &b) in support.iter_mut().zip(&choice) {
+            for (s, &b) in support.iter_mut().zip(choice) {
                 *s |= b;
             }
         }
-        for p in (0..at.len()).rev() {
-            at[p] += 1;
-            if at[p] < options[p].len() {
+        for p in (0..k).rev() {
+            let above = cand[p] & !(pick[p] | (pick[p].wrapping_sub(1)));
+            if above != 0 {
+                pick[p] = above & above.wrapping_neg();
                 continue 'all;
             }
-            at[p] = 0;
+            pick[p] = cand[p] & cand[p].wrapping_neg();
         }
         break;
     }
+    let support = &support[..k];
     if support.iter().all(|&s| s == 0) {
         return Err(Contradiction);
     }
-    board.narrow(cells, &support)
+    board.narrow(&cells[..k], support)
 }

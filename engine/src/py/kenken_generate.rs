@@ -4,6 +4,8 @@
 //! signal is pending and whether the caller's Deadline has passed (the Budget's own
 //! clock, the process's CPU time, so time is measured exactly as before).
 
+use std::time::{Duration, Instant};
+
 use pyo3::prelude::*;
 
 use super::errors::{Error, Result};
@@ -15,6 +17,9 @@ use crate::kenken::generate::{self, Halt, Limits, Made, Settings, Watched};
 use crate::kenken::proof;
 use crate::search::cages::Op;
 use crate::search::{Budget, CageSpec, Stop};
+
+/// How often at most a generation asks its watch (signals, the caller's deadline).
+const WATCH_EVERY: Duration = Duration::from_millis(2);
 
 /// A cage as Python builds it: cells as (row, column), operation sign, target.
 type CageOut = (Vec<(usize, usize)>, &'static str, i64);
@@ -62,10 +67,21 @@ pub fn kenken_generate(
     let settings = request.settings(limits)?;
     let mut watch = Watch::new(Some(deadline));
     let made = py.detach(|| {
-        let mut check = || match watch.check() {
-            Ok(()) => Watched::Running,
-            Err(Stopped::Expired) => Watched::Expired,
-            Err(Stopped::Raised) => Watched::Interrupted,
+        // The watch takes Python's lock and calls the Budget: asked at the first round and
+        // then at most once every WATCH_EVERY (a small puzzle's rounds take microseconds,
+        // and asking each one cost about a tenth of a 4x4's generation). Time can stop the
+        // work, never change the puzzle, so asking less often changes none.
+        let mut last: Option<Instant> = None;
+        let mut check = || {
+            if last.is_some_and(|at| at.elapsed() < WATCH_EVERY) {
+                return Watched::Running;
+            }
+            last = Some(Instant::now());
+            match watch.check() {
+                Ok(()) => Watched::Running,
+                Err(Stopped::Expired) => Watched::Expired,
+                Err(Stopped::Raised) => Watched::Interrupted,
+            }
         };
         generate::generate(&settings, &ladder.levels, seed, &mut check)
     });

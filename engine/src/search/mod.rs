@@ -10,18 +10,21 @@
 //! (or in an order the caller's shuffle gives, for random full grids).
 
 pub mod cages;
+pub mod listed;
+mod live;
 pub mod packed;
 pub mod propagators;
+mod rules;
 pub mod sum_sets;
 mod work;
 
 use std::sync::Arc;
 
 use crate::cellset::{single, Mask};
-use crate::inequality::{bounded, Inequality};
+use crate::inequality::Inequality;
 use propagators::{Narrowed, Propagator};
 pub use work::Budget;
-use work::{Queue, Scratch};
+use work::Scratch;
 
 /// Why a search stopped early.
 #[derive(Debug, PartialEq, Eq)]
@@ -215,7 +218,7 @@ impl Solver {
 
     /// Room for one search's propagation, made once and reused at every node.
     fn scratch(&self) -> Scratch {
-        Scratch::new(self.cages.len(), self.covering.len(), self.n)
+        Scratch::new(&self.cages, self.covering.len(), self.n)
     }
 
     /// Narrow `dom` to a fixpoint; false on a contradiction. `dom` must be a fixpoint
@@ -263,7 +266,12 @@ impl Solver {
             while work.stack.is_empty() {
                 let Some(ci) = work.cages.pop() else { break };
                 work.changed.clear();
-                match self.cages[ci].prune_into(dom, &mut work.changed) {
+                let cage = &self.cages[ci];
+                let found = match work.live.prune(ci, cage.cells(), dom, &mut work.changed) {
+                    Some(found) => found,
+                    None => cage.prune_into(dom, &mut work.changed),
+                };
+                match found {
                     Narrowed::Impossible => return false,
                     Narrowed::Unchanged => {}
                     Narrowed::Changed => {
@@ -302,126 +310,6 @@ impl Solver {
         }
     }
 
-    /// Every inequality's bounds once round (the smaller below the larger's highest, the
-    /// larger above the smaller's lowest), when the other rules have nothing left to do;
-    /// the cells narrowed are followed up as any other narrowing is. None on a
-    /// contradiction, else whether a candidate went.
-    fn bound_inequalities(
-        &self,
-        dom: &mut [Mask],
-        stack: &mut Vec<usize>,
-        cages: &mut Queue,
-        groups: &mut Queue,
-    ) -> Option<bool> {
-        let mut narrowed = false;
-        for e in &self.inequalities {
-            let (small, large) = bounded(dom[e.smaller], dom[e.larger]);
-            for (i, d) in [(e.smaller, small), (e.larger, large)] {
-                if d == dom[i] {
-                    continue;
-                }
-                if d == 0 {
-                    return None;
-                }
-                dom[i] = d;
-                narrowed = true;
-                for &k in &self.cages_of[i] {
-                    cages.push(k);
-                }
-                for &g in &self.covering_of[i] {
-                    groups.push(g);
-                }
-                if single(d) {
-                    stack.push(i);
-                }
-            }
-        }
-        Some(narrowed)
-    }
-
-    /// Remove each placed symbol from its peers, following new singles.
-    fn eliminate(
-        &self,
-        dom: &mut [Mask],
-        stack: &mut Vec<usize>,
-        cages: &mut Queue,
-        groups: &mut Queue,
-    ) -> bool {
-        while let Some(i) = stack.pop() {
-            let b = dom[i];
-            for &k in &self.cages_of[i] {
-                cages.push(k);
-            }
-            for &p in &self.peers[i] {
-                let d = dom[p];
-                if d & b != 0 {
-                    let d = d & !b;
-                    if d == 0 {
-                        return false;
-                    }
-                    dom[p] = d;
-                    for &k in &self.cages_of[p] {
-                        cages.push(k);
-                    }
-                    for &g in &self.covering_of[p] {
-                        groups.push(g);
-                    }
-                    if single(d) {
-                        stack.push(p);
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// Place every symbol with one possible cell in a covering group (of those queued),
-    /// the cells placed listed in `placed`; None on a contradiction (a symbol with no
-    /// place, or two symbols for one cell), else whether any was placed.
-    fn hidden_singles(
-        &self,
-        dom: &mut [Mask],
-        groups: &mut Queue,
-        placed: &mut Vec<usize>,
-    ) -> Option<bool> {
-        placed.clear();
-        while let Some(gi) = groups.pop() {
-            let g = &self.covering[gi];
-            let (mut once, mut twice) = (0 as Mask, 0 as Mask);
-            for &i in g {
-                let d = dom[i];
-                twice |= once & d;
-                once |= d;
-            }
-            if once != self.full {
-                return None;
-            }
-            let unique = once & !twice;
-            if unique != 0 {
-                for &i in g {
-                    let d = dom[i];
-                    let hit = d & unique;
-                    // The only place of two symbols: whichever it takes, the other has
-                    // none (checked even when they are all the cell holds, so the
-                    // contradiction is found whatever order the groups are looked at in).
-                    if hit != 0 && !single(hit) {
-                        return None;
-                    }
-                    if hit != 0 && d != hit {
-                        dom[i] = hit;
-                        placed.push(i);
-                    }
-                }
-            }
-        }
-        for &i in placed.iter() {
-            for &g in &self.covering_of[i] {
-                groups.push(g);
-            }
-        }
-        Some(!placed.is_empty())
-    }
-
     /// Depth-first search appending complete domains to `found`, up to `limit`. With
     /// `order`, the symbols of each branching are tried in the order it gives them, else
     /// in increasing order. The children's domains come from `work.pool` and go back.
@@ -456,6 +344,8 @@ impl Solver {
             .as_mut()
             .map(|order| order(crate::cellset::bit_values(dom[best]).collect()));
         let (mut rest, mut next) = (dom[best], 0);
+        // The cages' live assignments as they are here, put back after each child.
+        let saved = work.live.save();
         loop {
             let b = match &shuffled {
                 Some(bits) => match bits.get(next) {
@@ -479,7 +369,9 @@ impl Solver {
             } else {
                 work.pool.push(child);
             }
+            work.live.restore(saved);
         }
+        work.live.drop_saved(saved);
         work.pool.push(dom);
         Ok(())
     }
@@ -497,7 +389,7 @@ impl Solver {
                 solutions: Vec::new(),
                 complete: true,
             }),
-            Some(dom) => self.count_search(dom, limit, budget),
+            Some(dom) => self.count_search(dom, limit, budget, &mut self.scratch()),
         }
     }
 
@@ -533,7 +425,8 @@ impl Solver {
                 complete: true,
             });
         }
-        self.count_search(dom, limit, budget)
+        // The same room: the assignments this propagation found dead stay dead below.
+        self.count_search(dom, limit, budget, &mut work)
     }
 
     fn count_search(
@@ -541,16 +434,10 @@ impl Solver {
         dom: Vec<Mask>,
         limit: usize,
         budget: &mut Budget,
+        work: &mut Scratch,
     ) -> Result<Count, Stop> {
         let mut found = Vec::new();
-        let outcome = self.search(
-            dom,
-            limit,
-            &mut found,
-            budget,
-            &mut None,
-            &mut self.scratch(),
-        );
+        let outcome = self.search(dom, limit, &mut found, budget, &mut None, work);
         let solutions = found.iter().map(|f| self.values(f)).collect();
         match outcome {
             Ok(()) => Ok(Count {

@@ -1,90 +1,16 @@
 //! The search's cage propagators: a cage compiled once (its assignments listed, a
 //! distinct sum's digit sets, or bounds when neither can be listed) and pruned against
-//! the domains of its cells. The listing itself is cages.rs.
+//! the domains of its cells. The listing itself is cages.rs, its cache listed.rs.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use super::cages::{
-    comb, distinct_sum_subsets, index_tuples, makes_target, Differ, Op, MAX_MULTISETS, MAX_TUPLES,
+    comb, distinct_sum_subsets, makes_target, Differ, Op, MAX_MULTISETS, MAX_TUPLES,
 };
+use super::listed::{listed_small, listed_tuples, small_key, Assignments, SMALL_CELLS};
 use super::packed::{pack_marks, Packed, Word};
 use super::sum_sets::{self, MAX_SET_CELLS};
 use crate::cellset::{bit_indices, Mask};
-
-/// `index_tuples` (flat), listed once per kind of cage: a generator compiles a search for many
-/// cagings made of mostly the same kinds.
-type Kind = (Op, i128, Vec<i64>, Differ);
-type Listed = Option<Arc<Assignments>>;
-
-/// A cage's assignments as the search's propagator keeps them: symbol indices, one per
-/// cell, the assignments one after another; and, where the cells times the symbols fit
-/// in 128 bits, each assignment packed as one bit per (cell, symbol), so checking one
-/// against the domains is a single AND.
-pub struct Assignments {
-    flat: Vec<u8>,
-    packed: Packed,
-    /// Bits per cell in `packed`: the number of symbols.
-    width: usize,
-}
-
-impl Assignments {
-    fn new(tuples: Vec<Vec<u8>>, cells: usize, width: usize) -> Assignments {
-        let flat = tuples.concat();
-        Assignments {
-            packed: Packed::new(&flat, cells, width),
-            flat,
-            width,
-        }
-    }
-}
-static LISTED: OnceLock<Mutex<HashMap<Kind, Listed>>> = OnceLock::new();
-/// The cache is emptied past this many kinds (bounded memory; it never changes a result).
-const LISTED_KINDS: usize = 8192;
-
-fn listed_tuples(op: Op, target: i128, symbols: &[i64], differ: Differ) -> Listed {
-    let cache = LISTED.get_or_init(|| Mutex::new(HashMap::new()));
-    let key: Kind = (op, target, symbols.to_vec(), differ);
-    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
-    }
-    let cells = key.3.len();
-    let made = index_tuples(op, target, symbols, &key.3)
-        .map(|t| Arc::new(Assignments::new(t, cells, symbols.len())));
-    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if held.len() >= LISTED_KINDS {
-        held.clear();
-    }
-    held.insert(key, made.clone());
-    made
-}
-
-/// A kind of cage over the symbols 1..n in a few words: operation, target, cell count,
-/// which cells must differ (bit a*8+b), n.
-type Small = (Op, i128, usize, u64, usize);
-static LISTED_SMALL: OnceLock<Mutex<HashMap<Small, Listed>>> = OnceLock::new();
-/// Cages of at most this many cells are looked up by the small key.
-const SMALL_CELLS: usize = 8;
-
-/// `listed_tuples` by the small key, the full one asked (and its lists made) only the
-/// first time a kind is seen.
-fn listed_small(key: Small, symbols: &[i64], differs: &dyn Fn(usize, usize) -> bool) -> Listed {
-    let cache = LISTED_SMALL.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return found.clone();
-    }
-    let k = key.2;
-    let differ: Differ = (0..k)
-        .map(|a| (0..k).map(|b| differs(a, b)).collect())
-        .collect();
-    let made = listed_tuples(key.0, key.1, symbols, differ);
-    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if held.len() >= LISTED_KINDS {
-        held.clear();
-    }
-    held.insert(key, made.clone());
-    made
-}
 
 /// A cage compiled for the search: `prune` narrows the domains of its cells in place and
 /// says which changed, or that the cage can no longer be met.
@@ -168,24 +94,27 @@ impl Propagator {
         let one_to_n = symbols.iter().zip(1..).all(|(&s, v)| s == v);
         let listed = if one_to_n && k <= SMALL_CELLS {
             // By a key of a few words first: no lists made to look a kind up.
-            let mut bits = 0u64;
-            for a in 0..k {
-                for b in 0..k {
-                    if differs(a, b) {
-                        bits |= 1 << (a * SMALL_CELLS + b);
-                    }
-                }
-            }
-            listed_small((op, target, k, bits, nsym), symbols, &differs)
+            listed_small(small_key(op, target, k, nsym, &differs), symbols, &differs)
         } else {
             let differ: Differ = (0..k)
                 .map(|a| (0..k).map(|b| differs(a, b)).collect())
                 .collect();
-            listed_tuples(op, target, symbols, differ)
+            listed_tuples(op, target, symbols, &differ)
         };
         match listed {
             Some(tuples) => Propagator::Tuples { cells, tuples },
             None => bounds(cells),
+        }
+    }
+
+    /// A listed cage's assignments packed one bit per (cell, symbol), and the bits per
+    /// cell; None for any other kind (or a listing too wide to pack).
+    pub fn packed(&self) -> Option<(&Packed, usize)> {
+        match self {
+            Propagator::Tuples { tuples, .. } if tuples.packed.is_packed() => {
+                Some((&tuples.packed, tuples.width))
+            }
+            _ => None,
         }
     }
 

@@ -2,6 +2,8 @@
 //! its propagation reuses at every node (queues of cages and groups, cells just decided,
 //! spare domains), made once a search so that no node allocates.
 
+use super::live::Live;
+use super::propagators::Propagator;
 use super::Stop;
 use crate::cellset::Mask;
 
@@ -47,17 +49,20 @@ pub(super) struct Scratch {
     pub placed: Vec<usize>,
     pub changed: Vec<usize>,
     pub pool: Vec<Vec<Mask>>,
+    /// Each listed cage's assignments still alive (live.rs).
+    pub live: Live,
 }
 
 impl Scratch {
-    pub fn new(cages: usize, groups: usize, cells: usize) -> Scratch {
+    pub fn new(cages: &[Propagator], groups: usize, cells: usize) -> Scratch {
         Scratch {
-            cages: Queue::new(cages),
+            cages: Queue::new(cages.len()),
             groups: Queue::new(groups),
             stack: Vec::with_capacity(cells),
             placed: Vec::with_capacity(cells),
             changed: Vec::new(),
             pool: Vec::new(),
+            live: Live::new(cages),
         }
     }
 }

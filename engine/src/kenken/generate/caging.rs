@@ -3,6 +3,8 @@
 //! these in" rather than a whole new list, so that listing hundreds of candidate changes
 //! allocates next to nothing.
 
+use std::sync::OnceLock;
+
 use crate::search::cages::Op;
 
 /// The largest cage the generator makes (the `max_cage` option's upper bound).
@@ -88,13 +90,16 @@ impl Cells {
             return false;
         }
         let mut reached = 1u32; // bit j: the j-th cell
-        let mut stack = vec![0usize];
-        while let Some(j) = stack.pop() {
-            let a = self.at[j] as usize;
+                                // On the stack: the generator asks this of every split and hand-off it weighs.
+        let (mut stack, mut top) = ([0usize; MAX_CAGE], 1);
+        while top > 0 {
+            top -= 1;
+            let a = self.at[stack[top]] as usize;
             for (k, b) in self.iter().enumerate() {
                 if reached >> k & 1 == 0 && adjacent(a, b, n) {
                     reached |= 1 << k;
-                    stack.push(k);
+                    stack[top] = k;
+                    top += 1;
                 }
             }
         }
@@ -105,13 +110,8 @@ impl Cells {
     /// first cell (by size, then in the order of combinations), and the rest.
     pub fn bipartitions(&self, n: usize) -> Vec<(Cells, Cells)> {
         let rest = self.len() - 1;
-        let mut masks: Vec<u32> = (0..1u32 << rest)
-            .filter(|m| m.count_ones() < rest as u32)
-            .collect();
-        // Combinations of the same size in their usual (lexicographic) order.
-        masks.sort_by_key(|&m| (m.count_ones(), positions(m)));
         let mut found = Vec::new();
-        for mask in masks {
+        for &mask in split_masks(rest) {
             let (mut part, mut other) = (Cells::of(&[self.first()]), Cells::EMPTY);
             for (j, c) in self.iter().skip(1).enumerate() {
                 if mask >> j & 1 == 1 {
@@ -126,6 +126,25 @@ impl Cells {
         }
         found
     }
+}
+
+/// The choices of the first cell's companions among `rest` other cells for a split (bit
+/// j: the (j+1)-th cell), fewer first, combinations of one size in their usual
+/// (lexicographic) order; worked out once a size.
+fn split_masks(rest: usize) -> &'static [u32] {
+    static MASKS: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
+    let all = MASKS.get_or_init(|| {
+        (0..MAX_CAGE)
+            .map(|rest| {
+                let mut masks: Vec<u32> = (0..1u32 << rest)
+                    .filter(|m| m.count_ones() < rest as u32)
+                    .collect();
+                masks.sort_by_key(|&m| (m.count_ones(), positions(m)));
+                masks
+            })
+            .collect()
+    });
+    &all[rest]
 }
 
 fn positions(mask: u32) -> Vec<u32> {

@@ -76,11 +76,12 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
         cage.op
     };
     let (cells, k) = (&cage.cells, cage.cells.len());
-    let cell = |j: usize| cells.at(j);
-    let shared = |a: usize, b: usize| {
-        let (x, y) = (cell(a), cell(b));
-        a != b && (x / n == y / n || x % n == y % n)
-    };
+    // Rows and columns worked out once, not once a pair: this runs for every clue weighed.
+    let (mut row, mut col) = ([0usize; MAX_BITS], [0usize; MAX_BITS]);
+    for j in 0..k {
+        (row[j], col[j]) = (cells.at(j) / n, cells.at(j) % n);
+    }
+    let shared = |a: usize, b: usize| a != b && (row[a] == row[b] || col[a] == col[b]);
     let mut differ_bits = 0u64;
     for a in 0..k {
         for b in 0..k {

@@ -1,0 +1,71 @@
+"""KenKen's one-pass check (bookgen/puzzles/kenken/check.py) says exactly what the grid
+checker and the layout check say together: nothing on every good puzzle, and the same
+violations, in the same order, on answers and cagings broken in every way it looks at."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bookgen.model import GridModel
+from bookgen.puzzles.grid import check_grid
+from bookgen.puzzles.kenken.check import kenken_violations
+from bookgen.puzzles.kenken.rules import kenken_model, layout_violations
+from tests.puzzles.kenken.kenken_random_caging import random_caging
+
+
+def full(model: GridModel, grid) -> list:
+    return check_grid(model, grid) + layout_violations(model)
+
+
+def broken(model: GridModel, grid, rng: random.Random):
+    """The puzzle with one thing wrong (or, now and then, still right), as (model, grid)."""
+    n, cages = model.rows, list(model.cages)
+    k = rng.randrange(len(cages))
+    cage = cages[k]
+    kind = rng.randrange(10)
+    if kind == 0:  # two digits of a row swapped
+        row = list(grid[0])
+        row[0], row[1] = row[1], row[0]
+        return model, (tuple(row), *grid[1:])
+    if kind == 1:  # a digit out of range
+        return model, ((n + 1, *grid[0][1:]), *grid[1:])
+    if kind == 2:  # a wrong target
+        cages[k] = replace(cage, target=cage.target + 1)
+    elif kind == 3:  # another sign
+        cages[k] = replace(cage, op=rng.choice("+-*/="))
+    elif kind == 4:  # distinct digits asked
+        cages[k] = replace(cage, distinct=True)
+    elif kind == 5:  # a cell left out
+        if len(cage.cells) == 1:
+            del cages[k]
+        else:
+            cages[k] = replace(cage, cells=cage.cells[1:])
+    elif kind == 6:  # a cell in two cages
+        other = cages[(k + 1) % len(cages)]
+        cages[k] = replace(cage, cells=(*cage.cells, other.cells[0]))
+    elif kind == 7:  # two cages merged (connected or not) under the first's sign
+        other = cages.pop((k + 1) % len(cages))
+        cages[cages.index(cage)] = replace(cage, cells=(*cage.cells, *other.cells))
+    elif kind == 8:  # the answer's shape wrong
+        return model, grid[:-1]
+    return kenken_model(n, cages), grid
+
+
+def test_the_one_pass_check_finds_what_the_full_checks_find():
+    rng = random.Random(7)
+    checked = broke = 0
+    for k in range(400):
+        n = 3 + k % 5
+        made = random_caging(n, 4, n * n // 6 + 1, 0.6, ("+", "-", "*", "/"), rng)
+        if made is None:
+            continue
+        solution, cages = made
+        model = kenken_model(n, cages)
+        assert kenken_violations(model, solution) == full(model, solution) == []
+        model, grid = broken(model, solution, rng)
+        expected = full(model, grid)
+        assert kenken_violations(model, grid) == expected
+        checked += 1
+        broke += bool(expected)
+    assert checked > 200 and broke > checked // 2
