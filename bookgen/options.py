@@ -98,6 +98,8 @@ def parse_int(raw: Any, expected: str = "a whole number") -> int:
 
 @dataclass(frozen=True)
 class Int:
+    """A whole number, within bounds where given."""
+
     lo: int | None = None
     hi: int | None = None
 
@@ -119,6 +121,8 @@ class Int:
 
 @dataclass(frozen=True)
 class Choice:
+    """One of a fixed list of values."""
+
     values: tuple[Any, ...]
 
     def describe(self) -> str:
@@ -137,6 +141,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class Bool:
+    """True or false."""
+
     def describe(self) -> str:
         return "true or false"
 
@@ -196,6 +202,8 @@ def visible(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Text:
+    """A line of text, at most max_length characters."""
+
     max_length: int = 200
 
     def describe(self) -> str:
@@ -329,6 +337,8 @@ class Square:
 
 @dataclass(frozen=True)
 class Seed:
+    """A seed: a whole number from 0 to 2**63-1."""
+
     def describe(self) -> str:
         return "a whole number from 0 to 2**63-1"
 
@@ -354,6 +364,8 @@ class Optional:
 
 @dataclass(frozen=True)
 class OptionInfo:
+    """What an option field takes (its kind) and its help line."""
+
     kind: OptionType
     help: str
 

@@ -51,7 +51,7 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # render, puzzles} -> solve -> model, the low-level modules below everything.
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
-             "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns"}
+             "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns", "deferred"}
 MAY_IMPORT = {
     # The shell's entry answers --version itself and hands every other command to cli.
     "__main__": {"cli", "solve_command", "check_command"},

@@ -26,6 +26,8 @@ SMALLEST_CELL = 5 * MM
 
 @dataclass(frozen=True)
 class Box:
+    """A rectangle on the page, in points."""
+
     x: float
     y: float
     w: float

@@ -43,6 +43,8 @@ class TypeSizes:
 
 @dataclass(frozen=True)
 class Template:
+    """A layout read from its file, every length in points."""
+
     name: str
     paper: str
     width: float  # all lengths in points from here on

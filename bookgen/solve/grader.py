@@ -35,6 +35,8 @@ class Technique:
 
 @dataclass(frozen=True)
 class Level:
+    """A difficulty level: its name and the techniques it allows."""
+
     name: str
     techniques: tuple[Technique, ...]
 
@@ -81,6 +83,8 @@ class Step:
 
 @dataclass(frozen=True)
 class Grade:
+    """What the grader made of a puzzle: how far it got and with which techniques."""
+
     outcome: Outcome  # SOLVED, IMPOSSIBLE or UNFINISHED (the grader cannot see ambiguity)
     level: int  # index of the hardest level used (-1 when nothing was needed)
     used: tuple[str, ...]  # technique names, in order of first use

@@ -95,6 +95,8 @@ HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 
 @dataclass(frozen=True)
 class Params:
+    """A KenKen section's options."""
+
     size: int = option(Square(Int(3, 12)), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     operations: tuple[str, ...] = option(

@@ -66,6 +66,8 @@ def level_for(rows: int, cols: int, moves: int) -> str:
 
 @dataclass(frozen=True)
 class Params:
+    """A sliding puzzle section's options."""
+
     size: int | None = option(Optional(Square(Int(lo=1))), None, "side of a square board: 3 for the 8-puzzle, 4 (the default) for the 15-puzzle")
     rows: int | None = option(Optional(Int(lo=1)), None, "rows of a rectangular board (2 to 6)")
     cols: int | None = option(Optional(Int(lo=1)), None, "columns of a rectangular board (2 to 6)")
