@@ -25,16 +25,20 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.options import Choice, OptionValueError, ParseContext
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 DOMAIN = "bookgen"
-LOCALE_DIR = Path(__file__).parent / "locale"
+# A folder name, not a Path: pathlib is loaded when a catalogue is read (start-up).
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 SOURCE = "en"
 # Every language a book may be printed in (ISO 639-1), English first; each has a
 # catalogue in LOCALE_DIR but English, whose words are the messages themselves.
@@ -79,7 +83,9 @@ ENGLISH = Words(SOURCE, gettext.NullTranslations())
 
 
 def catalogue_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    from pathlib import Path
+
+    return Path(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.po")
 
 
 @lru_cache(maxsize=None)

@@ -16,8 +16,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # pathlib is loaded when a path is read: a plain solve never reads one (start-up)
+    from pathlib import Path
 
 _INT = re.compile(r"[+-]?[0-9][0-9_]*")
 # A square grid as `bookgen types` names it: 6x6, 6 x 6, 6×6.
@@ -44,7 +46,13 @@ class OptionValueError(ValueError):
 class ParseContext:
     """What parsing needs beyond the raw value: the folder relative paths start from."""
 
-    base_dir: Path = Path(".")
+    base_dir: Path = field(default_factory=lambda: _path("."))
+
+
+def _path(text: str) -> Path:
+    from pathlib import Path
+
+    return Path(text)
 
 
 class OptionType(Protocol):
@@ -254,7 +262,7 @@ class FilePath:
 
     def parse(self, raw: Any, ctx: ParseContext) -> Path:
         text = _scalar(raw, self.describe())
-        path = Path(text)
+        path = _path(text)
         if not path.is_absolute():
             path = ctx.base_dir / path
         if not path.is_file():
@@ -278,7 +286,7 @@ def built_in_layouts() -> tuple[str, ...]:
     spec checks a layout's name without importing layout, and layout knows the same list."""
     # The package's own folder (bookgen ships as files, never zipped): importlib.resources
     # would cost every command its import, a fifth of `bookgen solve`'s start.
-    found = [entry.name.removesuffix(".yaml") for entry in (Path(__file__).parent / "layouts").iterdir()
+    found = [entry.name.removesuffix(".yaml") for entry in (_path(__file__).parent / "layouts").iterdir()
              if entry.name.endswith(".yaml")]
     rank = {name: k for k, name in enumerate(_LAYOUT_ORDER)}
     return tuple(sorted(found, key=lambda name: (rank.get(name, len(rank)), name)))
@@ -300,7 +308,7 @@ class LayoutRef:
             return text.lower()
         if not text.lower().endswith((".yaml", ".yml")):
             raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
-        path = Path(text)
+        path = _path(text)
         if not path.is_absolute():
             path = ctx.base_dir / path
         if not path.is_file():

@@ -15,19 +15,21 @@ Params and boards are each type's own frozen values, the interfaces' parameters 
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
-from typing import Any, Generic, Hashable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Hashable, Protocol, TypeVar
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, Words
 from bookgen.offer import Offer, offer_of
 from bookgen.puzzles.pen import Pen
 from bookgen.solve.result import SolveResult
+
+if TYPE_CHECKING:  # loaded by what makes puzzles or reads files, not by a plain solve (start-up)
+    import random
+    from pathlib import Path
 
 
 class TypeParams(Protocol):
@@ -150,6 +152,8 @@ class Offering(ABC, Generic[P]):
     def input_files(self, params: P) -> list[tuple[str, Path]]:
         """(option, path) for every file the options name (a picture): files the book is
         made from, which no output may overwrite."""
+        from pathlib import Path
+
         values = dataclasses.asdict(params)
         return [(name, value) for name, value in values.items() if isinstance(value, Path)]
 

@@ -34,8 +34,7 @@ under the hidden rules: a cage may use any of + − × ÷ that makes its target.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Hashable
+from typing import TYPE_CHECKING, Any, Hashable
 
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
@@ -56,6 +55,9 @@ from bookgen.puzzles.kenken.text import parse_text
 from bookgen.puzzles.registry import names_of
 from bookgen.solve import engine
 from bookgen.solve.result import SolveResult
+
+if TYPE_CHECKING:  # only named: a plain solve never makes a puzzle (start-up)
+    import random
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "solving_model"]
 
