@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import bookgen
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,16 +70,25 @@ def test_a_module_that_fails_to_load_fails_as_an_import_does_and_is_tried_again(
     assert lines == ["failed first", "False", "2"]
 
 
-def test_a_plain_solve_never_loads_the_deferred_inspect_nor_logging(tmp_path: Path):
+SMALL_SPEC = "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty: easy\n    count: 4\n"
+# What each plain command never uses, deferred or not imported at all (start-up).
+UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Image"),
+          "check": ("inspect", "logging", "tempfile", "pickle", "PIL.Image", "importlib.resources", "shutil")}
+
+
+@pytest.mark.parametrize("command", sorted(UNUSED))
+def test_a_plain_command_never_loads_what_it_does_not_use(command: str, tmp_path: Path):
     from tests.test_solve_command import KENKEN
 
     (tmp_path / "p.json").write_text(KENKEN)
+    (tmp_path / "s.yaml").write_text(SMALL_SPEC)
     code = ("import sys, atexit; from bookgen.__main__ import run; from bookgen.deferred import loaded; "
-            "sys.argv[0] = 'bookgen'; "
-            "atexit.register(lambda: print([m for m in ('inspect', 'logging') if loaded(m)], file=sys.stderr)); run()")
-    done = subprocess.run([sys.executable, "-c", code, "solve", str(tmp_path / "p.json")], capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
-    assert done.returncode == 0
+            f"sys.argv[0] = 'bookgen'; atexit.register(lambda: print([m for m in {UNUSED[command]!r} if loaded(m)], "
+            "file=sys.stderr)); run()")
+    given = str(tmp_path / ("p.json" if command == "solve" else "s.yaml"))
+    done = subprocess.run([sys.executable, "-c", code, command, given], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == "[]"
 
 
