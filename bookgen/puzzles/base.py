@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, Generic, Hashable, Protocol, TypeVar
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, Words
-from bookgen.offer import Offer, offer_of
 from bookgen.puzzles.pen import Pen
 from bookgen.solve.result import SolveResult
 
-if TYPE_CHECKING:  # loaded by what makes puzzles or reads files, not by a plain solve (start-up)
+if TYPE_CHECKING:  # loaded by what makes puzzles, reads files or asks the offer, not by a plain solve (start-up)
     import random
     from pathlib import Path
+
+    from bookgen.offer import Offer
 
 
 class TypeParams(Protocol):
@@ -123,6 +124,8 @@ class Offering(ABC, Generic[P]):
     @cached_property
     def offer(self) -> Offer:
         """This type's measured offer, from the record in its package."""
+        from bookgen.offer import offer_of
+
         return offer_of(type(self).__module__.rpartition(".")[0], self.name)
 
     def refusal(self, params: P) -> ParamsError | None:
