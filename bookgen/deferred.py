@@ -9,6 +9,9 @@ sixth of that.
   through it, which `check` never does.
 - `pickle` and `PIL.Image`: ReportLab imports them for images and caches; measuring text
   (`check`) uses neither, and a book with pictures loads Pillow when it draws one.
+- `difflib` (a "did you mean" for a mistake), `csv` (a class list or a CSV of puzzles),
+  `ipaddress` (pathlib's URL quoting imports it for a host name) and `base64` (YAML's
+  binary values): each is used by some input alone.
 - `logging` (with `traceback`, `threading` and `string`): bookgen writes a note (a lock
   waited for, an unwritable cache) through it, which most commands never do; the
   terminal defers it with its note handler to install once it loads
@@ -29,7 +32,7 @@ from types import ModuleType
 from typing import Any, Callable, Sequence
 
 # What the command line loads only when used (logging: bookgen.terminal).
-DEFERRED = ("inspect", "tempfile", "pickle", "PIL.Image")
+DEFERRED = ("inspect", "tempfile", "pickle", "PIL.Image", "difflib", "csv", "ipaddress", "base64")
 
 _LOCK = RLock()  # one thread loads a module; another touching it meanwhile waits
 _WANTED: set[str] = set()  # deferred when imported (a name never imported costs nothing)

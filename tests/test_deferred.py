@@ -72,8 +72,9 @@ def test_a_module_that_fails_to_load_fails_as_an_import_does_and_is_tried_again(
 
 SMALL_SPEC = "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty: easy\n    count: 4\n"
 # What each plain command never uses, deferred or not imported at all (start-up).
-UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Image"),
+UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Image", "difflib", "csv", "ipaddress"),
           "check": ("inspect", "logging", "tempfile", "pickle", "PIL.Image", "importlib.resources", "shutil",
+                    "difflib", "csv", "ipaddress", "base64",
                     # text is measured from the font's kept metrics (bookgen.render.font_metrics)
                     "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils")}
 
