@@ -99,7 +99,7 @@ class _Finder:
         spec = PathFinder.find_spec(name, path, target)
         if spec is None or spec.loader is None:
             return None
-        spec.loader = _Later(spec.loader)
+        spec.loader = _Later(spec.loader)  # type: ignore[assignment]
         return spec
 
 
