@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bookgen.options import FilePath, Int, OptionValueError, ParseContext, Text, shown
+from bookgen.options import Int, OptionValueError, ParseContext, Text, shown
+from bookgen.spec_kinds import FilePath
 
 MAX_RUN = 20  # more sets in a row than a term holds would never move anyone
 _PAIR = re.compile(r"(up_after|down_after)\s*:\s*([0-9]+)")

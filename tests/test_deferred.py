@@ -76,7 +76,9 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
           "check": ("inspect", "logging", "tempfile", "pickle", "PIL.Image", "importlib.resources", "shutil",
                     "difflib", "csv", "ipaddress", "base64",
                     # text is measured from the font's kept metrics (bookgen.render.font_metrics)
-                    "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils")}
+                    "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils",
+                    # a book without worked steps or self-checks plans no hint, lesson or check-square pages
+                    "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check")}
 
 
 @pytest.mark.parametrize("command", sorted(UNUSED))

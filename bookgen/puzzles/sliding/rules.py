@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from bookgen.errors import ParamsError
-from bookgen.options import Bool, Choice, FilePath, Int, Optional, Square, option
+from bookgen.options import Bool, Choice, Int, Optional, Square, option
+from bookgen.spec_kinds import FilePath
 from bookgen.pictures import read_picture
 from bookgen.puzzles.sliding.board import standard_goal
 from bookgen.puzzles.sliding.scramble import EXHAUSTIVE_LIMIT, distance_layers, reachable_count
