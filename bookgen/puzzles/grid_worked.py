@@ -18,14 +18,15 @@ from bookgen.puzzles.base import P, Puzzle
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.worked import Lesson, WorkedSteps
 from bookgen.solve.cages import CageTooLarge
-from bookgen.solve.engine import Board
-from bookgen.solve.grader import Contradiction, Level, Step, grade_board, without
+from bookgen.solve.engine import Board, Contradiction
+from bookgen.solve.ladder import Level
 from bookgen.solve.result import Outcome
 
 if TYPE_CHECKING:  # the words' machinery is loaded when a step is said, not at start-up (issue 31)
     from bookgen.puzzles import hints as wording
     from bookgen.puzzles.hint import Hint
     from bookgen.self_check import SelfCheck
+    from bookgen.solve.grader import Step  # the grader is loaded where steps are taken, not by a plain solve
 
 
 class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
@@ -154,6 +155,8 @@ def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) 
     ladder less that one technique cannot finish it: a child at that level must use it.
     (With harder levels' techniques allowed too, most techniques have a stronger one that
     does their work.)"""
+    from bookgen.solve.grader import grade_board, without
+
     model = ptype.solving_model(puzzle)
     names = [level.name for level in ptype.grading]
     ladder = ptype.grading[: names.index(puzzle.difficulty) + 1] if puzzle.difficulty in names else ptype.grading
@@ -168,6 +171,8 @@ def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) 
 
 def grader_steps(model: GridModel, levels: tuple[Level, ...], board: Board | None = None) -> list[Step]:
     """The grader's steps on the puzzle, in order, as it takes them (worked solutions)."""
+    from bookgen.solve.grader import grade_board
+
     found: list[Step] = []
     try:
         grade_board(board or Board(model), levels, steps=found)

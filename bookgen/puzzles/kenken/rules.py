@@ -14,7 +14,7 @@ from bookgen.options import Bool, Choice, Int, Optional, Square, SubsetOf, optio
 from bookgen.puzzles.base import Puzzle, Violation
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
-from bookgen.solve.grader import Level, Technique
+from bookgen.solve.ladder import Level, Technique
 
 
 # KenKen's own techniques, by name: the engine works them (engine/src/kenken) on its
