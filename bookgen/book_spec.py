@@ -11,9 +11,9 @@ from typing import Any
 
 from bookgen.classlist import Student
 from bookgen.errors import Location
-from bookgen.language import LANGUAGES, LanguageChoice
+from bookgen.language import LANGUAGES
 from bookgen.options import Bool, Choice, Int, OptionValueError, Optional, ParseContext, Text, brief, option
-from bookgen.spec_kinds import BoolOr, FilePath, LayoutRef, Seed
+from bookgen.spec_kinds import BoolOr, FilePath, LanguageChoice, LayoutRef, Seed
 from bookgen.paper import PaperSize, is_trim
 from bookgen.progress_option import Progress, ProgressRule, RecordFile
 from bookgen.section_options import SectionOptions

@@ -31,8 +31,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from bookgen.options import Choice, OptionValueError, ParseContext
-
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -107,21 +105,6 @@ def words_for(code: str) -> Words:
     said = "".join("".join(m.string) if isinstance(m.string, (tuple, list)) else m.string
                    for m in catalogue if m.id and m.context != PAGE_CONTEXT)
     return Words(code, gettext.GNUTranslations(compiled), "".join(sorted(set(said) - {"\n"})))
-
-
-@dataclass(frozen=True)
-class LanguageChoice(Choice):
-    """The `language:` option: a shipped language's ISO 639-1 code, any case; a
-    right-to-left one is refused saying why, not as an unknown code."""
-
-    def parse(self, raw: Any, ctx: ParseContext) -> str:
-        text = str(raw).strip().lower() if isinstance(raw, str) else raw
-        script = RIGHT_TO_LEFT.get(text) if isinstance(text, str) else None
-        if script is not None:
-            raise OptionValueError(f"{script} is written right to left, which bookgen cannot print yet "
-                                   f"(its letters would come out unjoined and backwards); "
-                                   f"expected {self.describe()}")
-        return super().parse(text, ctx)
 
 
 def right_to_left(text: str) -> str | None:

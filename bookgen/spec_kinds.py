@@ -1,8 +1,8 @@
 """The option kinds only a book spec's own fields declare (a file, a page layout, the
-seed, `answer_key`'s word), apart from bookgen.options, whose kinds every puzzle
-type's Params declares: a plain `bookgen solve` builds its type's Params and so the
-kinds in bookgen.options, and never these (start-up: each frozen data class costs its
-generated methods' compilation when the module is imported).
+seed, `answer_key`'s word, the language), apart from bookgen.options, whose kinds every
+puzzle type's Params declares: a plain `bookgen solve` builds its type's Params and so
+the kinds in bookgen.options, and never these (start-up: each frozen data class costs
+its generated methods' compilation when the module is imported).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from bookgen.options import Bool, OptionValueError, ParseContext, brief, parse_int, path_of, scalar
+from bookgen.language import RIGHT_TO_LEFT
+from bookgen.options import Bool, Choice, OptionValueError, ParseContext, brief, parse_int, path_of, scalar
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -115,3 +116,18 @@ class Seed:
         if not 0 <= value < 2**63:
             raise OptionValueError(f"expected {self.describe()}, got {brief(value)}")
         return value
+
+
+@dataclass(frozen=True)
+class LanguageChoice(Choice):
+    """The `language:` option: a shipped language's ISO 639-1 code, any case; a
+    right-to-left one is refused saying why, not as an unknown code."""
+
+    def parse(self, raw: Any, ctx: ParseContext) -> str:
+        text = str(raw).strip().lower() if isinstance(raw, str) else raw
+        script = RIGHT_TO_LEFT.get(text) if isinstance(text, str) else None
+        if script is not None:
+            raise OptionValueError(f"{script} is written right to left, which bookgen cannot print yet "
+                                   f"(its letters would come out unjoined and backwards); "
+                                   f"expected {self.describe()}")
+        return super().parse(text, ctx)
