@@ -16,7 +16,7 @@ from bookgen.model import GridModel
 from bookgen.puzzles import hint_sentences
 from bookgen.puzzles.base import P, Puzzle
 from bookgen.puzzles.grid import GridType
-from bookgen.puzzles.worked import Lesson, WorkedSteps
+from bookgen.puzzles.worked import WorkedSteps
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.engine import Board, Contradiction
 from bookgen.solve.ladder import Level
@@ -24,7 +24,7 @@ from bookgen.solve.result import Outcome
 
 if TYPE_CHECKING:  # the words' machinery is loaded when a step is said, not at start-up (issue 31)
     from bookgen.puzzles import hints as wording
-    from bookgen.puzzles.hint import Hint
+    from bookgen.puzzles.hint import Hint, Lesson
     from bookgen.self_check import SelfCheck
     from bookgen.solve.grader import Step  # the grader is loaded where steps are taken, not by a plain solve
 
@@ -87,6 +87,7 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
         for step in steps[:at]:
             written.update(dict(step.placed))
         from bookgen.puzzles import hints as wording
+        from bookgen.puzzles.hint import Lesson
         from bookgen.puzzles.hint_names import grid_naming
 
         said = wording.first_hints(steps[at:], 1, self.value_name(puzzle, words), self.sentences, words,
