@@ -2,7 +2,8 @@
 before the command line's library is loaded (importing click takes longer than the 40 ms
 of CPU the answer is allowed, issue 31), and a plain `bookgen solve FILE [--json]` by
 bookgen.solve_command without it (click was a fifth of solving a small puzzle); every
-other command line by bookgen.cli."""
+other command line by bookgen.cli. Standard modules a command may never use are loaded
+when first used (bookgen.deferred)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ VERSION_LINE = "bookgen, version {version}"
 def run() -> None:
     if sys.argv[1:] == ["--version"]:
         sys.exit(_version())
+    from bookgen.deferred import defer_unused
+
+    defer_unused()
     if sys.argv[1:2] == ["solve"]:
         from bookgen import solve_command
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from bookgen.classlist import Student
 from bookgen.errors import Location
-from bookgen.language import LANGUAGES, LanguageChoice
-from bookgen.options import (Bool, BoolOr, Choice, FilePath, Int, LayoutRef, OptionValueError, Optional, ParseContext,
-                             Seed, Text, brief, option)
+from bookgen.language import LANGUAGES
+from bookgen.options import Bool, Choice, Int, OptionValueError, Optional, ParseContext, Text, brief, option
+from bookgen.spec_kinds import BoolOr, FilePath, LanguageChoice, LayoutRef, Seed
 from bookgen.paper import PaperSize, is_trim
 from bookgen.progress_option import Progress, ProgressRule, RecordFile
 from bookgen.section_options import SectionOptions
@@ -81,6 +81,8 @@ class Publishing:
 
 @dataclass(frozen=True)
 class BookOptions:
+    """The book's own options, as a spec's top level gives them."""
+
     title: str = option(Text(), "Puzzle book", "the book's title, on the title page")
     subtitle: str = option(Text(), "", "a line under the title")
     author: str = option(Text(), "", "who made the book")
@@ -132,6 +134,8 @@ class BookOptions:
 
 @dataclass(frozen=True)
 class SectionSpec:
+    """One section of a spec, read and checked: its options, its type's params, its own puzzles."""
+
     index: int
     options: SectionOptions  # as given, with the type's name, and its title and instructions where none are given
     params: Any  # the type's own frozen Params
@@ -140,6 +144,8 @@ class SectionSpec:
 
 @dataclass(frozen=True)
 class BookSpec:
+    """A whole spec, read and checked: what a build makes."""
+
     source: str
     title: str
     subtitle: str

@@ -37,7 +37,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 import os
 import stat
 import sys
@@ -48,7 +47,6 @@ from typing import Any
 from bookgen import cache_files
 from bookgen.specfile import FileRefused, read_bytes
 
-log = logging.getLogger("bookgen")
 
 FORMAT = "bookgen-table"
 # The header line is short; more than this means the file is not one of ours.
@@ -286,4 +284,6 @@ def note_once(key: str, message: str) -> None:
     """A one-line note to the user, once per process and subject."""
     if key not in _noted:
         _noted.add(key)
-        log.warning(message)
+        import logging  # here: most commands never write a note (start-up)
+
+        logging.getLogger("bookgen").warning(message)

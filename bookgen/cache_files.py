@@ -18,21 +18,20 @@ the lock only saves duplicate work). The wait is in Python, so a time limit (`so
 from __future__ import annotations
 
 import errno
-import logging
 import os
 import stat
 import sys
 import time
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 try:
     import fcntl
 except ImportError:
     fcntl = None  # type: ignore[assignment]
 
-log = logging.getLogger("bookgen")
+if TYPE_CHECKING:
+    from pathlib import Path
 
 LOCK_NOTE_SECONDS = 1.0
 LOCK_WAIT_SECONDS = 120.0
@@ -53,6 +52,13 @@ _POSIX = sys.platform != "win32"
 NOFOLLOW = os.O_NOFOLLOW if _POSIX else 0
 _DIRECTORY = os.O_DIRECTORY if _POSIX else 0
 NONBLOCK = os.O_NONBLOCK if _POSIX else 0
+
+
+def _note(message: str) -> None:
+    """A note on the "bookgen" logger (logging is loaded only for one: start-up)."""
+    import logging
+
+    logging.getLogger("bookgen").warning(message)
 
 
 class LinkInCache(OSError):
@@ -140,7 +146,7 @@ def _lock_file(root: Path, parts: tuple[str, ...], name: str) -> int | None:
         os.close(folder)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        log.warning(f"{root.joinpath(*parts, name)} is not a regular file; working without the lock")
+        _note(f"{root.joinpath(*parts, name)} is not a regular file; working without the lock")
         return None
     return fd
 
@@ -158,10 +164,10 @@ def _wait_for(fd: int, path: Path, what: str) -> bool:
             return False
         waited = time.monotonic() - started
         if waited >= min([LOCK_WAIT_SECONDS, *_wait_limit]):
-            log.warning(f"gave up waiting after {waited:.0f} s for {path}; {what} without it")
+            _note(f"gave up waiting after {waited:.0f} s for {path}; {what} without it")
             return False
         if not noted and waited >= LOCK_NOTE_SECONDS:
-            log.warning(f"waiting for another bookgen (or a stopped one) holding {path} before {what} "
-                        f"(at most {min([LOCK_WAIT_SECONDS, *_wait_limit]):g} s)")
+            _note(f"waiting for another bookgen (or a stopped one) holding {path} before {what} "
+                  f"(at most {min([LOCK_WAIT_SECONDS, *_wait_limit]):g} s)")
             noted = True
         time.sleep(0.1)

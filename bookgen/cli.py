@@ -167,7 +167,8 @@ def progress(total: int, quiet: bool, stream: TextIO | None = None) -> Iterator[
 
 def _seed(text: str) -> int:
     """--seed read exactly as a spec's `seed:` is, with the same range and message."""
-    from bookgen.options import OptionValueError, ParseContext, Seed
+    from bookgen.options import OptionValueError, ParseContext
+    from bookgen.spec_kinds import Seed
 
     try:
         return Seed().parse(text, ParseContext())

@@ -49,6 +49,8 @@ SERIAL_PROOF_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class Task:
+    """One puzzle to make: its type, params, seed and place in the book."""
+
     type: str
     params: Any
     seed: int

@@ -25,16 +25,18 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bookgen.options import Choice, OptionValueError, ParseContext
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DOMAIN = "bookgen"
-LOCALE_DIR = Path(__file__).parent / "locale"
+# A folder name, not a Path: pathlib is loaded when a catalogue is read (start-up).
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 SOURCE = "en"
 # Every language a book may be printed in (ISO 639-1), English first; each has a
 # catalogue in LOCALE_DIR but English, whose words are the messages themselves.
@@ -79,7 +81,9 @@ ENGLISH = Words(SOURCE, gettext.NullTranslations())
 
 
 def catalogue_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    from pathlib import Path
+
+    return Path(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.po")
 
 
 @lru_cache(maxsize=None)
@@ -101,21 +105,6 @@ def words_for(code: str) -> Words:
     said = "".join("".join(m.string) if isinstance(m.string, (tuple, list)) else m.string
                    for m in catalogue if m.id and m.context != PAGE_CONTEXT)
     return Words(code, gettext.GNUTranslations(compiled), "".join(sorted(set(said) - {"\n"})))
-
-
-@dataclass(frozen=True)
-class LanguageChoice(Choice):
-    """The `language:` option: a shipped language's ISO 639-1 code, any case; a
-    right-to-left one is refused saying why, not as an unknown code."""
-
-    def parse(self, raw: Any, ctx: ParseContext) -> str:
-        text = str(raw).strip().lower() if isinstance(raw, str) else raw
-        script = RIGHT_TO_LEFT.get(text) if isinstance(text, str) else None
-        if script is not None:
-            raise OptionValueError(f"{script} is written right to left, which bookgen cannot print yet "
-                                   f"(its letters would come out unjoined and backwards); "
-                                   f"expected {self.describe()}")
-        return super().parse(text, ctx)
 
 
 def right_to_left(text: str) -> str | None:

@@ -57,6 +57,8 @@ class Inequality:
 
 @dataclass(frozen=True)
 class GridModel:
+    """A grid puzzle's structure: its cells, symbols, groups, cages and inequalities."""
+
     rows: int
     cols: int
     symbols: tuple[int, ...]

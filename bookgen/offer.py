@@ -19,7 +19,6 @@ import importlib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterable
 
 RECORD_NAME = "offer.json"
@@ -123,6 +122,8 @@ def record(package: str) -> tuple[Row, ...]:
     """Every row of a type package's record (its offer.json); none when it has no record."""
     # The package's own folder (bookgen ships as files, never zipped), found without
     # importlib.resources, whose import would cost every command's start.
+    from pathlib import Path  # here: a plain solve asks no offer (start-up)
+
     path = Path(importlib.import_module(package).__file__).parent / RECORD_NAME
     if not path.is_file():
         return ()

@@ -15,9 +15,10 @@ import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # pathlib is loaded when a path is read: a plain solve never reads one (start-up)
+    from pathlib import Path
 
 _INT = re.compile(r"[+-]?[0-9][0-9_]*")
 # A square grid as `bookgen types` names it: 6x6, 6 x 6, 6×6.
@@ -25,10 +26,6 @@ _SQUARE = re.compile(r"([0-9]{1,3})\s*[xX×]\s*([0-9]{1,3})")
 MAX_DIGITS = 40  # more than any option's range (a seed has at most 19)
 _TRUE = {"true", "yes", "on", "y"}
 _FALSE = {"false", "no", "off", "n"}
-# The order messages name the built-in layouts in, the usual ones first; it only orders
-# them: which layouts exist is what layouts/ holds, and one added there comes after these.
-_LAYOUT_ORDER = ("book", "worksheet", "large-print")
-
 
 class OptionValueError(ValueError):
     """A raw value that does not fit its option type; `at`, where inside a list or
@@ -44,7 +41,14 @@ class OptionValueError(ValueError):
 class ParseContext:
     """What parsing needs beyond the raw value: the folder relative paths start from."""
 
-    base_dir: Path = Path(".")
+    base_dir: Path = field(default_factory=lambda: path_of("."))
+
+
+def path_of(text: str) -> Path:
+    """`text` as a Path (pathlib is loaded here, when a path is read)."""
+    from pathlib import Path
+
+    return Path(text)
 
 
 class OptionType(Protocol):
@@ -74,7 +78,8 @@ def brief(text: Any, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
-def _scalar(raw: Any, expected: str) -> str:
+def scalar(raw: Any, expected: str) -> str:
+    """A scalar's source text, stripped; a list, mapping or nothing is refused as not `expected`."""
     if raw is None or isinstance(raw, (list, dict)):
         raise OptionValueError(f"expected {expected}, got {shown(raw)}")
     return str(raw).strip()
@@ -86,7 +91,7 @@ def parse_int(raw: Any, expected: str = "a whole number") -> int:
         raise OptionValueError(f"expected {expected}, got {raw}")
     if isinstance(raw, int):
         return raw
-    text = _scalar(raw, expected)
+    text = scalar(raw, expected)
     if not _INT.fullmatch(text):
         raise OptionValueError(f"expected {expected}, got {brief(text)}")
     digits = text.replace("_", "")
@@ -98,6 +103,8 @@ def parse_int(raw: Any, expected: str = "a whole number") -> int:
 
 @dataclass(frozen=True)
 class Int:
+    """A whole number, within bounds where given."""
+
     lo: int | None = None
     hi: int | None = None
 
@@ -119,6 +126,8 @@ class Int:
 
 @dataclass(frozen=True)
 class Choice:
+    """One of a fixed list of values."""
+
     values: tuple[Any, ...]
 
     def describe(self) -> str:
@@ -128,7 +137,7 @@ class Choice:
         return "one of " + ", ".join(shown)
 
     def parse(self, raw: Any, ctx: ParseContext) -> Any:
-        text = _scalar(raw, self.describe())
+        text = scalar(raw, self.describe())
         for value in self.values:
             if str(value).lower() == text.lower():
                 return value
@@ -137,37 +146,20 @@ class Choice:
 
 @dataclass(frozen=True)
 class Bool:
+    """True or false."""
+
     def describe(self) -> str:
         return "true or false"
 
     def parse(self, raw: Any, ctx: ParseContext) -> bool:
         if isinstance(raw, bool):
             return raw
-        text = _scalar(raw, self.describe()).lower()
+        text = scalar(raw, self.describe()).lower()
         if text in _TRUE:
             return True
         if text in _FALSE:
             return False
         raise OptionValueError(f"expected true or false, got {brief(text)}")
-
-
-@dataclass(frozen=True)
-class BoolOr(Bool):
-    """True or false, or one word more (`answer_key: separate`); a Bool to the page's
-    check box."""
-
-    word: str = ""
-
-    def describe(self) -> str:
-        return f"true, false or {self.word}"
-
-    def parse(self, raw: Any, ctx: ParseContext) -> bool | str:
-        if isinstance(raw, str) and raw.strip().lower() == self.word:
-            return self.word
-        try:
-            return super().parse(raw, ctx)
-        except OptionValueError:
-            raise OptionValueError(f"expected {self.describe()}, got {brief(str(raw))}") from None
 
 
 # Bidirectional embeddings, overrides and isolates: invisible, and from an escape such as
@@ -196,13 +188,15 @@ def visible(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Text:
+    """A line of text, at most max_length characters."""
+
     max_length: int = 200
 
     def describe(self) -> str:
         return "text"
 
     def parse(self, raw: Any, ctx: ParseContext) -> str:
-        text = _scalar(raw, self.describe())
+        text = scalar(raw, self.describe())
         if len(text) > self.max_length:
             raise OptionValueError(f"expected text of at most {self.max_length} characters, got {len(text)}")
         why = unprintable(text)
@@ -226,7 +220,7 @@ class SubsetOf:
         alias = dict(self.aliases)
         chosen: list[str] = []
         for item in items:
-            text = _scalar(item, self.describe())
+            text = scalar(item, self.describe())
             text = alias.get(text, text)
             if text not in self.values:
                 raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
@@ -235,69 +229,6 @@ class SubsetOf:
         if not chosen:
             raise OptionValueError(f"expected {self.describe()}, got an empty list")
         return tuple(v for v in self.values if v in chosen)
-
-
-@dataclass(frozen=True)
-class FilePath:
-    """A path to an existing file, relative to the spec's folder."""
-
-    def describe(self) -> str:
-        return "a path to a file, relative to the spec"
-
-    def parse(self, raw: Any, ctx: ParseContext) -> Path:
-        text = _scalar(raw, self.describe())
-        path = Path(text)
-        if not path.is_absolute():
-            path = ctx.base_dir / path
-        if not path.is_file():
-            raise OptionValueError(f"expected an existing file, got {brief(text)} ({_not_a_file(path)})")
-        return path
-
-
-def _not_a_file(path: Path) -> str:
-    """Why a path named as a file is not a regular file bookgen can read."""
-    if path.is_dir():
-        return "a folder"
-    if path.exists():
-        return "not a regular file: a device, pipe or socket"
-    return "not found"
-
-
-@lru_cache(maxsize=1)
-def built_in_layouts() -> tuple[str, ...]:
-    """The names of the built-in page layouts: the YAML files of the bookgen.layouts
-    package (layouts/ in the repo). Read at this level, from the files themselves, so the
-    spec checks a layout's name without importing layout, and layout knows the same list."""
-    # The package's own folder (bookgen ships as files, never zipped): importlib.resources
-    # would cost every command its import, a fifth of `bookgen solve`'s start.
-    found = [entry.name.removesuffix(".yaml") for entry in (Path(__file__).parent / "layouts").iterdir()
-             if entry.name.endswith(".yaml")]
-    rank = {name: k for k, name in enumerate(_LAYOUT_ORDER)}
-    return tuple(sorted(found, key=lambda name: (rank.get(name, len(rank)), name)))
-
-
-@dataclass(frozen=True)
-class LayoutRef:
-    """A page layout: one of the built-in names (any case), or a layout file (.yaml)
-    relative to the spec. Returns the name, or the file's path as text."""
-
-    names: tuple[str, ...] = field(default_factory=built_in_layouts)
-
-    def describe(self) -> str:
-        return f"one of {', '.join(self.names)}, or a layout file (.yaml) relative to the spec"
-
-    def parse(self, raw: Any, ctx: ParseContext) -> str:
-        text = _scalar(raw, self.describe())
-        if text.lower() in self.names:
-            return text.lower()
-        if not text.lower().endswith((".yaml", ".yml")):
-            raise OptionValueError(f"expected {self.describe()}, got {brief(text)}")
-        path = Path(text)
-        if not path.is_absolute():
-            path = ctx.base_dir / path
-        if not path.is_file():
-            raise OptionValueError(f"expected an existing layout file, got {brief(text)} ({_not_a_file(path)})")
-        return str(path)
 
 
 @dataclass(frozen=True)
@@ -328,18 +259,6 @@ class Square:
 
 
 @dataclass(frozen=True)
-class Seed:
-    def describe(self) -> str:
-        return "a whole number from 0 to 2**63-1"
-
-    def parse(self, raw: Any, ctx: ParseContext) -> int:
-        value = parse_int(raw, self.describe())
-        if not 0 <= value < 2**63:
-            raise OptionValueError(f"expected {self.describe()}, got {brief(value)}")
-        return value
-
-
-@dataclass(frozen=True)
 class Optional:
     """An option that may be left out; None when absent."""
 
@@ -354,6 +273,8 @@ class Optional:
 
 @dataclass(frozen=True)
 class OptionInfo:
+    """What an option field takes (its kind) and its help line."""
+
     kind: OptionType
     help: str
 

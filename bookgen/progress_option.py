@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bookgen.options import FilePath, Int, OptionValueError, ParseContext, Text, shown
+from bookgen.options import Int, OptionValueError, ParseContext, Text, shown
+from bookgen.spec_kinds import FilePath
 
 MAX_RUN = 20  # more sets in a row than a term holds would never move anyone
 _PAIR = re.compile(r"(up_after|down_after)\s*:\s*([0-9]+)")
@@ -16,12 +17,16 @@ _PAIR = re.compile(r"(up_after|down_after)\s*:\s*([0-9]+)")
 
 @dataclass(frozen=True)
 class ProgressRule:
+    """When a student moves up or down a level: after so many sets in a row."""
+
     up_after: int = 2
     down_after: int = 1
 
 
 @dataclass(frozen=True)
 class Progress:
+    """A section's progress rule, as a spec gives it."""
+
     def describe(self) -> str:
         return f"a mapping {{up_after: N, down_after: N}}, each 1 to {MAX_RUN}"
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Text, option
+from bookgen.options import Bool, Choice, Int, Optional, Text, option
+from bookgen.spec_kinds import FilePath, LayoutRef
 from bookgen.progress_option import Progress, ProgressRule
 
 PER_PAGE = (1, 2, 3, 4, 6, 8, 9, 12)

@@ -25,6 +25,8 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True)
 class SelfCheck:
+    """A self-check box: the cells whose digits add up to its total."""
+
     cells: tuple[Cell, ...]  # (row, column), in reading order
     total: int
 

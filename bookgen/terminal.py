@@ -10,11 +10,14 @@ import io
 import os
 import sys
 from functools import wraps
-from pathlib import Path
-from typing import Any, Callable, NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from bookgen.errors import BookgenError, InputError
 from bookgen.stopping import Stopped, exit_status, stop_signals_raise
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def reported(command: Callable) -> Callable:
@@ -168,7 +171,15 @@ def _stdout_to_null() -> None:
 
 def notes_to_stderr() -> None:
     """Notes (such as an unwritable cache) as one line each on the current stderr.
-    logging is imported here, not at start-up: most commands never write a note."""
+    logging is loaded when a note is first written, not at start-up: most commands never
+    write one (bookgen.deferred)."""
+    from bookgen.deferred import defer
+
+    defer("logging", then=_note_handler)
+
+
+def _note_handler(_loaded: ModuleType) -> None:
+    """Send the "bookgen" logger's notes to stderr, one line each (logging has loaded)."""
     import logging
 
     class NoteHandler(logging.Handler):

@@ -16,7 +16,8 @@ import bookgen
 PACKAGE = Path(bookgen.__file__).parent
 HIGHER = ("bookgen.layout", "bookgen.render", "bookgen.build", "bookgen.cli", "bookgen.book_sections",
           "bookgen.font_choice", "bookgen.generation", "bookgen.book_json", "bookgen.terminal")
-LOW = ("paper.py", "options.py", "errors.py", "specfile.py", "section_options.py", "students_option.py", "book_spec.py",
+LOW = ("paper.py", "options.py", "spec_kinds.py", "errors.py", "specfile.py", "section_options.py", "students_option.py",
+       "book_spec.py",
        "pictures.py", "classlist.py", "yamltext.py", "language.py", "progress_option.py")
 
 
@@ -49,9 +50,10 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 # Which rooms of the house may import which (a room: a top-level module, or a package
 # such as solve or puzzles). Read from the architecture: cli -> build -> {spec, layout,
 # render, puzzles} -> solve -> model, the low-level modules below everything.
-LOW_ROOMS = {"bookgen", "errors", "model", "options", "section_options", "students_option", "book_spec", "offer", "cache",
+LOW_ROOMS = {"bookgen", "errors", "model", "options", "spec_kinds", "section_options", "students_option", "book_spec",
+             "offer", "cache",
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
-             "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns"}
+             "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns", "deferred"}
 MAY_IMPORT = {
     # The shell's entry answers --version itself and hands every other command to cli.
     "__main__": {"cli", "solve_command", "check_command"},

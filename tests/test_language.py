@@ -51,12 +51,12 @@ def test_the_code_marks_the_messages_a_book_prints():
 
 
 def test_the_shipped_languages_are_the_catalogues_in_the_package():
-    folders = {path.name for path in LOCALE_DIR.iterdir() if (path / "LC_MESSAGES").is_dir()}
+    folders = {path.name for path in Path(LOCALE_DIR).iterdir() if (path / "LC_MESSAGES").is_dir()}
     assert set(LANGUAGES) == folders | {SOURCE} and len(LANGUAGES) >= 12
 
 
 def test_the_template_for_translators_lists_exactly_the_messages_of_the_code():
-    with open(LOCALE_DIR / "bookgen.pot", "rb") as handle:
+    with open(Path(LOCALE_DIR, "bookgen.pot"), "rb") as handle:
         template = read_po(handle)
     listed = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
     assert listed == set(MESSAGES)

@@ -98,10 +98,17 @@ def test_echo_line_writes_what_click_echo_writes(text: str, encoding: str, nl: b
 
 # What a plain solve of a JSON puzzle has no use for, each costly at start-up (issue 31):
 # the one-line forms' readers and the sudoku shapes they load, worked steps' words and
-# drawing, output files and temporary ones (shutil and the compressors), digests.
+# drawing, output files and temporary ones (shutil and the compressors), digests; paths
+# (pathlib loads urllib.parse and ipaddress), random draws, CSV, the measured offer, the
+# option kinds only a book spec declares (bookgen.spec_kinds) and the step-by-step grader
+# (a KenKen is proved in one engine call): data classes each compiled at import; a type's
+# offer, its one-line form and its count of answers.
 NOT_AT_START_UP = ("bookgen.puzzles.tatham", "bookgen.puzzles.sudoku.shapes", "bookgen.puzzles.worked_draw",
                    "bookgen.puzzles.hints", "bookgen.puzzles.hint_names", "bookgen.puzzles.hint",
-                   "bookgen.self_check", "bookgen.outputs", "tempfile", "hashlib")
+                   "bookgen.self_check", "bookgen.outputs", "tempfile", "hashlib", "pathlib", "random", "csv",
+                   "bookgen.offer", "bookgen.spec_kinds",
+                   "bookgen.solve.grader", "bookgen.puzzles.kenken.offer", "bookgen.puzzles.kenken.text",
+                   "bookgen.puzzles.identity")
 
 
 def test_a_plain_solve_of_a_json_puzzle_loads_none_of_what_it_does_not_use(tmp_path: Path):

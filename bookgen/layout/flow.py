@@ -40,6 +40,8 @@ class _Band:
 
 @dataclass
 class _Sheet:
+    """A page being filled: the bands placed on it so far."""
+
     top: float
     bands: list[_Band] = field(default_factory=list)
     used: float = 0.0  # height of the bands so far, gaps included

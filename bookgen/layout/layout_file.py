@@ -64,6 +64,8 @@ class Number:
 
 @dataclass(frozen=True)
 class Flag:
+    """A layout file's true-or-false field."""
+
     def read(self, node: yaml.Node) -> bool:
         return Bool().parse(_scalar_text(node, "true or false"), None)
 

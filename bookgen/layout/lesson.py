@@ -32,6 +32,8 @@ HEIGHT_SHARE = 0.6
 
 @dataclass(frozen=True)
 class LessonPlan:
+    """One lesson page's content: the puzzle, its worked steps and the step it shows."""
+
     entry: Entry  # the puzzle at the moment, numbered from LESSON_NUMBERS
     worked: WorkedSteps
     step: Hint

@@ -61,6 +61,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Book:
+    """The book's words and choices the layout prints."""
+
     title: str
     subtitle: str = ""
     author: str = ""
@@ -86,6 +88,8 @@ class Book:
 
 @dataclass(frozen=True)
 class TextItem:
+    """A line of text placed on a page."""
+
     text: str
     x: float
     y: float  # baseline, from the top of the page
@@ -127,6 +131,8 @@ class Placement:
 
 @dataclass(frozen=True)
 class Page:
+    """One laid-out page: its texts, puzzles and rules."""
+
     number: int
     texts: tuple[TextItem, ...] = ()
     placements: tuple[Placement, ...] = ()
@@ -137,6 +143,8 @@ class Page:
 
 @dataclass(frozen=True)
 class BookLayout:
+    """Every page of the book, and where each puzzle and answer is printed."""
+
     template: Template
     pages: tuple[Page, ...]
     page_of: dict[int, int]  # puzzle number -> page it is printed on

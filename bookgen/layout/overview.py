@@ -20,6 +20,8 @@ NAME_SHARE = 0.3
 
 @dataclass(frozen=True)
 class OverviewRow:
+    """One student's line of the class overview."""
+
     student: str
     cells: tuple[str, ...]  # per section: "easy · done"
 

@@ -9,19 +9,21 @@ renderer only draws what this module decided.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.errors import LayoutError
 from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
-from bookgen.layout.hints import HINTS, Hint, hint_pages
-from bookgen.layout.lesson import LessonPlan, lesson_page
 from bookgen.layout.heads import footer, instruction_rows, section_head, title_page
 from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
 from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure
+
+if TYPE_CHECKING:  # the worked-step pages are loaded where a book has them, not by `bookgen check` (start-up)
+    from bookgen.layout.hints import Hint
+    from bookgen.layout.lesson import LessonPlan
 
 # Instructions take at most this many lines in full type before they shrink (a layout
 # file allows up to 12 for its own instruction_lines).
@@ -89,6 +91,8 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         # A focus section's lesson page comes before the pages (or shared sheet) it opens.
         for section, _items in groups[:max(1, len(_flow_run(groups, tpl)))]:
             if section.index in lessons:
+                from bookgen.layout.lesson import lesson_page
+
                 pages += to_right_hand(book, first + len(pages))
                 pages.append(lesson_page(first + len(pages), lessons.pop(section.index), book, tpl, measure))
         pages += to_right_hand(book, first + len(pages))
@@ -108,6 +112,8 @@ def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,
         page_of.update(where)
     # The worked steps before the answers (see layout/hints.py for why).
     if hints:
+        from bookgen.layout.hints import HINTS, hint_pages
+
         pages += to_right_hand(book, first + len(pages))
         contents.append((book.words.gettext(HINTS), first + len(pages)))
         pages += hint_pages(entries, hints, first + len(pages), page_of, book, tpl, measure)

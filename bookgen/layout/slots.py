@@ -10,6 +10,7 @@ is made.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bookgen.errors import LayoutError
 from bookgen.language import ENGLISH, Words
@@ -18,7 +19,9 @@ from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
 from bookgen.puzzles.hint import StepMarks
 from bookgen.puzzles.worked import worked_steps
-from bookgen.self_check import SelfCheck
+
+if TYPE_CHECKING:  # made where a section asks for it (self_check: true), not loaded by `bookgen check` (start-up)
+    from bookgen.self_check import SelfCheck
 
 # Below this a cell cannot take a digit written in pencil; no layout goes smaller.
 SMALLEST_CELL = 5 * MM
@@ -26,6 +29,8 @@ SMALLEST_CELL = 5 * MM
 
 @dataclass(frozen=True)
 class Box:
+    """A rectangle on the page, in points."""
+
     x: float
     y: float
     w: float

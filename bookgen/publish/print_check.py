@@ -45,6 +45,8 @@ class PrintCheckFailed(BookgenError):
 
 @dataclass(frozen=True)
 class Report:
+    """What the print check found of a built PDF."""
+
     pages: int
     page_size: tuple[float, float]  # inches
     trim: tuple[float, float]  # inches

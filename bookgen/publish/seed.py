@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bookgen.book_spec import BookSpec
 from bookgen.errors import CommandLineError
-from bookgen.options import OptionValueError, ParseContext, Seed
+from bookgen.options import OptionValueError, ParseContext
+from bookgen.spec_kinds import Seed
 
 
 def seeded(spec: BookSpec, seed: str | None) -> BookSpec:

@@ -15,19 +15,22 @@ Params and boards are each type's own frozen values, the interfaces' parameters 
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
-from typing import Any, Generic, Hashable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Hashable, Protocol, TypeVar
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, Words
-from bookgen.offer import Offer, offer_of
 from bookgen.puzzles.pen import Pen
 from bookgen.solve.result import SolveResult
+
+if TYPE_CHECKING:  # loaded by what makes puzzles, reads files or asks the offer, not by a plain solve (start-up)
+    import random
+    from pathlib import Path
+
+    from bookgen.offer import Offer
 
 
 class TypeParams(Protocol):
@@ -121,6 +124,8 @@ class Offering(ABC, Generic[P]):
     @cached_property
     def offer(self) -> Offer:
         """This type's measured offer, from the record in its package."""
+        from bookgen.offer import offer_of
+
         return offer_of(type(self).__module__.rpartition(".")[0], self.name)
 
     def refusal(self, params: P) -> ParamsError | None:
@@ -150,6 +155,8 @@ class Offering(ABC, Generic[P]):
     def input_files(self, params: P) -> list[tuple[str, Path]]:
         """(option, path) for every file the options name (a picture): files the book is
         made from, which no output may overwrite."""
+        from pathlib import Path
+
         values = dataclasses.asdict(params)
         return [(name, value) for name, value in values.items() if isinstance(value, Path)]
 

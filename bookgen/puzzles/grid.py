@@ -23,8 +23,8 @@ from bookgen.model import Cage, Grid, GridModel, grid_from_values
 from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import P, Puzzle, PuzzleType, Violation
 from bookgen.solve.cages import HIDDEN, CageTooLarge
-from bookgen.solve.engine import Board
-from bookgen.solve.grader import Contradiction, Level, grade_board
+from bookgen.solve.engine import Board, Contradiction
+from bookgen.solve.ladder import Level
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import Count, count_solutions
 
@@ -190,6 +190,8 @@ def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> S
     (the independent checker), that grid is the only solution, with no search. Only when
     it stops short (or the puzzle is not one a person could grade) does the search count
     solutions. `certify` counts by the search as well, before anything is printed."""
+    from bookgen.solve.grader import grade_board  # a type proved in one engine call never grades (start-up)
+
     graded = None
     try:
         board = board_of(model)

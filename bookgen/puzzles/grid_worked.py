@@ -16,16 +16,17 @@ from bookgen.model import GridModel
 from bookgen.puzzles import hint_sentences
 from bookgen.puzzles.base import P, Puzzle
 from bookgen.puzzles.grid import GridType
-from bookgen.puzzles.worked import Lesson, WorkedSteps
+from bookgen.puzzles.worked import WorkedSteps
 from bookgen.solve.cages import CageTooLarge
-from bookgen.solve.engine import Board
-from bookgen.solve.grader import Contradiction, Level, Step, grade_board, without
+from bookgen.solve.engine import Board, Contradiction
+from bookgen.solve.ladder import Level
 from bookgen.solve.result import Outcome
 
 if TYPE_CHECKING:  # the words' machinery is loaded when a step is said, not at start-up (issue 31)
     from bookgen.puzzles import hints as wording
-    from bookgen.puzzles.hint import Hint
+    from bookgen.puzzles.hint import Hint, Lesson
     from bookgen.self_check import SelfCheck
+    from bookgen.solve.grader import Step  # the grader is loaded where steps are taken, not by a plain solve
 
 
 class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
@@ -86,6 +87,7 @@ class GridWorked(GridType[P], WorkedSteps[P, GridModel]):
         for step in steps[:at]:
             written.update(dict(step.placed))
         from bookgen.puzzles import hints as wording
+        from bookgen.puzzles.hint import Lesson
         from bookgen.puzzles.hint_names import grid_naming
 
         said = wording.first_hints(steps[at:], 1, self.value_name(puzzle, words), self.sentences, words,
@@ -154,6 +156,8 @@ def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) 
     ladder less that one technique cannot finish it: a child at that level must use it.
     (With harder levels' techniques allowed too, most techniques have a stronger one that
     does their work.)"""
+    from bookgen.solve.grader import grade_board, without
+
     model = ptype.solving_model(puzzle)
     names = [level.name for level in ptype.grading]
     ladder = ptype.grading[: names.index(puzzle.difficulty) + 1] if puzzle.difficulty in names else ptype.grading
@@ -168,6 +172,8 @@ def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) 
 
 def grader_steps(model: GridModel, levels: tuple[Level, ...], board: Board | None = None) -> list[Step]:
     """The grader's steps on the puzzle, in order, as it takes them (worked solutions)."""
+    from bookgen.solve.grader import grade_board
+
     found: list[Step] = []
     try:
         grade_board(board or Board(model), levels, steps=found)

@@ -1,10 +1,14 @@
 """The values worked steps are made of: one step as printed (a Hint), a square's pencil
-marks in it, and what a puzzle's steps mark on the grid beside them."""
+marks in it, what a puzzle's steps mark on the grid beside them, and a technique taught
+on a puzzle (a Lesson). Loaded where steps are said, not by a plain solve (start-up)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable
+from typing import TYPE_CHECKING, Hashable
+
+if TYPE_CHECKING:
+    from bookgen.puzzles.base import Puzzle
 
 Cell = tuple[int, int]
 
@@ -55,3 +59,13 @@ class StepMarks:
             for marks in hint.pencil:
                 pencil.setdefault(marks.cell, marks)
         return StepMarks(tuple(sorted(badges.items())), tuple(pencil[cell] for cell in sorted(pencil)))
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A technique taught on a puzzle of the book: the puzzle as it stands when the
+    technique is needed, the step that uses it, and how many steps led there."""
+
+    moment: Puzzle
+    step: Hint
+    number: int

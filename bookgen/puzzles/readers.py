@@ -14,13 +14,11 @@ kept, labelled BEYOND. Every problem of a file is reported at once, a line each.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.errors import Location, Problem, PuzzleFormatError
 from bookgen.language import N_
@@ -31,6 +29,9 @@ from bookgen.puzzles.grid_json import model_to_json
 from bookgen.puzzles.interchange import read_json_items, read_puzzles
 from bookgen.solve.result import Outcome
 from bookgen.specfile import MAX_PUZZLE_FILE_BYTES, read_text
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # The level of a puzzle with one solution that the grader's techniques do not finish.
 BEYOND = N_("beyond the grader")
@@ -117,6 +118,8 @@ def _entries(text: str, path: str) -> list[tuple[int, Any]]:
         grid = sudoku_string("".join(rows))
         return [(first, grid if grid is not None else "not a sudoku written as its rows")]
     if lines and lines[0].lower().startswith("id,type,"):
+        import csv  # here: a plain solve of a JSON puzzle reads no CSV (start-up)
+
         reader = csv.DictReader(io.StringIO(text))
         return [(k + 2, _one(row.get("puzzle") or "")) for k, row in enumerate(reader)]
     return [(number, _one(line)) for number, line in enumerate(lines, 1)

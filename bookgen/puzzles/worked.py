@@ -10,7 +10,6 @@ bookgen.puzzles.worked_draw.
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Hashable
 
 from bookgen.language import ENGLISH, Words
@@ -18,21 +17,11 @@ from bookgen.puzzles.base import B, P, Puzzle, PuzzleType, Size
 from bookgen.puzzles.pen import Pen
 
 if TYPE_CHECKING:  # named in signatures only: loaded when a step is said, not at start-up (issue 31)
-    from bookgen.puzzles.hint import Hint, StepMarks
+    from bookgen.puzzles.hint import Hint, Lesson, StepMarks
     from bookgen.self_check import SelfCheck
 
 # Why `hints: true` is refused for a type that has no worked steps.
 NO_WORKED_STEPS = "worked steps are not written for this type yet"
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """A technique taught on a puzzle of the book: the puzzle as it stands when the
-    technique is needed, the step that uses it, and how many steps led there."""
-
-    moment: Puzzle
-    step: Hint
-    number: int
 
 
 class WorkedSteps(PuzzleType[P, B]):

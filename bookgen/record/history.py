@@ -11,6 +11,8 @@ from datetime import datetime, timezone
 
 @dataclass(frozen=True)
 class Build:
+    """One recorded build of a class record."""
+
     id: int
     built_at: str
     title: str

@@ -17,6 +17,8 @@ SHORT = {"done": "done", "needed help": "help", "not done": "not done", None: "-
 
 @dataclass(frozen=True)
 class Row:
+    """One student's line of a section in the record's overview."""
+
     student: str
     section: int
     title: str

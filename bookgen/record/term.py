@@ -32,6 +32,8 @@ from bookgen.spec import fresh_seed
 
 @dataclass
 class Term:
+    """A class record opened for one build."""
+
     spec: BookSpec  # the seed and levels this build uses
     shown: str  # the record as messages name it
     conn: sqlite3.Connection

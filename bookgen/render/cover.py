@@ -22,6 +22,8 @@ SPINE_MARGIN = 0.0625 * 72  # KDP: spine text 0.0625 in clear of each fold
 
 @dataclass(frozen=True)
 class CoverPlan:
+    """A cover's measures, in points."""
+
     width: float
     height: float
     bleed: float

@@ -26,16 +26,18 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from bookgen import cache
 from bookgen.errors import FontError
 from bookgen.render.font_check import MAX_FONT_BYTES, licence_note, sfnt_problem
 from bookgen.render.plain_zero import plain_zero
 from bookgen.specfile import FileRefused, read_bytes
+
+if TYPE_CHECKING:  # ReportLab is loaded when a face is read: `check` measures without it
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from bookgen.render.font_metrics import Measured
 
 PRIMARY, FALLBACK = "Atkinson Hyperlegible", "Noto Sans"
 BOLD_WEIGHT = 700
@@ -52,7 +54,7 @@ class Face:
     """One font file, read and registered with ReportLab when first needed."""
 
     def __init__(self, pdf_name: str, label: str, source: Callable[[], str | io.BytesIO],
-                 like: Face | None = None, measured: Callable[[], str | io.BytesIO] | None = None) -> None:
+                 like: Face | None = None, measured: Callable[[], str | Path] | None = None) -> None:
         self.pdf_name = pdf_name
         self.label = label  # how messages name it: the family and weight, or the user's file
         self._source = source
@@ -64,13 +66,16 @@ class Face:
         # face itself is needed, so `check` never pays for changing the outlines (issue 31).
         self._measured = measured
         self._font: TTFont | None = None
-        self._metrics: TTFont | None = None
+        self._metrics: Measured | None = None
         # Characters already found in the face: layout asks about the same words
         # thousands of times while it fits text, one character at a time was most of it.
         self._present: set[str] = set()
 
     def font(self) -> TTFont:
         if self._font is None:
+            from reportlab.pdfbase import pdfmetrics
+            from reportlab.pdfbase.ttfonts import TTFont
+
             try:
                 font = TTFont(self.pdf_name, self._source())
             except FontError:
@@ -84,14 +89,17 @@ class Face:
             self._font = font
         return self._font
 
-    def metrics(self) -> TTFont:
+    def metrics(self) -> TTFont | Measured:
         """The face as measuring reads it (its character map, widths and cap height): the
-        face itself once read, else its `measured` file, parsed but never registered."""
+        face itself once read, else its `measured` file's metrics, as ReportLab reads
+        them, kept in the cache (bookgen.render.font_metrics)."""
         if self._font is not None or self._measured is None:
             return self.font()
         if self._metrics is None:
+            from bookgen.render.font_metrics import measured
+
             try:
-                self._metrics = TTFont(self.pdf_name, self._measured())
+                self._metrics = measured(self._measured(), self.pdf_name)
             except Exception as exc:  # noqa: BLE001 - as in font(): any error is a damaged file
                 raise FontError(f"cannot read {self.label} as a TrueType font ({_reason(exc)})") from None
         return self._metrics
@@ -240,9 +248,9 @@ def default_fonts() -> Fonts:
     # Its zero unslashed, as young children write it (bookgen/render/plain_zero.py).
     # Measured from the shipped files: unslashing the zero changes its outline alone.
     regular = Face("AtkinsonHyperlegible-Regular", f"{PRIMARY} Regular", lambda: io.BytesIO(plain_zero_font(400)),
-                   measured=lambda: str(_family_file(PRIMARY, 400)))
+                   measured=lambda: _family_file(PRIMARY, 400))
     bold = Face("AtkinsonHyperlegible-Bold", f"{PRIMARY} Bold", lambda: io.BytesIO(plain_zero_font(BOLD_WEIGHT)),
-                measured=lambda: str(_family_file(PRIMARY, BOLD_WEIGHT)))
+                measured=lambda: _family_file(PRIMARY, BOLD_WEIGHT))
     return Fonts(regular, bold, f"the book's fonts ({PRIMARY}, {FALLBACK})")
 
 

@@ -87,6 +87,8 @@ def _started() -> None:
 
 @dataclass
 class Request:
+    """A build the page asked for, and its result once made."""
+
     spec: str
     number: int
     done: threading.Event = field(default_factory=threading.Event)

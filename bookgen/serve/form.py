@@ -17,7 +17,8 @@ from typing import Any
 
 from bookgen.errors import SpecError
 from bookgen.paper import NAMED, PaperSize
-from bookgen.options import Bool, Choice, FilePath, Int, LayoutRef, Optional, Seed, SubsetOf, Text, declared
+from bookgen.options import Bool, Choice, Int, Optional, SubsetOf, Text, declared
+from bookgen.spec_kinds import FilePath, LayoutRef, Seed
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
 from bookgen.serve.spectext import SPEC_NAME, book_options, is_square, plain_kind, section_options, spec_text

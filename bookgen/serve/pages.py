@@ -25,6 +25,8 @@ class BadRequest(Exception):
 
 @dataclass
 class Page:
+    """One open page of the composer."""
+
     token: str
     folder: Path
     builder: Builder

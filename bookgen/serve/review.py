@@ -22,6 +22,8 @@ _NOTES_LOCK = threading.Lock()
 
 @dataclass(frozen=True)
 class Review:
+    """What checking a spec from the page found."""
+
     spec: str  # the spec text, as the page hands it out
     problems: list[dict[str, str]] = field(default_factory=list)  # field, message, line (as check prints it)
     notes: list[str] = field(default_factory=list)

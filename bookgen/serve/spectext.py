@@ -16,7 +16,8 @@ import yaml
 
 from bookgen.book_spec import BookOptions
 from bookgen.errors import Location, Problem, SpecError
-from bookgen.options import Bool, FilePath, LayoutRef, Optional, ParseContext, Square, Text, declared
+from bookgen.options import Bool, Optional, ParseContext, Square, Text, declared
+from bookgen.spec_kinds import FilePath, LayoutRef
 from bookgen.puzzles import registry
 from bookgen.section_options import SectionOptions
 from bookgen.students_option import Names

@@ -14,29 +14,13 @@ from typing import Iterator
 
 from bookgen.model import Cage, Cell, GridModel, Group
 from bookgen.solve import engine
+# The ladder's records are bookgen.solve.ladder's; named here too, as the types' tables long imported them.
+from bookgen.solve.ladder import Level, Technique  # noqa: F401
 from bookgen.solve.result import Outcome
 
 
 # A cell lost its last candidate: the givens are inconsistent. The engine's exception.
 Contradiction = engine.Contradiction
-
-
-@dataclass(frozen=True)
-class Technique:
-    """A technique, by the name the engine knows it by."""
-
-    name: str
-
-    def apply(self, board: engine.Board) -> bool:
-        """One step of this technique alone on an engine board (how a test asks for one
-        technique): True when it made progress; raises Contradiction."""
-        return board.step((Level(self.name, (self,)),))
-
-
-@dataclass(frozen=True)
-class Level:
-    name: str
-    techniques: tuple[Technique, ...]
 
 
 @dataclass(frozen=True)
@@ -81,6 +65,8 @@ class Step:
 
 @dataclass(frozen=True)
 class Grade:
+    """What the grader made of a puzzle: how far it got and with which techniques."""
+
     outcome: Outcome  # SOLVED, IMPOSSIBLE or UNFINISHED (the grader cannot see ambiguity)
     level: int  # index of the hardest level used (-1 when nothing was needed)
     used: tuple[str, ...]  # technique names, in order of first use

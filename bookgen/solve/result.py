@@ -16,6 +16,8 @@ class Outcome(Enum):
 
 @dataclass(frozen=True)
 class SolveResult:
+    """What solving a puzzle found: its outcome, solution(s) and level."""
+
     outcome: Outcome
     solution: Any = None  # the unique solution, when there is one
     other: Any = None  # a second, different solution, when ambiguous

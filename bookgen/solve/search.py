@@ -14,13 +14,15 @@ thousand branchings.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from bookgen.model import Grid, GridModel
 from bookgen.solve.engine import SearchAborted, compiled, grid_of, structure_of
+
+if TYPE_CHECKING:  # only named: the engine draws from the caller's rng
+    import random
 
 __all__ = ["Count", "SearchAborted", "Solver", "count_solutions", "solver_for", "structure_of"]
 

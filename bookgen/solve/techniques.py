@@ -9,7 +9,7 @@ grid; and chains (X-chain, XY-chain), the expert techniques. Over greater-than s
 
 from __future__ import annotations
 
-from bookgen.solve.grader import Technique
+from bookgen.solve.ladder import Technique
 
 FULL_HOUSE = Technique("full house")
 HIDDEN_SINGLE_BOX = Technique("hidden single in a box")

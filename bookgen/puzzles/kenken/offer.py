@@ -5,11 +5,13 @@ are in offer.json beside this module (bookgen.offer)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.errors import ParamsError
-from bookgen.offer import Offer
 from bookgen.puzzles.kenken.rules import DEFAULT_MAX_CAGE, LEVEL_NAMES, OPERATIONS, Params, describe_ops, ops_key
+
+if TYPE_CHECKING:  # only named: a plain solve asks no offer (start-up)
+    from bookgen.offer import Offer
 
 SIZES = range(3, 13)
 

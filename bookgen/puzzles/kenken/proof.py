@@ -17,7 +17,7 @@ from bookgen.model import Grid, GridModel
 from bookgen.puzzles.grid import check_grid
 from bookgen.puzzles.kenken.rules import latin_structure
 from bookgen.solve import engine
-from bookgen.solve.grader import Level
+from bookgen.solve.ladder import Level
 from bookgen.solve.result import Outcome, SolveResult
 from bookgen.solve.search import Count, count_solutions
 

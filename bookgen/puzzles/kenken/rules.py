@@ -14,7 +14,7 @@ from bookgen.options import Bool, Choice, Int, Optional, Square, SubsetOf, optio
 from bookgen.puzzles.base import Puzzle, Violation
 from bookgen.solve import techniques as t
 from bookgen.solve.cages import HIDDEN, Differ, value_tuples
-from bookgen.solve.grader import Level, Technique
+from bookgen.solve.ladder import Level, Technique
 
 
 # KenKen's own techniques, by name: the engine works them (engine/src/kenken) on its
@@ -95,6 +95,8 @@ HIDDEN_BEGINNER_CELLS_PER_SINGLE = 5
 
 @dataclass(frozen=True)
 class Params:
+    """A KenKen section's options."""
+
     size: int = option(Square(Int(3, 12)), 6, "grid side, 3 to 12 (10 to 12 print two-digit values)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     operations: tuple[str, ...] = option(

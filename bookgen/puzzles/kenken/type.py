@@ -34,8 +34,7 @@ under the hidden rules: a cage may use any of + − × ÷ that makes its target.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Hashable
+from typing import TYPE_CHECKING, Any, Hashable
 
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
@@ -44,19 +43,19 @@ from bookgen.puzzles.base import Budget, Puzzle, Violation
 from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.grid import certify_grid, searched_once
 from bookgen.puzzles.grid_worked import GridWorked
-from bookgen.puzzles.identity import answers_at_least
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
-from bookgen.puzzles.kenken import offer as kenken_offer
 from bookgen.puzzles.kenken.check import kenken_violations
 from bookgen.puzzles.kenken.proof import on_latin_frame, prove, result_of
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
 )
-from bookgen.puzzles.kenken.text import parse_text
 from bookgen.puzzles.registry import names_of
 from bookgen.solve import engine
 from bookgen.solve.result import SolveResult
+
+if TYPE_CHECKING:  # only named: a plain solve never makes a puzzle (start-up)
+    import random
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "solving_model"]
 
@@ -96,13 +95,21 @@ class KenKenType(GridWorked[Params]):
                                       "the middle."))
         return " ".join(said)
 
+    # The offer, the one-line form and the count of answers are imported where used: a
+    # plain `bookgen solve` of a JSON puzzle needs none of them (start-up).
     def offer_key(self, params: Params) -> dict[str, Any]:
+        from bookgen.puzzles.kenken import offer as kenken_offer
+
         return kenken_offer.offer_key(params)
 
     def refusal(self, params: Params) -> ParamsError | None:
+        from bookgen.puzzles.kenken import offer as kenken_offer
+
         return kenken_offer.refusal(self.offer, params)
 
     def offered_lines(self) -> list[str]:
+        from bookgen.puzzles.kenken import offer as kenken_offer
+
         return kenken_offer.offered_lines(self.offer)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
@@ -113,6 +120,8 @@ class KenKenType(GridWorked[Params]):
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
     def from_text(self, text: str, source: str) -> Puzzle:
+        from bookgen.puzzles.kenken.text import parse_text
+
         model = parse_text(text, source)
         return Puzzle(self.name, "", model, None, Params(size=model.rows))
 
@@ -197,7 +206,9 @@ class KenKenType(GridWorked[Params]):
 
     def answers_at_least(self, params: Params, enough: int) -> bool:
         """The answers are the latin squares of the size (a 3x3 has 12, a 4x4 576)."""
-        return answers_at_least(latin_structure(params.size), enough)
+        from bookgen.puzzles import identity
+
+        return identity.answers_at_least(latin_structure(params.size), enough)
 
     def identity(self, puzzle: Puzzle) -> tuple:
         """The clues a child reads: the cages and their targets. Whether the signs are

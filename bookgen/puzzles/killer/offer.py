@@ -6,10 +6,12 @@ offered."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bookgen.errors import ParamsError
-from bookgen.offer import Offer
+
+if TYPE_CHECKING:  # only named: a plain solve asks no offer (start-up)
+    from bookgen.offer import Offer
 
 LEVEL_NAMES = ("beginner", "easy", "medium", "hard", "expert")
 SIZES = (4, 6, 9)

@@ -85,6 +85,8 @@ GIVENS_MEASURED = (0, 4, 8)
 
 @dataclass(frozen=True)
 class Params:
+    """A killer sudoku section's options."""
+
     size: int = option(Square(Choice(SIZES)), 9, "grid side: 4 (2x2 boxes), 6 (2x3 boxes) or 9 (3x3 boxes)")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     max_cage: int = option(Int(2, 6), 5, "largest cage, in cells")

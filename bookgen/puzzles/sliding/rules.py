@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from bookgen.errors import ParamsError
-from bookgen.options import Bool, Choice, FilePath, Int, Optional, Square, option
+from bookgen.options import Bool, Choice, Int, Optional, Square, option
+from bookgen.spec_kinds import FilePath
 from bookgen.pictures import read_picture
 from bookgen.puzzles.sliding.board import standard_goal
 from bookgen.puzzles.sliding.scramble import EXHAUSTIVE_LIMIT, distance_layers, reachable_count
@@ -66,6 +67,8 @@ def level_for(rows: int, cols: int, moves: int) -> str:
 
 @dataclass(frozen=True)
 class Params:
+    """A sliding puzzle section's options."""
+
     size: int | None = option(Optional(Square(Int(lo=1))), None, "side of a square board: 3 for the 8-puzzle, 4 (the default) for the 15-puzzle")
     rows: int | None = option(Optional(Int(lo=1)), None, "rows of a rectangular board (2 to 6)")
     cols: int | None = option(Optional(Int(lo=1)), None, "columns of a rectangular board (2 to 6)")

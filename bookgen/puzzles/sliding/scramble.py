@@ -70,6 +70,8 @@ def random_walk(goal: State, cols: int, length: int, rng: random.Random) -> tupl
 
 @dataclass(frozen=True)
 class Scramble:
+    """A start position and a shortest solution from it."""
+
     start: State
     moves: tuple[int, ...]  # a shortest solution: len(moves) is the exact distance
 

@@ -50,6 +50,8 @@ PATTERNS_PAY_FROM = 30
 
 @dataclass(frozen=True)
 class OptimalSearch:
+    """A shortest solution found, and what finding it took."""
+
     moves: tuple[int, ...]  # tiles to slide, shortest possible
     nodes: int  # nodes expanded by IDA*
     heuristic: str  # "patterns" or "manhattan+conflict"

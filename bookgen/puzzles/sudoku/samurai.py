@@ -62,6 +62,8 @@ SENTENCES = {
 
 @dataclass(frozen=True)
 class Params:
+    """A samurai sudoku section's options."""
+
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
 

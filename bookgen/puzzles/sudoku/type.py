@@ -102,9 +102,9 @@ def givens_range(cells: int, level: str) -> tuple[int, int | None]:
 
 @dataclass(frozen=True)
 class Params:
-    size: int = option(Square(Choice(SIZES)), 9,
-                       "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) or 16 (4x4); "
-                       "other variants as they say")
+    """A sudoku section's options."""
+    size: int = option(Square(Choice(SIZES)), 9, "grid side: 4 (2x2 boxes), 6 (2x3), 8 (2x4), 9 (3x3), 12 (3x4) "
+                       "or 16 (4x4); other variants as they say")
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")
     symmetry: str = option(Choice(SYMMETRIES), "rotational", "pattern of the givens")
     symbols: str | None = option(Optional(Text(max_length=16)), None,

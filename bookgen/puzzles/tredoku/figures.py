@@ -78,6 +78,8 @@ def left(x: int, y: int, z: int) -> Face:
 
 @dataclass(frozen=True)
 class Figure:
+    """A Tredoku figure: its name, title and faces."""
+
     name: str
     title: str  # what `bookgen types` and the help say it is
     faces: tuple[Face, ...]

@@ -59,6 +59,8 @@ def figure_word(figure: str, words: Words) -> str:
 
 @dataclass(frozen=True)
 class Params:
+    """A Tredoku section's options."""
+
     figure: str = option(Choice(figures.NAMES), "staircase",
                          "; ".join(f"{f.name}: {f.title}" for f in figures.FIGURES))
     difficulty: str = option(Choice(LEVEL_NAMES), "medium", "the hardest technique the puzzle needs")

@@ -1,0 +1,112 @@
+"""Deferred standard modules (bookgen.deferred): `import` of one costs nothing, its first
+use loads it whole, and what was to run once it loads (the terminal's note handler) runs
+then; and no data class needs `inspect` to be made, so deferring it saves its cost."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bookgen
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(bookgen.__file__).parent
+
+
+def _run(code: str) -> list[str]:
+    """Run `code` in a fresh interpreter (a deferral changes sys.modules for good) and
+    return its output lines."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    return done.stdout.splitlines()
+
+
+def test_a_deferred_module_loads_at_its_first_use_not_at_its_import():
+    lines = _run("import sys\n"
+                 "from bookgen.deferred import defer, loaded\n"
+                 "defer('colorsys')\n"
+                 "import colorsys\n"
+                 "print(loaded('colorsys'))\n"
+                 "print(colorsys.rgb_to_hsv(1.0, 0.0, 0.0))\n"
+                 "print(loaded('colorsys'), type(colorsys).__name__, sys.modules['colorsys'] is colorsys)\n")
+    assert lines == ["False", "(0.0, 1.0, 1.0)", "True module True"]
+
+
+def test_from_import_of_a_deferred_module_loads_it_and_gives_the_real_names():
+    lines = _run("from bookgen.deferred import defer\n"
+                 "defer('colorsys')\n"
+                 "from colorsys import hsv_to_rgb\n"
+                 "print(hsv_to_rgb(0.0, 0.0, 1.0))\n")
+    assert lines == ["(1.0, 1.0, 1.0)"]
+
+
+def test_what_is_to_run_on_loading_runs_once_when_the_module_loads_or_at_once_if_loaded():
+    lines = _run("from bookgen.deferred import defer\n"
+                 "defer('colorsys', then=lambda m: print('loaded', m.__name__))\n"
+                 "print('before')\n"
+                 "import colorsys\n"
+                 "colorsys.ONE_THIRD\n"
+                 "colorsys.ONE_SIXTH\n"
+                 "defer('colorsys', then=lambda m: print('again', m.__name__))\n")
+    assert lines == ["before", "loaded colorsys", "again colorsys"]
+
+
+def test_a_module_that_fails_to_load_fails_as_an_import_does_and_is_tried_again(tmp_path: Path):
+    (tmp_path / "broken_once.py").write_text("import os\nif not os.path.exists(__file__ + '.ok'):\n"
+                                             "    open(__file__ + '.ok', 'w').close()\n    raise ValueError('first')\n"
+                                             "VALUE = 2\n")
+    lines = _run(f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n"
+                 "from bookgen.deferred import defer\n"
+                 "defer('broken_once')\n"
+                 "import broken_once\n"
+                 "try:\n    broken_once.VALUE\nexcept ValueError as exc:\n    print('failed', exc)\n"
+                 "print('broken_once' in sys.modules)\n"
+                 "import broken_once\nprint(broken_once.VALUE)\n")
+    assert lines == ["failed first", "False", "2"]
+
+
+SMALL_SPEC = "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty: easy\n    count: 4\n"
+# What each plain command never uses, deferred or not imported at all (start-up).
+UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Image", "difflib", "csv", "ipaddress"),
+          "check": ("inspect", "logging", "tempfile", "pickle", "PIL.Image", "importlib.resources", "shutil",
+                    "difflib", "csv", "ipaddress", "base64",
+                    # text is measured from the font's kept metrics (bookgen.render.font_metrics)
+                    "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils",
+                    # a book without worked steps or self-checks plans no hint, lesson or check-square pages
+                    "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check")}
+
+
+@pytest.mark.parametrize("command", sorted(UNUSED))
+def test_a_plain_command_never_loads_what_it_does_not_use(command: str, tmp_path: Path):
+    from tests.test_solve_command import KENKEN
+
+    (tmp_path / "p.json").write_text(KENKEN)
+    (tmp_path / "s.yaml").write_text(SMALL_SPEC)
+    code = ("import sys, atexit; from bookgen.__main__ import run; from bookgen.deferred import loaded; "
+            f"sys.argv[0] = 'bookgen'; atexit.register(lambda: print([m for m in {UNUSED[command]!r} if loaded(m)], "
+            "file=sys.stderr)); run()")
+    given = str(tmp_path / ("p.json" if command == "solve" else "s.yaml"))
+    subprocess.run([sys.executable, "-m", "bookgen", command, given], capture_output=True, check=True,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)  # the font's metrics kept
+    done = subprocess.run([sys.executable, "-c", code, command, given], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-1] == "[]"
+
+
+def _undocumented_data_classes(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}" for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is None
+            and any("dataclass" in ast.unparse(decorator) for decorator in node.decorator_list)]
+
+
+def test_every_data_class_has_a_docstring_so_dataclasses_never_needs_inspect():
+    # dataclasses calls inspect.signature for a class without one, loading what the
+    # command line defers (bookgen.deferred).
+    assert [found for path in sorted(PACKAGE.rglob("*.py")) for found in _undocumented_data_classes(path)] == []
