@@ -2,8 +2,8 @@
 before the command line's library is loaded (importing click takes longer than the 40 ms
 of CPU the answer is allowed, issue 31), and a plain `bookgen solve FILE [--json]` by
 bookgen.solve_command without it (click was a fifth of solving a small puzzle); every
-other command line by bookgen.cli. Standard modules a command may never use are loaded
-when first used (bookgen.deferred)."""
+other command line by bookgen.cli. Standard modules solve and check may never use are
+loaded when first used (bookgen.deferred)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,13 @@ VERSION_LINE = "bookgen, version {version}"
 def run() -> None:
     if sys.argv[1:] == ["--version"]:
         sys.exit(_version())
-    from bookgen.deferred import defer_unused
+    if sys.argv[1:2] in (["solve"], ["check"]):
+        # Deferred loading keeps one lock of its own beside the import system's: a
+        # command running threads (the composer's server, a build's worker pool) could
+        # wait on both at once, so only these two, single-threaded, defer.
+        from bookgen.deferred import defer_unused
 
-    defer_unused()
+        defer_unused()
     if sys.argv[1:2] == ["solve"]:
         from bookgen import solve_command
 

@@ -19,8 +19,10 @@ sixth of that.
 
 A deferred module is an ordinary module object in `sys.modules` whose code runs at the
 first touch of any attribute, so what uses it sees no difference. Only the command line
-defers (bookgen.__main__): a program that imports bookgen as a library keeps the usual
-imports.
+defers (bookgen.__main__), and only for `solve` and `check`: loading keeps a lock of its
+own beside the import system's module locks, and a command running threads (`serve`, a
+build's worker pool) could hold one and wait on the other. A program that imports bookgen
+as a library keeps the usual imports.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ _LOCK = RLock()  # one thread loads a module; another touching it meanwhile wait
 _WANTED: set[str] = set()  # deferred when imported (a name never imported costs nothing)
 _LOADING: set[str] = set()
 _THEN: dict[str, Callable[[ModuleType], None]] = {}
+_ON = False  # defer_unused was called: this command defers
 
 
 class _Deferred(ModuleType):
@@ -125,6 +128,13 @@ def loaded(name: str) -> bool:
 
 
 def defer_unused() -> None:
-    """Defer every module DEFERRED names (the command line's first step)."""
+    """Defer every module DEFERRED names (the first step of `solve` and `check`)."""
+    global _ON
+    _ON = True
     for name in DEFERRED:
         defer(name)
+
+
+def deferring() -> bool:
+    """Whether this process defers what it may never use (defer_unused was called)."""
+    return _ON

@@ -171,11 +171,16 @@ def _stdout_to_null() -> None:
 
 def notes_to_stderr() -> None:
     """Notes (such as an unwritable cache) as one line each on the current stderr.
-    logging is loaded when a note is first written, not at start-up: most commands never
-    write one (bookgen.deferred)."""
-    from bookgen.deferred import defer
+    Where the command defers (solve, check), logging is loaded when a note is first
+    written, not at start-up: they rarely write one (bookgen.deferred)."""
+    from bookgen import deferred
 
-    defer("logging", then=_note_handler)
+    if deferred.deferring():
+        deferred.defer("logging", then=_note_handler)
+    else:
+        import logging
+
+        _note_handler(logging)
 
 
 def _note_handler(_loaded: ModuleType) -> None:

@@ -110,3 +110,24 @@ def test_every_data_class_has_a_docstring_so_dataclasses_never_needs_inspect():
     # dataclasses calls inspect.signature for a class without one, loading what the
     # command line defers (bookgen.deferred).
     assert [found for path in sorted(PACKAGE.rglob("*.py")) for found in _undocumented_data_classes(path)] == []
+
+
+@pytest.mark.parametrize(("command", "defers"), [("solve", True), ("check", True), ("types", False)])
+def test_only_the_single_threaded_solve_and_check_defer(command: str, defers: bool, tmp_path: Path):
+    # Deferred loading holds a lock of its own beside the import system's, so a command
+    # that runs threads (serve, a build's worker pool) must import as usual.
+    from tests.test_solve_command import KENKEN
+
+    (tmp_path / "p.json").write_text(KENKEN)
+    (tmp_path / "s.yaml").write_text(SMALL_SPEC)
+    given = {"solve": [str(tmp_path / "p.json")], "check": [str(tmp_path / "s.yaml")], "types": []}[command]
+    code = ("import sys, atexit; from bookgen.__main__ import run; from bookgen import deferred; "
+            "sys.argv[0] = 'bookgen'; atexit.register(lambda: print(deferred.deferring(), "
+            "type(sys.modules.get('logging')).__name__, file=sys.stderr)); run()")
+    done = subprocess.run([sys.executable, "-c", code, command, *given], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    deferring, logging_kind = done.stderr.splitlines()[-1].split()
+    assert deferring == str(defers)
+    if not defers:  # the notes' handler installed at start, logging an ordinary module
+        assert logging_kind == "module"
