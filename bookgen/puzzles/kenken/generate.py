@@ -86,5 +86,5 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
     except DeadlinePassed:
         raise GenerationError("time budget spent while making the KenKen unique and graded") from None
     # The engine's cells and rows are tuples already, its cages in the model's order.
-    return kenken_model(n, [Cage(cells, op, target) for cells, op, target in cages]), rows
+    return kenken_model(n, [Cage(cells, op, target) for cells, op, target in cages], ordered=True), rows
 
