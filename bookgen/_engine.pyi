@@ -91,9 +91,10 @@ def aim_plain(
 
 # --- the families' generators (engine/src/py/kenken_generate.rs, killer/generate/python.rs)
 
-# A cage: its cells as (row, column), its sign, its target; a puzzle: cages, solution rows.
-_KenKenCage = tuple[list[tuple[int, int]], str, int]
-_KenKenPuzzle = tuple[list[_KenKenCage], list[list[int]]]
+# A cage: its cells as (row, column), its sign, its target; a puzzle: cages (by top-left
+# cell), solution rows.
+_KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
+_KenKenPuzzle = tuple[list[_KenKenCage], tuple[tuple[int, ...], ...]]
 
 def kenken_generate(
     *,
@@ -114,8 +115,8 @@ def kenken_random_caging(
     *, size: int, max_cage: int, single_cap: int, size_decay: float, operations: list[str], seed: int
 ) -> _KenKenPuzzle | None: ...
 def kenken_prove(
-    *, size: int, cages: list[tuple[list[int], str, int]], ladder: Ladder, always_count: bool
-) -> tuple[str, int, list[bytes], list[list[bytes]] | None]: ...
+    *, size: int, cages: list[tuple[tuple[tuple[int, int], ...], str, int]], ladder: Ladder, always_count: bool
+) -> tuple[str, int, tuple[tuple[int, ...], ...] | None, tuple[tuple[tuple[int, ...], ...], ...] | None]: ...
 def generate_killer(
     grid: Grid,
     ladder: Ladder,

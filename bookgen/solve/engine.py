@@ -274,13 +274,13 @@ def shuffle_regions(size: int, torus: bool, start: list[int], swaps: int, compac
 
 # --- the families' generators --------------------------------------------------------
 
-KenKenCage = tuple[list[tuple[int, int]], str, int]
+KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
 
 
 @bridged
 def generate_kenken(*, size: int, levels: tuple, level: int, operations: list[str], hidden: bool, cage_limit: int,
                     single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple,
-                    expired: Expired, seed: int) -> tuple[list[KenKenCage], list[list[int]]]:
+                    expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
     """A KenKen graded at `levels[level]` (engine/src/kenken/generate): (cages as cells,
     sign and target, solution rows). NothingFound when no attempt made one in time,
     DeadlinePassed when time ran out while a caging was being settled."""
@@ -292,7 +292,7 @@ def generate_kenken(*, size: int, levels: tuple, level: int, operations: list[st
 
 @bridged
 def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_decay: float, operations: list[str],
-                         seed: int) -> tuple[list[KenKenCage], list[list[int]]] | None:
+                         seed: int) -> tuple[list[KenKenCage], Grid] | None:
     """A random caging of a random Latin square, never graded (tests' fodder); None when
     the layout left more than `single_cap` one-cell cages."""
     return _engine.kenken_random_caging(size=size, max_cage=max_cage, single_cap=single_cap, size_decay=size_decay,

@@ -85,6 +85,6 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
         ) from None
     except DeadlinePassed:
         raise GenerationError("time budget spent while making the KenKen unique and graded") from None
-    model = kenken_model(n, [Cage(tuple(cells), op, target) for cells, op, target in cages])
-    return model, tuple(tuple(row) for row in rows)
+    # The engine's cells and rows are tuples already, its cages in the model's order.
+    return kenken_model(n, [Cage(cells, op, target) for cells, op, target in cages], ordered=True), rows
 

@@ -41,13 +41,12 @@ def on_latin_frame(model: GridModel) -> bool:
 
 def prove(model: GridModel, levels: tuple[Level, ...], always_count: bool) -> Proved:
     """Grade and (always, or when the grader stalls) count a KenKen on its Latin frame."""
-    n = model.rows
-    cages = [([r * n + c for r, c in k.cells], k.op, k.target) for k in model.cages]
-    ending, level, rows, solutions = engine.kenken_prove(size=n, cages=cages, ladder=engine.ladder(levels, "kenken"),
-                                                         always_count=always_count)
-    graded = tuple(map(tuple, rows)) if ending == "solved" else None
-    count = None if solutions is None else Count(len(solutions), tuple(tuple(map(tuple, s)) for s in solutions))
-    return Proved(graded, level, count)
+    # The cages as the model holds them (the engine numbers their cells), and the grids
+    # back as tuples of rows, as Python's grids are: nothing converted here.
+    _, level, graded, solutions = engine.kenken_prove(
+        size=model.rows, cages=[(k.cells, k.op, k.target) for k in model.cages], ladder=engine.ladder(levels, "kenken"),
+        always_count=always_count)
+    return Proved(graded, level, None if solutions is None else Count(len(solutions), solutions))
 
 
 def result_of(model: GridModel, levels: tuple[Level, ...], proved: Proved, checked: bool = False) -> SolveResult:

@@ -177,12 +177,14 @@ def latin_structure(n: int) -> GridModel:
     return GridModel(n, n, tuple(range(1, n + 1)), full_cells(n, n), line_groups(n, n))
 
 
-def kenken_model(n: int, cages: list[Cage] | tuple[Cage, ...]) -> GridModel:
+def kenken_model(n: int, cages: list[Cage] | tuple[Cage, ...], ordered: bool = False) -> GridModel:
     """The Latin frame of side n with these cages, in the order of their top-left cells
     (the frame's own fields, as `replace` would give them, without its look at every
-    field: made once a puzzle)."""
+    field: made once a puzzle). `ordered`: the cages come in that order already (the
+    engine's generator hands them so), and are not sorted again."""
     base = latin_structure(n)
-    return GridModel(n, n, base.symbols, base.cells, base.groups, tuple(sorted(cages, key=_anchor)))
+    return GridModel(n, n, base.symbols, base.cells, base.groups,
+                     tuple(cages) if ordered else tuple(sorted(cages, key=_anchor)))
 
 
 def _anchor(cage: Cage) -> Cell:

@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use super::errors::{Error, Result};
 use super::grid::Ladder;
@@ -21,10 +22,13 @@ use crate::search::{Budget, CageSpec, Stop};
 /// How often at most a generation asks its watch (signals, the caller's deadline).
 const WATCH_EVERY: Duration = Duration::from_millis(2);
 
-/// A cage as Python builds it: cells as (row, column), operation sign, target.
-type CageOut = (Vec<(usize, usize)>, &'static str, i64);
-/// A puzzle as Python builds it: its cages and its solution's rows.
-type PuzzleOut = (Vec<CageOut>, Vec<Vec<u8>>);
+/// A cage as Python's model holds it: cells as a tuple of (row, column), operation sign,
+/// target.
+type CageOut<'py> = (Bound<'py, PyTuple>, &'static str, i64);
+/// A puzzle as Python's model holds it: its cages in the order of their top-left cells,
+/// and its solution as a tuple of rows (tuples of digits), made here so Python converts
+/// nothing.
+type PuzzleOut<'py> = (Vec<CageOut<'py>>, Bound<'py, PyTuple>);
 
 /// One KenKen of `size` at level index `level` of `ladder` (a KenKen ladder): (cages,
 /// solution rows). Raises NotFound when no attempt succeeded within the work limits or
@@ -35,8 +39,8 @@ type PuzzleOut = (Vec<CageOut>, Vec<Vec<u8>>);
 #[pyfunction]
 #[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, deadline, seed))]
 #[allow(clippy::too_many_arguments)]
-pub fn kenken_generate(
-    py: Python<'_>,
+pub fn kenken_generate<'py>(
+    py: Python<'py>,
     size: usize,
     level: usize,
     operations: Vec<String>,
@@ -49,7 +53,7 @@ pub fn kenken_generate(
     ladder: &Ladder,
     deadline: &Deadline,
     seed: u64,
-) -> Result<PuzzleOut> {
+) -> Result<PuzzleOut<'py>> {
     if ladder.family != Family::KenKen {
         return Err(Error::invalid("a KenKen is graded with a KenKen ladder"));
     }
@@ -86,7 +90,7 @@ pub fn kenken_generate(
         generate::generate(&settings, &ladder.levels, seed, &mut check)
     });
     match made {
-        Ok(Some(made)) => Ok(puzzle_out(&made, size)),
+        Ok(Some(made)) => puzzle_out(py, &made, size),
         Ok(None) => Err(Error::NotFound(
             "no attempt made a KenKen at the level asked",
         )),
@@ -163,20 +167,32 @@ impl Request {
     }
 }
 
-fn puzzle_out(made: &Made, size: usize) -> PuzzleOut {
-    let cages = made
-        .cages
-        .iter()
-        .map(|k| {
-            (
-                k.cells.iter().map(|c| (c / size, c % size)).collect(),
-                sign(k.op),
-                k.target,
-            )
-        })
-        .collect();
-    let rows = made.solution.chunks(size).map(|row| row.to_vec()).collect();
-    (cages, rows)
+fn puzzle_out<'py>(py: Python<'py>, made: &Made, size: usize) -> Result<PuzzleOut<'py>> {
+    let mut order: Vec<&_> = made.cages.iter().collect();
+    // By top-left cell, as the model keeps them (a cage's least cell number is its least
+    // (row, column)).
+    order.sort_by_key(|k| k.cells.iter().min());
+    let mut cages = Vec::with_capacity(order.len());
+    for k in order {
+        let cells: Vec<(usize, usize)> = k.cells.iter().map(|c| (c / size, c % size)).collect();
+        let cells = PyTuple::new(py, cells).map_err(Error::Raised)?;
+        cages.push((cells, sign(k.op), k.target));
+    }
+    Ok((cages, rows_out(py, &made.solution, size, 0)?))
+}
+
+/// Values in reading order as a tuple of rows (tuples), each value plus `offset`.
+fn rows_out<'py>(
+    py: Python<'py>,
+    values: &[u8],
+    size: usize,
+    offset: u8,
+) -> Result<Bound<'py, PyTuple>> {
+    let mut rows = Vec::with_capacity(size);
+    for row in values.chunks(size) {
+        rows.push(PyTuple::new(py, row.iter().map(|&v| v + offset)).map_err(Error::Raised)?);
+    }
+    PyTuple::new(py, rows).map_err(Error::Raised)
 }
 
 /// A random caging of a random Latin square (digits 1..size), clued for an even mix of
@@ -185,14 +201,15 @@ fn puzzle_out(made: &Made, size: usize) -> PuzzleOut {
 /// for tests of the grader's soundness.
 #[pyfunction]
 #[pyo3(signature = (*, size, max_cage, single_cap, size_decay, operations, seed))]
-pub fn kenken_random_caging(
+pub fn kenken_random_caging<'py>(
+    py: Python<'py>,
     size: usize,
     max_cage: usize,
     single_cap: usize,
     size_decay: f64,
     operations: Vec<String>,
     seed: u64,
-) -> Result<Option<PuzzleOut>> {
+) -> Result<Option<PuzzleOut<'py>>> {
     let request = Request {
         size,
         level: 0,
@@ -205,7 +222,9 @@ pub fn kenken_random_caging(
         giveaway_weight: 1.0,
     };
     let settings = request.settings((1, 0, 0, 0, 0, 0.0, 0, 0))?;
-    Ok(generate::random_caging(&settings, seed).map(|made| puzzle_out(&made, size)))
+    generate::random_caging(&settings, seed)
+        .map(|made| puzzle_out(py, &made, size))
+        .transpose()
 }
 
 fn sign(op: Op) -> &'static str {
@@ -218,13 +237,19 @@ fn sign(op: Op) -> &'static str {
     }
 }
 
-/// A cage as Python hands it for a proof: cell numbers (reading order), sign ("?" for a
-/// hidden one), target.
-type CageIn = (Vec<usize>, String, i128);
+/// A cage as Python's model holds it, for a proof: cells as (row, column), sign ("?" for
+/// a hidden one), target.
+type CageIn = (Vec<(usize, usize)>, String, i128);
 
-/// A proof's answer to Python: (ending, hardest level or -1, the grader's grid as rows of
-/// digits when solved, the search's solutions as rows, up to two, or None).
-type Proved = (&'static str, i32, Vec<Vec<u8>>, Option<Vec<Vec<Vec<u8>>>>);
+/// A proof's answer to Python: (ending, hardest level or -1, the grader's grid when it
+/// solved the puzzle, else None, and the search's solutions, up to two, or None); each
+/// grid a tuple of rows of digits, as Python's grids are.
+type Proved<'py> = (
+    &'static str,
+    i32,
+    Option<Bound<'py, PyTuple>>,
+    Option<Bound<'py, PyTuple>>,
+);
 
 /// A printed KenKen of side `size` proved again in one crossing (its `certify` and
 /// `solve`): graded from an empty board with every level of `ladder`, and its solutions
@@ -232,13 +257,13 @@ type Proved = (&'static str, i32, Vec<Vec<u8>>, Option<Vec<Vec<Vec<u8>>>>);
 /// grader did not solve it).
 #[pyfunction]
 #[pyo3(signature = (*, size, cages, ladder, always_count))]
-pub fn kenken_prove(
-    py: Python<'_>,
+pub fn kenken_prove<'py>(
+    py: Python<'py>,
     size: usize,
     cages: Vec<CageIn>,
     ladder: &Ladder,
     always_count: bool,
-) -> Result<Proved> {
+) -> Result<Proved<'py>> {
     if ladder.family != Family::KenKen || !(1..=generate::MAX_SIDE).contains(&size) {
         return Err(Error::invalid(
             "a KenKen of side 1 to 15 is proved with a KenKen ladder",
@@ -246,13 +271,13 @@ pub fn kenken_prove(
     }
     let mut specs = Vec::with_capacity(cages.len());
     for (cells, op, target) in cages {
-        if cells.is_empty() || cells.iter().any(|&c| c >= size * size) {
+        if cells.is_empty() || cells.iter().any(|&(r, c)| r >= size || c >= size) {
             return Err(Error::invalid(
                 "a cage names no cell or one outside the grid",
             ));
         }
         specs.push(CageSpec {
-            cells,
+            cells: cells.iter().map(|&(r, c)| r * size + c).collect(),
             op: super::cages::operation(&op)?,
             target,
             distinct: false,
@@ -280,15 +305,20 @@ pub fn kenken_prove(
         Ending::Impossible => "impossible",
         Ending::Unfinished => "unfinished",
     };
-    // Digits 1..size in rows, as Python's grids hold them.
-    let rows = |values: &[u8]| -> Vec<Vec<u8>> {
-        values
-            .chunks(size)
-            .map(|row| row.iter().map(|&v| v + 1).collect())
-            .collect()
+    // Digits 1..size (the engine's symbol indices plus one) in rows.
+    let graded = match proof.ending {
+        Ending::Solved => Some(rows_out(py, &proof.values, size, 1)?),
+        _ => None,
     };
-    let counted = proof
-        .count
-        .map(|c| c.solutions.iter().map(|s| rows(s)).collect());
-    Ok((ending, proof.level, rows(&proof.values), counted))
+    let counted = match proof.count {
+        Some(count) => {
+            let mut grids = Vec::with_capacity(count.solutions.len());
+            for s in &count.solutions {
+                grids.push(rows_out(py, s, size, 1)?);
+            }
+            Some(PyTuple::new(py, grids).map_err(Error::Raised)?)
+        }
+        None => None,
+    };
+    Ok((ending, proof.level, graded, counted))
 }

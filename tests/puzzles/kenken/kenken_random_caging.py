@@ -19,4 +19,4 @@ def random_caging(n: int, max_cage: int, single_cap: int, size_decay: float, ope
     if made is None:
         return None
     cages, rows = made
-    return tuple(tuple(row) for row in rows), [Cage(tuple(cells), op, target) for cells, op, target in cages]
+    return rows, [Cage(cells, op, target) for cells, op, target in cages]

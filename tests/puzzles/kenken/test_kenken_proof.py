@@ -11,7 +11,7 @@ from dataclasses import replace
 from bookgen.model import Group
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.grid import GridType
-from bookgen.puzzles.kenken.proof import on_latin_frame
+from bookgen.puzzles.kenken.proof import on_latin_frame, prove
 from bookgen.puzzles.kenken.rules import Params, kenken_model
 from bookgen.puzzles.registry import get
 from bookgen.solve.result import Outcome
@@ -66,3 +66,18 @@ def test_a_kenken_off_its_latin_frame_takes_the_general_way():
     extra = replace(model, groups=(*model.groups, Group(((0, 0), (1, 1)), "group")))
     assert not on_latin_frame(extra)
     both_ways(Puzzle("kenken", "easy", extra, solution, Params(size=4)))
+
+
+def test_made_puzzles_come_as_models_made_afresh_cages_by_top_left_cell_and_rows_as_tuples():
+    # The generator's model trusts the engine's cage order (it does not sort again): the
+    # same model as one sorted from scratch, and its answer a grid of tuples, as parsed ones are.
+    for k, (n, level) in enumerate([(3, "easy"), (4, "easy"), (6, "hard"), (9, "medium")]):
+        puzzle = KENKEN.generate(Params(size=n, difficulty=level), random.Random(40 + k), Budget(60))
+        model = puzzle.board
+        assert model == kenken_model(n, list(reversed(model.cages)))
+        assert [min(cage.cells) for cage in model.cages] == sorted(min(cage.cells) for cage in model.cages)
+        assert all(isinstance(cage.cells, tuple) for cage in model.cages)
+        assert isinstance(puzzle.solution, tuple) and all(isinstance(row, tuple) for row in puzzle.solution)
+        proved = prove(KENKEN.solving_model(puzzle), KENKEN.grading, always_count=True)
+        assert proved.graded == puzzle.solution and isinstance(proved.graded, tuple)
+        assert proved.count is not None and proved.count.solutions == (puzzle.solution,)
