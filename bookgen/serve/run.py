@@ -35,7 +35,7 @@ def serve(port: int | None, open_browser: bool, say: Callable[[str], None]) -> N
             if open_browser:
                 threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
             try:
-                threading.Event().wait()
+                _wait_for_a_signal()
             except KeyboardInterrupt as exc:
                 how = f" ({exc.name})" if isinstance(exc, Stopped) else ""
                 say(f"bookgen: stopping the composer page{how}")
@@ -46,6 +46,20 @@ def serve(port: int | None, open_browser: bool, say: Callable[[str], None]) -> N
             server.server_close()
         shutil.rmtree(root, ignore_errors=True)
     say("bookgen: stopped; its temporary files are removed")
+
+
+# How often the main thread wakes to run a stop signal's handler (below).
+WAKE_SECONDS = 0.25
+
+
+def _wait_for_a_signal() -> None:
+    """Wait until Ctrl-C or a stop signal raises here. Python runs signal handlers in
+    the main thread only, and a signal the kernel gives to another thread (the server's)
+    does not wake a main thread blocked on a lock with no timeout: it then waited for
+    ever, and SIGTERM never stopped the server. Waking every WAKE_SECONDS runs it."""
+    never = threading.Event()
+    while not never.wait(WAKE_SECONDS):
+        pass
 
 
 def _bound(port: int | None, root: Path) -> ComposerServer:
