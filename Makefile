@@ -57,16 +57,24 @@ pictures: setup-test
 	cp $(PICTURES)/hints-006.png docs/hint-page.png
 	$(BIN)/python docs/pictures/composer.py docs
 
+# pytest keeps each test module with its asserts rewritten in tests/__pycache__ (ignored
+# by git) and reads it back next time, unless Python may not write bytecode
+# (PYTHONDONTWRITEBYTECODE, set on some machines): then every worker of every run
+# parsed and rewrote all test modules again, 4 s of collection each. The tests run with
+# it unset. --dist worksteal: a worker that runs out of tests takes the other's, so the
+# run does not end waiting on one worker's last long tests.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist worksteal
+
 # The whole suite on the machine's two cores (pytest-xdist): one process takes about
 # half as long again as the 6 minutes the suite is held to on a 2-core machine.
 test: setup-test
-	$(BIN)/python -m pytest -n 2
+	$(PYTEST) -n 2
 
 # The quick check while working (under a minute): every test but those marked slow
 # (hard puzzles at large sizes, SAT cross-checks, exhaustive searches, the made bold
 # font), on the machine's two cores. `make test`, what CI runs, still runs everything.
 test-fast: setup-test
-	$(BIN)/python -m pytest -m "not slow" -n 2
+	$(PYTEST) -m "not slow" -n 2
 
 # The engine crate's own checks, as CI runs them (needs cargo, rustfmt and clippy).
 rust-checks:

@@ -5,6 +5,7 @@ the build prints."""
 
 from __future__ import annotations
 
+import functools
 import io
 import string
 import struct
@@ -160,29 +161,35 @@ def _png(extra: bytes = b"") -> bytes:
     return png[:33] + extra + png[33:]
 
 
-_BOMB = zlib.compress(bytes(200 * 2**20), 9)  # 200 MB of zeros in about 200 KB
+@functools.cache
+def _bomb() -> bytes:
+    """200 MB of zeros in about 200 KB: made when a test first needs it, not when the
+    tests are collected (3 s in every worker of every run)."""
+    return zlib.compress(bytes(200 * 2**20), 9)
 
+
+# name -> (the picture's bytes, made when its test runs; the reason check and build give)
 PICTURES = {
-    "a zTXt chunk inflating to 200 MB": (_png(_chunk(b"zTXt", b"Comment\x00\x00" + _BOMB)),
+    "a zTXt chunk inflating to 200 MB": (lambda: _png(_chunk(b"zTXt", b"Comment\x00\x00" + _bomb())),
                                          "a text chunk (zTXt) that inflates to more than 1 MB"),
-    "an iTXt chunk inflating to 200 MB": (_png(_chunk(b"iTXt", b"Comment\x00\x01\x00en\x00\x00" + _BOMB)),
+    "an iTXt chunk inflating to 200 MB": (lambda: _png(_chunk(b"iTXt", b"Comment\x00\x01\x00en\x00\x00" + _bomb())),
                                           "a text chunk (iTXt) that inflates to more than 1 MB"),
-    "an iCCP profile inflating to 200 MB": (_png(_chunk(b"iCCP", b"icc\x00\x00" + _BOMB)),
+    "an iCCP profile inflating to 200 MB": (lambda: _png(_chunk(b"iCCP", b"icc\x00\x00" + _bomb())),
                                             "a colour profile (iCCP) that inflates to more than 1 MB"),
     "twenty text chunks of 900 KB": (
-        _png(b"".join(_chunk(b"zTXt", b"C\x00\x00" + zlib.compress(bytes(900 * 1024))) for _ in range(20))),
+        lambda: _png(b"".join(_chunk(b"zTXt", b"C\x00\x00" + zlib.compress(bytes(900 * 1024))) for _ in range(20))),
         "its text and colour-profile chunks inflate to more than 8 MB"),
-    "a truncated PNG": (_png()[:60], "a damaged picture (image file is truncated)"),
-    "a GIF": (b"GIF89a" + bytes(40), "not a PNG or JPEG picture"),
-    "random bytes": (bytes(range(256)) * 4, "not a PNG or JPEG picture"),
-    "an empty file": (b"", "not a PNG or JPEG picture"),
+    "a truncated PNG": (lambda: _png()[:60], "a damaged picture (image file is truncated)"),
+    "a GIF": (lambda: b"GIF89a" + bytes(40), "not a PNG or JPEG picture"),
+    "random bytes": (lambda: bytes(range(256)) * 4, "not a PNG or JPEG picture"),
+    "an empty file": (lambda: b"", "not a PNG or JPEG picture"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_a_hostile_picture_is_one_line_from_check_and_build(tmp_path: Path, name: str):
-    data, reason = PICTURES[name]
-    (tmp_path / "pic.png").write_bytes(data)
+    make, reason = PICTURES[name]
+    (tmp_path / "pic.png").write_bytes(make())
     spec = tmp_path / "book.yaml"
     spec.write_text("sections:\n  - type: sliding\n    size: 3\n    image: pic.png\n")
     refused_alike(spec, f"{spec}:4:5: sections[0].image: cannot read pic.png as a picture ({reason})")

@@ -163,6 +163,7 @@ def test_pages_opened_and_never_used_go_before_the_teachers(served):
     assert teacher.call("/api/check", {"state": SMALL})["problems"] == []
 
 
+@pytest.mark.slow  # starts a server (make test-fast stays under a minute; make test and CI run it)
 def test_a_call_from_another_origin_is_refused(served):
     teacher = served.page()
     host, port = _address(served)
@@ -206,6 +207,7 @@ bodies = st.one_of(
 )
 
 
+@pytest.mark.slow  # 150 examples, 1.6 s (make test-fast stays under a minute; make test and CI run it)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(["/api/check", "/api/open", "/api/classlist"]), body=bodies)
 def test_every_call_is_answered_2xx_or_4xx(in_process, path: str, body: dict):
@@ -271,6 +273,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         """The second site's requests are not the test's to print."""
 
 
+@pytest.mark.slow  # starts a server (make test-fast stays under a minute; make test and CI run it)
 def test_the_page_reads_a_files_bytes_with_the_same_decoder(served):
     """The page may send the file's bytes (base64): Excel's UTF-16 is read as the command
     line reads it; its text (already decoded by the browser) is read as before."""

@@ -37,6 +37,7 @@ def test_the_stub_declares_exactly_what_the_compiled_engine_has(tmp_path):
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+@pytest.mark.slow  # runs mypy, 1.4 s (make test-fast stays under a minute; make test and CI run it)
 def test_the_bridge_uses_the_engine_as_the_stub_types_it(tmp_path):
     checked = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
                               "--cache-dir", str(tmp_path / "cache"), "bookgen/solve/engine.py"],
@@ -44,6 +45,7 @@ def test_the_bridge_uses_the_engine_as_the_stub_types_it(tmp_path):
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+@pytest.mark.slow  # runs stubtest, 1.6 s (make test-fast stays under a minute; make test and CI run it)
 def test_a_stub_that_drifts_from_the_engine_fails_the_check(tmp_path):
     # The same check, with a stub whose search takes a parameter by another name and
     # which lacks one function: stubtest must name both.

@@ -41,6 +41,7 @@ def test_the_layers_of_small_boards_are_the_python_ones_in_the_same_order(rows, 
     assert engine_layers(goal, rows, cols) == [list(layer) for layer in reference]
 
 
+@pytest.mark.slow  # 1 s: every 3x3 position against the Python counts (make test and CI run it)
 def test_the_3x3_layers_are_the_python_ones_and_every_distance_is_the_layer_of_its_position():
     goal = standard_goal(3, 3)
     reference = python_counts.distance_layers(goal, 3)
@@ -146,6 +147,7 @@ def _budget_line_holds(start, goal, cols, length):
     assert python_counts.counted(start, goal, cols, length, python_counts.manhattan(goal, cols), fewest) == ours
 
 
+@pytest.mark.slow  # 1.8 s (make test-fast stays under a minute; make test and CI run it)
 def test_4x4_positions_count_or_run_out_of_budget_as_python_did():
     goal, positions = _walked(4, 4, 30, 50, 12, seed=11)
     counts = [_differ(start, goal, 4, length) for start, length in positions]

@@ -71,7 +71,8 @@ def test_the_8_puzzle_at_every_distance_gives_the_same_paths_and_nodes(eight_puz
 
 
 @pytest.mark.parametrize("rows, cols, count, longest", [(2, 3, 200, 30), (2, 4, 300, 40), (4, 2, 300, 40),
-                                                        (3, 4, 300, 40), (4, 3, 200, 40), (4, 4, 300, 24),
+                                                        pytest.param(3, 4, 300, 40, marks=pytest.mark.slow),
+                                                        (4, 3, 200, 40), (4, 4, 300, 24),
                                                         (5, 5, 150, 20), (6, 6, 100, 16), (3, 6, 100, 24)])
 def test_rectangles_give_the_same_paths_and_nodes(rows, cols, count, longest, replay):
     goal, starts = _walks(rows, cols, count, longest, rows * 10 + cols)
@@ -79,6 +80,7 @@ def test_rectangles_give_the_same_paths_and_nodes(rows, cols, count, longest, re
         _same_search(start, goal, cols, replay)
 
 
+@pytest.mark.slow  # 1.7 s at weight 2 (make test-fast stays under a minute; make test and CI run it)
 @pytest.mark.parametrize("weight", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_weighted_searches_give_the_same_answers(weight):
     for rows, cols in ((3, 3), (3, 4), (5, 5)):
