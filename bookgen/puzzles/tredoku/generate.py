@@ -49,7 +49,7 @@ BATCH = 6
 Givens = dict[Cell, int]
 
 
-def generate_at_level(base: GridModel, levels: tuple[Level, ...], level: int, rng: random.Random,
+def repaired_at_level(base: GridModel, levels: tuple[Level, ...], level: int, rng: random.Random,
                       budget: Budget, what: str = "tredoku") -> tuple[GridModel, Grid]:
     """A puzzle over `base` graded exactly `levels[level]` (level 1 or more), and its
     solution. Raises GenerationError when the budget runs out first."""

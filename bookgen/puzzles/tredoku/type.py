@@ -39,7 +39,7 @@ from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
 from bookgen.puzzles.sudoku.type import LEVELS
 from bookgen.puzzles.tredoku import draw, figures, interchange
-from bookgen.puzzles.tredoku.generate import generate_at_level as repaired_at_level
+from bookgen.puzzles.tredoku.generate import repaired_at_level
 from bookgen.puzzles.tredoku.hints import NAMING
 from bookgen.solve.result import SolveResult
 

@@ -11,7 +11,7 @@ from bookgen.errors import GenerationError
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku.type import LEVELS
 from bookgen.puzzles.tredoku import figures
-from bookgen.puzzles.tredoku.generate import generate_at_level
+from bookgen.puzzles.tredoku.generate import repaired_at_level
 from bookgen.puzzles.tredoku.type import LEVEL_NAMES, REPAIRED_FROM, generate_tredoku
 from bookgen.solve.grader import needs_level
 from bookgen.solve.search import count_solutions
@@ -37,5 +37,5 @@ def test_one_seed_makes_one_puzzle():
 
 def test_an_empty_budget_is_refused_as_a_generation_error():
     with pytest.raises(GenerationError, match="within the budget"):
-        generate_at_level(figures.structure("star"), LEVELS, LEVEL_NAMES.index("expert"), random.Random(1),
+        repaired_at_level(figures.structure("star"), LEVELS, LEVEL_NAMES.index("expert"), random.Random(1),
                           Budget(-1))
