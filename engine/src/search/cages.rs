@@ -405,6 +405,72 @@ pub fn index_tuples(
     )
 }
 
+/// `index_tuples`, flat (one assignment after another), made without a list per
+/// assignment: each multiset's distinct orders are walked in increasing order, cell by
+/// cell, a branch cut as soon as a cell repeats a symbol of an earlier cell it must
+/// differ from (listing a 6-cell sum cage's orders one list at a time, then converting
+/// them, was most of a generator's listing).
+pub fn index_flat(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Option<Vec<u8>> {
+    let k = differ.len();
+    if op == Op::Hidden {
+        return index_tuples(op, target, symbols, differ).map(|t| t.concat());
+    }
+    let cells_needed = match op {
+        Op::Eq => Some(1),
+        Op::Sub | Op::Div => Some(2),
+        _ => None,
+    };
+    if cells_needed.is_some_and(|n| n != k) {
+        return Some(Vec::new());
+    }
+    let mut sorted = symbols.to_vec();
+    sorted.sort_unstable();
+    let listed = match op {
+        Op::Add | Op::Mul => listed_multisets(op, k, &sorted, target)?,
+        _ => multisets(op, k, &sorted, target),
+    };
+    let index = |v: i64| symbols.iter().position(|&s| s == v).unwrap_or(0) as u8;
+    let mut flat = Vec::new();
+    let mut held = vec![0u8; k];
+    for multiset in listed {
+        let mut values: Vec<i64> = multiset.clone();
+        values.dedup();
+        let ids: Vec<u8> = values.iter().map(|&v| index(v)).collect();
+        let mut left: Vec<u8> = values
+            .iter()
+            .map(|v| multiset.iter().filter(|&w| w == v).count() as u8)
+            .collect();
+        orders_into(0, &ids, &mut left, &mut held, differ, &mut flat);
+    }
+    Some(flat)
+}
+
+/// The distinct orders of a multiset (its distinct values' indices `ids`, ascending by
+/// value, `left` of each) from cell `cell` on, in increasing order, that keep apart the
+/// cells that must differ; appended to `flat`.
+fn orders_into(
+    cell: usize,
+    ids: &[u8],
+    left: &mut [u8],
+    held: &mut [u8],
+    differ: &Differ,
+    flat: &mut Vec<u8>,
+) {
+    if cell == held.len() {
+        flat.extend_from_slice(held);
+        return;
+    }
+    for v in 0..ids.len() {
+        if left[v] == 0 || (0..cell).any(|a| differ[a][cell] && held[a] == ids[v]) {
+            continue;
+        }
+        left[v] -= 1;
+        held[cell] = ids[v];
+        orders_into(cell + 1, ids, left, held, differ, flat);
+        left[v] += 1;
+    }
+}
+
 /// Every set of `size` different symbols (a mask over indices) summing to `target`, in
 /// the order of combinations of indices.
 pub fn distinct_sum_subsets(symbols: &[i64], size: usize, target: i128) -> Vec<Mask> {

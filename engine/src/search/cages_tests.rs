@@ -127,7 +127,7 @@ fn sets_listed(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Option
 }
 
 #[test]
-fn multisets_are_counted_as_the_listing_would_count_them() {
+fn multisets_are_counted_and_listed_flat_as_the_listing_would_give_them() {
     // Differ patterns of real cage shapes: an L of three (cells 0-1 share a row, 1-2 a
     // column), a 2x2 square (each cell differs from two), a line, none at all.
     let l_shape = vec![
@@ -158,6 +158,11 @@ fn multisets_are_counted_as_the_listing_would_count_them() {
                     assert_eq!(
                         multiset_count(op, target, &symbols, d),
                         sets_listed(op, target, &symbols, d),
+                        "{op:?} {target} n={n} {d:?}"
+                    );
+                    assert_eq!(
+                        index_flat(op, target, &symbols, d),
+                        index_tuples(op, target, &symbols, d).map(|t| t.concat()),
                         "{op:?} {target} n={n} {d:?}"
                     );
                 }
