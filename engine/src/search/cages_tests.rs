@@ -170,3 +170,51 @@ fn multisets_are_counted_and_listed_flat_as_the_listing_would_give_them() {
         }
     }
 }
+
+/// Every multiset of k symbols, in the order of combinations with replacement.
+fn all_multisets(k: usize, symbols: &[i64]) -> Vec<Vec<i64>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut found = Vec::new();
+    for (i, &s) in symbols.iter().enumerate() {
+        for mut rest in all_multisets(k - 1, &symbols[i..]) {
+            rest.insert(0, s);
+            found.push(rest);
+        }
+    }
+    found
+}
+
+#[test]
+fn the_pruned_multiset_walk_finds_what_trying_every_multiset_finds_in_its_order() {
+    for n in [4i64, 6, 9] {
+        let symbols: Vec<i64> = (1..=n).collect();
+        for k in 1..=5 {
+            let every = all_multisets(k, &symbols);
+            for op in [Op::Add, Op::Mul] {
+                // Every result some multiset makes, and each one past it (mostly misses).
+                let mut targets: Vec<i128> = every
+                    .iter()
+                    .filter_map(|m| cage_value(op, m))
+                    .flat_map(|v| [v, v + 1])
+                    .collect();
+                targets.push(0);
+                targets.sort_unstable();
+                targets.dedup();
+                for target in targets {
+                    let slow: Vec<Vec<i64>> = every
+                        .iter()
+                        .filter(|m| cage_value(op, m) == Some(target))
+                        .cloned()
+                        .collect();
+                    assert_eq!(
+                        multisets(op, k, &symbols, target),
+                        slow,
+                        "{op:?} {target} k={k} n={n}"
+                    );
+                }
+            }
+        }
+    }
+}
