@@ -59,7 +59,9 @@ def test_the_lesson_page_comes_before_the_section_in_the_books_language(tmp_path
     with pdfplumber.open(tmp_path / "f.pdf") as pdf:
         texts = [page.extract_text() for page in pdf.pages]
     lesson = next(k for k, text in enumerate(texts) if f"Practise: {TECHNIQUE}" in text)
-    assert "1. The " in texts[lesson] and "cage (from row" in texts[lesson]
+    # The step names its cage and where it is: "(from row 1, column 1)", or "(column 6,
+    # rows 1-4)" for a cage in one line.
+    assert "1. The " in texts[lesson] and " cage (" in texts[lesson]
     assert "KenKen" in texts[lesson + 1] and "Practise" not in texts[lesson + 1]
     build(_spec(tmp_path, TECHNIQUE, "de"), tmp_path / "de.pdf")
     with pdfplumber.open(tmp_path / "de.pdf") as pdf:

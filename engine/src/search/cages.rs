@@ -164,6 +164,17 @@ impl MultisetWalk<'_> {
                 if least > self.target {
                     break;
                 }
+                // Every later symbol is at most the largest: the largest reachable result
+                // (a larger v may still reach the target, so this branch only is cut).
+                let top = *self.symbols.last().unwrap_or(&0) as i128;
+                let most = if self.op == Op::Mul {
+                    next.saturating_mul(top.saturating_pow(left - 1))
+                } else {
+                    next + top * (left - 1) as i128
+                };
+                if most < self.target {
+                    continue;
+                }
                 if self.op == Op::Mul && (next == 0 || self.target % next != 0) {
                     continue;
                 }
@@ -297,6 +308,83 @@ pub fn value_tuples(
     Some(found)
 }
 
+/// How many different multisets of symbols `value_tuples` lists orders of: the sets of
+/// digits that make the clue in some order its cells allow. None exactly when
+/// `value_tuples` is. Counted without listing the orders (a generator weighs thousands
+/// of clues it never grades, and listing a 6-cell sum cage's orders costs far more than
+/// finding one that fits).
+pub fn multiset_count(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Option<usize> {
+    let k = differ.len();
+    let mut sorted = symbols.to_vec();
+    sorted.sort_unstable();
+    let of = |op: Op| -> Option<Vec<Vec<i64>>> {
+        let needed = match op {
+            Op::Eq => Some(1),
+            Op::Sub | Op::Div => Some(2),
+            _ => None,
+        };
+        if needed.is_some_and(|n| n != k) {
+            return Some(Vec::new());
+        }
+        match op {
+            Op::Add | Op::Mul => listed_multisets(op, k, &sorted, target),
+            _ => Some(multisets(op, k, &sorted, target)),
+        }
+    };
+    let mut found = if op == Op::Hidden && k == 1 {
+        of(Op::Eq)?
+    } else if op == Op::Hidden {
+        let mut all = Vec::new();
+        for shown in SHOWN {
+            all.extend(of(shown)?);
+        }
+        all.sort_unstable();
+        all.dedup();
+        all
+    } else {
+        of(op)?
+    };
+    found.retain(|m| fits_some_order(m, differ));
+    Some(found.len())
+}
+
+/// Whether some order of the sorted multiset puts different symbols on every pair of
+/// cells that must differ: cells filled in turn, each with a symbol left over that no
+/// earlier cell it must differ from holds.
+fn fits_some_order(multiset: &[i64], differ: &Differ) -> bool {
+    fn place(
+        cell: usize,
+        values: &[i64],
+        left: &mut [u8],
+        held: &mut [usize],
+        differ: &Differ,
+    ) -> bool {
+        if cell == held.len() {
+            return true;
+        }
+        for v in 0..values.len() {
+            if left[v] == 0 || (0..cell).any(|a| differ[a][cell] && held[a] == v) {
+                continue;
+            }
+            left[v] -= 1;
+            held[cell] = v;
+            if place(cell + 1, values, left, held, differ) {
+                return true;
+            }
+            left[v] += 1;
+        }
+        false
+    }
+    let mut values = multiset.to_vec();
+    values.dedup();
+    let mut left: Vec<u8> = values
+        .iter()
+        .map(|v| multiset.iter().filter(|&w| w == v).count() as u8)
+        .collect();
+    let mut held = vec![0usize; multiset.len()];
+    place(0, &values, &mut left, &mut held, differ)
+}
+
 /// `value_tuples` as symbol indices (the position of each value in `symbols`).
 pub fn index_tuples(
     op: Op,
@@ -315,6 +403,72 @@ pub fn index_tuples(
             })
             .collect(),
     )
+}
+
+/// `index_tuples`, flat (one assignment after another), made without a list per
+/// assignment: each multiset's distinct orders are walked in increasing order, cell by
+/// cell, a branch cut as soon as a cell repeats a symbol of an earlier cell it must
+/// differ from (listing a 6-cell sum cage's orders one list at a time, then converting
+/// them, was most of a generator's listing).
+pub fn index_flat(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Option<Vec<u8>> {
+    let k = differ.len();
+    if op == Op::Hidden {
+        return index_tuples(op, target, symbols, differ).map(|t| t.concat());
+    }
+    let cells_needed = match op {
+        Op::Eq => Some(1),
+        Op::Sub | Op::Div => Some(2),
+        _ => None,
+    };
+    if cells_needed.is_some_and(|n| n != k) {
+        return Some(Vec::new());
+    }
+    let mut sorted = symbols.to_vec();
+    sorted.sort_unstable();
+    let listed = match op {
+        Op::Add | Op::Mul => listed_multisets(op, k, &sorted, target)?,
+        _ => multisets(op, k, &sorted, target),
+    };
+    let index = |v: i64| symbols.iter().position(|&s| s == v).unwrap_or(0) as u8;
+    let mut flat = Vec::new();
+    let mut held = vec![0u8; k];
+    for multiset in listed {
+        let mut values: Vec<i64> = multiset.clone();
+        values.dedup();
+        let ids: Vec<u8> = values.iter().map(|&v| index(v)).collect();
+        let mut left: Vec<u8> = values
+            .iter()
+            .map(|v| multiset.iter().filter(|&w| w == v).count() as u8)
+            .collect();
+        orders_into(0, &ids, &mut left, &mut held, differ, &mut flat);
+    }
+    Some(flat)
+}
+
+/// The distinct orders of a multiset (its distinct values' indices `ids`, ascending by
+/// value, `left` of each) from cell `cell` on, in increasing order, that keep apart the
+/// cells that must differ; appended to `flat`.
+fn orders_into(
+    cell: usize,
+    ids: &[u8],
+    left: &mut [u8],
+    held: &mut [u8],
+    differ: &Differ,
+    flat: &mut Vec<u8>,
+) {
+    if cell == held.len() {
+        flat.extend_from_slice(held);
+        return;
+    }
+    for v in 0..ids.len() {
+        if left[v] == 0 || (0..cell).any(|a| differ[a][cell] && held[a] == ids[v]) {
+            continue;
+        }
+        left[v] -= 1;
+        held[cell] = ids[v];
+        orders_into(cell + 1, ids, left, held, differ, flat);
+        left[v] += 1;
+    }
 }
 
 /// Every set of `size` different symbols (a mask over indices) summing to `target`, in

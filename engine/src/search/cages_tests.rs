@@ -111,3 +111,110 @@ fn distinct_sums_by_subsets_keep_only_digits_of_some_fitting_set() {
     assert!(matches!(p.prune(&mut dom), Pruned::Changed(_)));
     assert_eq!(dom, vec![0b101, 0b101]);
 }
+
+/// The distinct sorted multisets among `value_tuples`' orders, counted the slow way.
+fn sets_listed(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Option<usize> {
+    let mut sets: Vec<Vec<i64>> = value_tuples(op, target, symbols, differ)?
+        .into_iter()
+        .map(|mut t| {
+            t.sort_unstable();
+            t
+        })
+        .collect();
+    sets.sort_unstable();
+    sets.dedup();
+    Some(sets.len())
+}
+
+#[test]
+fn multisets_are_counted_and_listed_flat_as_the_listing_would_give_them() {
+    // Differ patterns of real cage shapes: an L of three (cells 0-1 share a row, 1-2 a
+    // column), a 2x2 square (each cell differs from two), a line, none at all.
+    let l_shape = vec![
+        vec![false, true, false],
+        vec![true, false, true],
+        vec![false, true, false],
+    ];
+    let square = vec![
+        vec![false, true, true, false],
+        vec![true, false, false, true],
+        vec![true, false, false, true],
+        vec![false, true, true, false],
+    ];
+    let differs = [
+        differ(1, true),
+        differ(2, true),
+        differ(3, true),
+        differ(3, false),
+        l_shape,
+        square,
+        differ(4, false),
+    ];
+    for n in [4i64, 6, 9] {
+        let symbols: Vec<i64> = (1..=n).collect();
+        for d in &differs {
+            for op in [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Eq, Op::Hidden] {
+                for target in 0..=(n * n * 4) as i128 {
+                    assert_eq!(
+                        multiset_count(op, target, &symbols, d),
+                        sets_listed(op, target, &symbols, d),
+                        "{op:?} {target} n={n} {d:?}"
+                    );
+                    assert_eq!(
+                        index_flat(op, target, &symbols, d),
+                        index_tuples(op, target, &symbols, d).map(|t| t.concat()),
+                        "{op:?} {target} n={n} {d:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every multiset of k symbols, in the order of combinations with replacement.
+fn all_multisets(k: usize, symbols: &[i64]) -> Vec<Vec<i64>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut found = Vec::new();
+    for (i, &s) in symbols.iter().enumerate() {
+        for mut rest in all_multisets(k - 1, &symbols[i..]) {
+            rest.insert(0, s);
+            found.push(rest);
+        }
+    }
+    found
+}
+
+#[test]
+fn the_pruned_multiset_walk_finds_what_trying_every_multiset_finds_in_its_order() {
+    for n in [4i64, 6, 9] {
+        let symbols: Vec<i64> = (1..=n).collect();
+        for k in 1..=5 {
+            let every = all_multisets(k, &symbols);
+            for op in [Op::Add, Op::Mul] {
+                // Every result some multiset makes, and each one past it (mostly misses).
+                let mut targets: Vec<i128> = every
+                    .iter()
+                    .filter_map(|m| cage_value(op, m))
+                    .flat_map(|v| [v, v + 1])
+                    .collect();
+                targets.push(0);
+                targets.sort_unstable();
+                targets.dedup();
+                for target in targets {
+                    let slow: Vec<Vec<i64>> = every
+                        .iter()
+                        .filter(|m| cage_value(op, m) == Some(target))
+                        .cloned()
+                        .collect();
+                    assert_eq!(
+                        multisets(op, k, &symbols, target),
+                        slow,
+                        "{op:?} {target} k={k} n={n}"
+                    );
+                }
+            }
+        }
+    }
+}

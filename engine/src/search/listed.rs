@@ -1,6 +1,6 @@
 //! Every kind of cage's assignments, listed once per process and shared by the search's
 //! propagators and KenKen's grader (kenken::cages), which read the same listing in the
-//! same order (`index_tuples`): a generator compiles a search and grades a board for
+//! same order (`index_tuples`, made flat by `index_flat`): a generator compiles a search and grades a board for
 //! many cagings made of mostly the same kinds, and with one cache each kind is listed
 //! once, not once for each. Measured on 30 seeds of 9x9 hard KenKen from a cold start,
 //! the listing was about a tenth of the generator's work, half of it the second copy.
@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::cages::{index_tuples, Differ, Op};
+use super::cages::{index_flat, Differ, Op};
 use super::packed::Packed;
 
 /// A cage's assignments: symbol indices, one per cell, the assignments one after
@@ -48,8 +48,8 @@ pub fn listed_tuples(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> 
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
-    let made = index_tuples(op, target, symbols, differ)
-        .map(|t| Arc::new(Assignments::new(t.concat(), differ.len(), symbols.len())));
+    let made = index_flat(op, target, symbols, differ)
+        .map(|flat| Arc::new(Assignments::new(flat, differ.len(), symbols.len())));
     let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
     if held.len() >= LISTED_KINDS {
         held.clear();

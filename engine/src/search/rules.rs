@@ -93,16 +93,20 @@ impl Solver {
         placed.clear();
         while let Some(gi) = groups.pop() {
             let g = &self.covering[gi];
-            let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+            let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
             for &i in g {
                 let d = dom[i];
                 twice |= once & d;
                 once |= d;
+                // A decided cell's symbol is in no other cell of the group (`eliminate`
+                // has run): it is "unique" but places nothing, and without it most groups
+                // need no second look.
+                fixed |= if d & d.wrapping_sub(1) == 0 { d } else { 0 };
             }
             if once != self.full {
                 return None;
             }
-            let unique = once & !twice;
+            let unique = once & !twice & !fixed;
             if unique != 0 {
                 for &i in g {
                     let d = dom[i];

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use super::caging::{Cage, Cells, Tally};
 use super::Settings;
-use crate::kenken::cages::{listing, Quick};
+use crate::kenken::cages::Quick;
 use crate::rng::Rng;
-use crate::search::cages::{cage_value, makes_target, Op};
+use crate::search::cages::{cage_value, makes_target, multiset_count, Op};
 
 /// The operations that fit some digits, in the order the section lists them.
 #[derive(Clone, Copy)]
@@ -58,8 +58,8 @@ pub fn fitting_ops(values: &[i64], allowed: &[Op]) -> Fits {
 
 /// How many different sets of digits make each kind of clue, counted once per thread:
 /// by grid size, operation as the solver reads it, target, size and which cells share a
-/// line. Counted from the grader's own listing of the cage's combinations (kept for the
-/// boards that grade the clue later).
+/// line. Counted without listing the cage's combinations: most clues weighed are never
+/// graded.
 type Kind = (usize, Op, i64, usize, u64);
 thread_local! {
     static COUNTED: RefCell<HashMap<Kind, usize, Quick>> = RefCell::new(HashMap::default());
@@ -98,23 +98,8 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
         .map(|a| (0..k).map(|b| shared(a, b)).collect())
         .collect();
     let symbols: Vec<i64> = (1..=n as i64).collect();
-    let found = match listing(op, i128::from(cage.target), &symbols, &differ) {
-        None => usize::MAX,
-        Some(combos) => {
-            let mut sets: Vec<Vec<u8>> = combos
-                .flat
-                .chunks(k)
-                .map(|combo| {
-                    let mut set = combo.to_vec();
-                    set.sort_unstable();
-                    set
-                })
-                .collect();
-            sets.sort_unstable();
-            sets.dedup();
-            sets.len()
-        }
-    };
+    let found =
+        multiset_count(op, i128::from(cage.target), &symbols, &differ).unwrap_or(usize::MAX);
     COUNTED.with(|counted| {
         let mut held = counted.borrow_mut();
         if held.len() >= COUNTED_KINDS {

@@ -301,3 +301,15 @@ fn an_expired_watch_stops_before_any_work_and_an_interrupt_halts() {
         Err(Halt::Interrupted)
     ));
 }
+
+#[test]
+fn the_harder_levels_go_on_from_a_stall_with_hidden_signs_or_from_ten_up_only() {
+    // Shown signs below 10x10: straight to the search from the level's own marks.
+    assert_eq!(proof_levels(&settings(6, 3, &ALL_OPS, false)), 0);
+    assert_eq!(proof_levels(&settings(9, 1, &ALL_OPS, false)), 0);
+    // Hidden signs: the caller's count (a search from loose marks costs more).
+    assert_eq!(proof_levels(&settings(9, 0, &ALL_OPS, true)), 2);
+    // From 10x10 up one level, signs shown or not.
+    assert_eq!(proof_levels(&settings(10, 2, &ALL_OPS, false)), 1);
+    assert_eq!(proof_levels(&settings(12, 2, &ALL_OPS, true)), 1);
+}
