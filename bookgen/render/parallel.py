@@ -24,6 +24,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -40,19 +41,24 @@ CHUNK_PAGES = 4
 
 @dataclass(frozen=True)
 class Text:
-    """A string left for the main process: the canvas call that draws it and its state."""
+    """A string left for the main process, with all of its operators made but those that
+    depend on the document: the subset codes its characters get and the subsets' names
+    (see bookgen.render.book_canvas, whose one-line strings these are, byte for byte)."""
 
-    call: str  # drawString, drawCentredString or drawRightString
-    font: str
-    size: float
-    leading: float
-    x: float
-    y: float
+    font: str  # the face's name
+    head: str  # "BT 1 0 0 1 <x> <y> Tm ", the position already shifted by the string's width
+    size: str  # " <size> Tf <leading> TL", after each subset's name
     text: str
 
 
-# A page drawn by a worker: its operators in order, strings among them as Text; None
-# for a page the main process draws itself.
+# What a string's alignment moves it by, in its widths (BookCanvas's drawString,
+# drawCentredString and drawRightString).
+_SHIFT = {"drawString": 0.0, "drawCentredString": 0.5, "drawRightString": 1.0}
+
+
+# A page drawn by a worker: its operators in order (each run of them between two strings
+# joined into one text, as the page's stream joins them), strings among them as Text;
+# None for a page the main process draws itself.
 Drawn = list[str | Text] | None
 
 
@@ -64,7 +70,14 @@ class _WorkerCanvas(rl_canvas.Canvas):
     """A canvas that keeps strings as placeholders and refuses pictures."""
 
     def _later(self, call: str, x: float, y: float, text: str) -> None:
-        self._code.append(Text(call, self._fontname, self._fontsize, self._leading, x, y, text))
+        font = pdfmetrics.getFont(self._fontname)  # a TrueType face: setFont refused any other
+        if not self.bottomup or not isinstance(text, str):
+            raise _DrawHere
+        size = self._fontsize
+        if shift := _SHIFT[call]:
+            x = x - shift * font.stringWidth(text, size)
+        self._code.append(Text(self._fontname, f"BT 1 0 0 1 {fp_str(x, y)} Tm ",
+                               f" {fp_str(size)} Tf {fp_str(self._leading)} TL", text))
 
     def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
         if args or kwargs:
@@ -110,11 +123,30 @@ def _draw_chunk(indices: tuple[int, ...]) -> list[Drawn]:
     for index in indices:
         try:
             draw_page(canvas, layout.pages[index], layout, by_number, fonts, words)
-            drawn.append(list(canvas._code))
+            drawn.append(_joined(canvas._code))
         except _DrawHere:
             drawn.append(None)
         canvas._startPage()  # a fresh page's state, as showPage leaves it
     return drawn
+
+
+def _joined(code: list[str | Text]) -> list[str | Text]:
+    """A page's operators with each run between two strings joined by newlines, as the
+    page's stream joins them all (ReportLab's PDFPage.setStream): fewer to send back and
+    to copy into the main canvas."""
+    joined: list[str | Text] = []
+    run: list[str] = []
+    for item in code:
+        if isinstance(item, str):
+            run.append(item)
+        else:
+            if run:
+                joined.append("\n".join(run))
+                run = []
+            joined.append(item)
+    if run:
+        joined.append("\n".join(run))
+    return joined
 
 
 def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, words: Words,
@@ -147,18 +179,20 @@ def _drawn(book: tuple, chunks: list[tuple[int, ...]], jobs: int) -> Iterator[Dr
 
 def replay(canvas: Any, drawn: list[str | Text], fonts: Fonts) -> None:
     """A worker's page onto the main canvas: its operators as they are, its strings
-    drawn now, in order (the fonts' subsets are given out as in one process)."""
+    finished now, in order, as BookCanvas writes them (the fonts' subsets and their
+    characters' codes are given out as in one process)."""
     faces = {face.pdf_name: face for face in (fonts.regular, fonts.bold)}
-    code = canvas._code
+    doc, code = canvas._doc, canvas._code
     for item in drawn:
         if isinstance(item, str):
             code.append(item)
-        else:
-            faces[item.font].font()  # registered here too (a worker may have been first to use it)
-            canvas.setFont(item.font, item.size, item.leading)
-            if item.call == "drawCentredString":
-                canvas.drawCentredString(item.x, item.y, item.text)
-            elif item.call == "drawRightString":
-                canvas.drawRightString(item.x, item.y, item.text)
-            else:
-                canvas.drawString(item.x, item.y, item.text)
+            continue
+        font = faces[item.font].font()  # registered here too (a worker may have been first to use it)
+        parts = []
+        current = -1
+        for subset, chars in font.splitString(item.text, doc):
+            if subset != current:
+                parts.append(font.getSubsetInternalName(subset, doc) + item.size)
+                current = subset
+            parts.append(f"({escapePDF(chars)}) Tj")
+        code.append(f"{item.head}{' '.join(parts)} T* ET")
