@@ -89,11 +89,14 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     return results
 
 
-def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Iterator[Any]:
+def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
+                     meanwhile: Iterable[Any] = ()) -> Iterator[Any]:
     """As parallel_map, each result given as soon as it and those before it have come,
     so the caller works on one while the workers make the next (a book's pages are
     written while later ones are drawn). Ctrl-C and the stop signals are raised between
-    results; leaving the loop early terminates the workers."""
+    results; leaving the loop early terminates the workers. `meanwhile` is given first,
+    once the workers have been started: work the caller does itself while they start
+    (a book's first pages)."""
     # Imported here, not above: a command that starts no workers (`bookgen solve`) should
     # not pay for loading multiprocessing.
     import multiprocessing
@@ -105,7 +108,12 @@ def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs:
         with _signals_held():
             pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
         with _signals_noted() as noted:
-            yield from _arrivals(pool.imap(function, items, chunksize=1), noted)
+            results = pool.imap(function, items, chunksize=1)
+            for early in meanwhile:
+                if noted:
+                    break  # raised by _arrivals
+                yield early
+            yield from _arrivals(results, noted)
         pool.close()
     except BaseException:
         if pool is not None:
