@@ -89,14 +89,11 @@ def parallel_map(function: Callable[[Any], Any], items: Iterable[Any], jobs: int
     return results
 
 
-def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
-                     meanwhile: Iterable[Any] = ()) -> Iterator[Any]:
+def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs: int) -> Iterator[Any]:
     """As parallel_map, each result given as soon as it and those before it have come,
     so the caller works on one while the workers make the next (a book's pages are
     written while later ones are drawn). Ctrl-C and the stop signals are raised between
-    results; leaving the loop early terminates the workers. `meanwhile` is given first,
-    once the workers have been started: work the caller does itself while they start
-    (a book's first pages)."""
+    results; leaving the loop early terminates the workers."""
     # Imported here, not above: a command that starts no workers (`bookgen solve`) should
     # not pay for loading multiprocessing.
     import multiprocessing
@@ -108,12 +105,52 @@ def parallel_results(function: Callable[[Any], Any], items: Iterable[Any], jobs:
         with _signals_held():
             pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
         with _signals_noted() as noted:
-            results = pool.imap(function, items, chunksize=1)
-            for early in meanwhile:
+            yield from _arrivals(pool.imap(function, items, chunksize=1), noted)
+        pool.close()
+    except BaseException:
+        if pool is not None:
+            pool.terminate()
+        raise
+    finally:
+        if pool is not None:
+            pool.join()
+
+
+# What parallel_claimed gives for an item the caller took itself.
+TAKEN = object()
+
+
+def parallel_claimed(function: Callable[[int], Any], count: int, jobs: int,
+                     claim: Callable[[int], bool]) -> Iterator[Any]:
+    """function(k) for k in range(count) on `jobs` worker processes, given in order, as
+    parallel_results gives them; except that before waiting for item k the caller may
+    take it: when claim(k) is true (no worker had started it), TAKEN is given for it at
+    once, for the caller to do itself, and the worker's answer for it, which `function`
+    must make at once (it sees the claim), is dropped. The caller so works instead of
+    waiting (while the workers start, and whenever it is ahead of them); a stop signal
+    is raised before each item, as between results."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+    pool = None
+    try:
+        with _signals_held():
+            pool = context.Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+        with _signals_noted() as noted:
+            results = _arrivals(pool.imap(function, range(count), chunksize=1), noted)
+            received = 0
+            for k in range(count):
                 if noted:
-                    break  # raised by _arrivals
-                yield early
-            yield from _arrivals(results, noted)
+                    raise KeyboardInterrupt() if noted[0] == signal.SIGINT else Stopped(noted[0])
+                if claim(k):
+                    yield TAKEN
+                    continue
+                while received <= k:  # the answers of items taken before it are dropped
+                    result = next(results)
+                    received += 1
+                yield result
+            for _dropped in results:
+                pass
         pool.close()
     except BaseException:
         if pool is not None:

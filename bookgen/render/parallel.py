@@ -35,12 +35,6 @@ from bookgen.render.fonts import Fonts
 # Pages below which the workers cost more to start than they save (measured on 2 cores:
 # forking and collecting cost 0.1-0.2 s; a page takes 5-50 ms to draw).
 MIN_PARALLEL_PAGES = 24
-# Pages a worker is handed at a time: few enough that the work spreads evenly.
-CHUNK_PAGES = 4
-# Pages the main process draws itself, at the start of the book, while the workers
-# start: it would otherwise wait for their first pages, idle (forking two workers and
-# their first four pages take about as long as drawing four pages here).
-OWN_PAGES = 4
 
 
 @dataclass(frozen=True)
@@ -111,9 +105,29 @@ class _WorkerCanvas(rl_canvas.Canvas):
         raise _DrawHere
 
 
-# The book being drawn, set in the main process just before the workers are forked
-# (they read it from their copy of memory: nothing is sent to them but page numbers).
+# The book being drawn, and who draws each of its pages (FREE, MAIN, WORKER: a byte a
+# page in shared memory, with its lock), set in the main process just before the workers
+# are forked (they read both from their copy of memory: nothing is sent to them but page
+# numbers).
 _book: tuple[BookLayout, dict[int, Entry], Fonts, Words, Callable[..., None]] | None = None
+_owners: Any = None
+FREE, MAIN, WORKER = 0, 1, 2
+
+
+def _take(index: int, who: int) -> bool:
+    """Page `index` for `who`, unless someone has it."""
+    with _owners.get_lock():
+        if _owners[index] != FREE:
+            return False
+        _owners[index] = who
+        return True
+
+
+def _draw_one(index: int) -> Drawn | bool:
+    """Page `index` drawn in a worker; False, at once, when the main process took it."""
+    if not _take(index, WORKER):
+        return False
+    return _draw_chunk((index,))[0]
 
 
 def _draw_chunk(indices: tuple[int, ...]) -> list[Drawn]:
@@ -156,29 +170,37 @@ def _joined(code: list[str | Text]) -> list[str | Text]:
 def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, words: Words,
                 draw_page: Callable[..., None], jobs: int) -> Iterator[Drawn] | None:
     """Every page drawn by `jobs` workers, given in order as they come (the main process
-    writes one while the workers draw the next); None when the main process should draw
-    them all (one job, a short book, no fork). Close the iterator if not read to its end."""
+    writes one while the workers draw the next), None for a page the main process draws
+    itself; None instead of them all when it should draw them all (one job, a short book,
+    no fork). Close the iterator if not read to its end.
+
+    A page no worker has started when the main process comes to it is the main process's
+    (None): it draws the first pages while the workers start, and any it reaches before
+    them, instead of waiting idle (the workers are handed one page at a time, so that
+    the last pages, the answer keys of large grids, 25-75 ms each, spread over them)."""
     pages = len(layout.pages)
     if jobs < 2 or pages < MIN_PARALLEL_PAGES or not sys.platform.startswith("linux"):
         return None
-    chunks = [tuple(range(start, min(start + CHUNK_PAGES, pages))) for start in range(OWN_PAGES, pages, CHUNK_PAGES)]
-    return _drawn((layout, by_number, fonts, words, draw_page), chunks, min(jobs, len(chunks)))
+    return _drawn((layout, by_number, fonts, words, draw_page), pages, jobs)
 
 
-def _drawn(book: tuple, chunks: list[tuple[int, ...]], jobs: int) -> Iterator[Drawn]:
-    global _book
-    from bookgen.stopping import parallel_results
+def _drawn(book: tuple, pages: int, jobs: int) -> Iterator[Drawn]:
+    global _book, _owners
+    import multiprocessing
+
+    from bookgen.stopping import TAKEN, parallel_claimed
 
     _book = book  # before the pool forks its workers, on the first page asked for
+    _owners = multiprocessing.get_context("fork").Array("b", pages)
     if sys.platform.startswith("linux"):
         # Each worker asks for its parent-death signal through ctypes (bookgen.stopping):
         # loaded once here, before the fork, not once in every worker.
         import ctypes  # noqa: F401
     try:
-        for chunk in parallel_results(_draw_chunk, chunks, jobs, meanwhile=[[None] * OWN_PAGES]):
-            yield from chunk
+        for page in parallel_claimed(_draw_one, pages, jobs, lambda k: _take(k, MAIN)):
+            yield None if page is TAKEN else page
     finally:
-        _book = None
+        _book = _owners = None
 
 
 def replay(canvas: Any, drawn: list[str | Text], fonts: Fonts) -> None:
