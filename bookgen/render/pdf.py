@@ -24,7 +24,7 @@ from bookgen.layout.template import Template
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps
 from bookgen.render import parallel
-from bookgen.render.flate import PageStreams
+from bookgen.render.flate import compress_pages
 from bookgen.render.book_canvas import BookCanvas
 from bookgen.render.fonts import Fonts, default_fonts
 
@@ -238,9 +238,6 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
     # setting is ReportLab's global, read as each stream is made: set for this book only.
     base85, rl_config.useA85 = rl_config.useA85, 0
     drawn = None
-    # With more than one job, each page's stream is compressed on a thread while the
-    # next is drawn (bookgen.render.flate): the same bytes.
-    streams = PageStreams() if jobs > 1 else None
     try:
         drawn = parallel.drawn_pages(layout, by_number, fonts, words, _draw_page, jobs)
         for page in layout.pages:
@@ -253,19 +250,15 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
             for k, mark in on_page.get(page.number, []):
                 _bookmark(canvas, layout.template.height, f"m{k}", mark)
             canvas.showPage()
-            if streams is not None:
-                streams.take(canvas)
         if drawn is not None:
             next(drawn, None)  # past the last page: the workers end, Ctrl-C is the command's again
         if marks:
             canvas.showOutline()
-        if streams is not None:
-            streams.finish()
+        if jobs > 1:  # the pages' streams compressed on `jobs` threads at once: the same bytes
+            compress_pages(canvas, jobs)
         canvas.save()
     finally:
         rl_config.useA85 = base85
-        if streams is not None:
-            streams.close()
         if drawn is not None:
             drawn.close()  # the workers stopped, if the book failed before its last page
 

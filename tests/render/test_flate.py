@@ -1,4 +1,4 @@
-"""Page streams compressed on a thread (bookgen.render.flate) give ReportLab's bytes, and
+"""Page streams compressed on threads (bookgen.render.flate) give ReportLab's bytes, and
 the thread never outlives the drawing; strings left by a worker and finished by the main
 process (bookgen.render.parallel) are BookCanvas's own operators."""
 
@@ -7,12 +7,11 @@ from __future__ import annotations
 import io
 import threading
 
-import pytest
 from reportlab import rl_config
 
 from bookgen.render import parallel
 from bookgen.render.book_canvas import BookCanvas
-from bookgen.render.flate import PageStreams
+from bookgen.render.flate import compress_pages
 from bookgen.render.fonts import default_fonts
 
 TEXTS = ["1", "42", "Übung × 7 ÷ 3 − 2", "(a) \\ b", "Puzzle 12", "ŁÓDŹ"]
@@ -28,7 +27,7 @@ def _draw(canvas: BookCanvas, page: int, font: str) -> None:
         canvas.drawString(50, 100 + 10 * k, text)
 
 
-def _pdf(streams: PageStreams | None) -> bytes:
+def _pdf(threads: int) -> bytes:
     fonts = default_fonts()
     font = fonts.regular.font().fontName
     out = io.BytesIO()
@@ -38,30 +37,19 @@ def _pdf(streams: PageStreams | None) -> bytes:
         for page in range(5):
             _draw(canvas, page, font)
             canvas.showPage()
-            if streams is not None:
-                streams.take(canvas)
-        if streams is not None:
-            streams.finish()
+        if threads:
+            compress_pages(canvas, threads)
         canvas.save()
     finally:
         rl_config.useA85 = base85
-        if streams is not None:
-            streams.close()
     return out.getvalue()
 
 
-def test_streams_compressed_on_a_thread_are_the_bytes_reportlab_writes():
-    assert _pdf(PageStreams()) == _pdf(None)
-
-
-def test_the_compressing_thread_ends_with_the_drawing_even_when_it_fails():
-    streams = PageStreams()
-    with pytest.raises(RuntimeError):
-        try:
-            raise RuntimeError("a page failed")
-        finally:
-            streams.close()
-    assert not any(t.name == "bookgen-page-streams" for t in threading.enumerate())
+def test_streams_compressed_on_threads_are_the_bytes_reportlab_writes():
+    plain = _pdf(0)
+    assert _pdf(1) == plain
+    assert _pdf(3) == plain
+    assert not any(t.name == "bookgen-page-streams" for t in threading.enumerate())  # ended with the book
 
 
 def test_strings_finished_by_the_main_process_are_the_canvas_own_operators():
