@@ -106,17 +106,18 @@ class _WorkerCanvas(rl_canvas.Canvas):
 
 
 # The book being drawn, and who draws each of its pages (FREE, MAIN, WORKER: a byte a
-# page in shared memory, with its lock), set in the main process just before the workers
-# are forked (they read both from their copy of memory: nothing is sent to them but page
-# numbers).
+# page in memory shared with the workers, anonymous, so no file backs it, and its lock),
+# set in the main process just before the workers are forked (they read the book from
+# their copy of memory: nothing is sent to them but page numbers).
 _book: tuple[BookLayout, dict[int, Entry], Fonts, Words, Callable[..., None]] | None = None
 _owners: Any = None
+_owners_lock: Any = None
 FREE, MAIN, WORKER = 0, 1, 2
 
 
 def _take(index: int, who: int) -> bool:
     """Page `index` for `who`, unless someone has it."""
-    with _owners.get_lock():
+    with _owners_lock:
         if _owners[index] != FREE:
             return False
         _owners[index] = who
@@ -185,13 +186,14 @@ def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, w
 
 
 def _drawn(book: tuple, pages: int, jobs: int) -> Iterator[Drawn]:
-    global _book, _owners
+    global _book, _owners, _owners_lock
+    import mmap
     import multiprocessing
 
     from bookgen.stopping import TAKEN, parallel_claimed
 
     _book = book  # before the pool forks its workers, on the first page asked for
-    _owners = multiprocessing.get_context("fork").Array("b", pages)
+    _owners, _owners_lock = mmap.mmap(-1, pages), multiprocessing.get_context("fork").Lock()
     if sys.platform.startswith("linux"):
         # Each worker asks for its parent-death signal through ctypes (bookgen.stopping):
         # loaded once here, before the fork, not once in every worker.
@@ -200,7 +202,8 @@ def _drawn(book: tuple, pages: int, jobs: int) -> Iterator[Drawn]:
         for page in parallel_claimed(_draw_one, pages, jobs, lambda k: _take(k, MAIN)):
             yield None if page is TAKEN else page
     finally:
-        _book = _owners = None
+        _owners.close()
+        _book = _owners = _owners_lock = None
 
 
 def replay(canvas: Any, drawn: list[str | Text], fonts: Fonts) -> None:
