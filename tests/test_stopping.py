@@ -1,24 +1,67 @@
-"""bookgen.stopping's in-order workers with items the caller takes itself."""
+"""bookgen.stopping's in-order workers (claimed_in_order): every item given in order, those
+the caller takes as TAKEN, a worker's error raised when its item is reached, and no worker
+left when the loop ends or is left."""
 
 from __future__ import annotations
 
-import multiprocessing
+import os
 
-from bookgen.stopping import TAKEN, parallel_claimed
+import pytest
+
+from bookgen.stopping import TAKEN, claimed_in_order
 
 
 def _square(k: int) -> int:
     return k * k
 
 
-def test_items_the_caller_takes_are_given_as_taken_and_the_rest_in_order():
-    got = list(parallel_claimed(_square, 9, 2, lambda k: k % 3 == 0))
-    assert got == [TAKEN if k % 3 == 0 else k * k for k in range(9)]
-    assert multiprocessing.active_children() == []  # the workers ended with the items
+def _children() -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid() and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_every_item_comes_in_order_those_the_caller_took_as_taken():
+    got = list(claimed_in_order(_square, 40, 2, mine=lambda k: k % 3 == 0))
+    assert [g for g in got if g is not TAKEN] == [k * k for k in range(40) if g_not_taken(got, k)]
+    assert all(got[k] is TAKEN or got[k] == k * k for k in range(40))
+    assert _children() == []
+
+
+def g_not_taken(got: list, k: int) -> bool:
+    return got[k] is not TAKEN
+
+
+def test_the_caller_takes_nothing_it_may_not():
+    got = list(claimed_in_order(_square, 20, 2, mine=lambda k: False))
+    assert got == [k * k for k in range(20)]
+
+
+def _fails_at_seven(k: int) -> int:
+    if k == 7:
+        raise ValueError("seven")
+    return k
+
+
+def test_a_workers_error_is_raised_when_its_item_is_reached_and_the_workers_end():
+    got = []
+    with pytest.raises(ValueError, match="seven"):
+        for item in claimed_in_order(_fails_at_seven, 30, 2, mine=lambda k: False):
+            got.append(item)
+    assert got == list(range(7))
+    assert _children() == []
 
 
 def test_leaving_early_ends_the_workers():
-    items = parallel_claimed(_square, 50, 2, lambda k: False)
+    items = claimed_in_order(_square, 50, 2, mine=lambda k: False)
     assert [next(items) for _ in range(3)] == [0, 1, 4]
     items.close()
-    assert multiprocessing.active_children() == []
+    assert _children() == []

@@ -102,29 +102,13 @@ class _WorkerCanvas(rl_canvas.Canvas):
         raise _DrawHere
 
 
-# The book being drawn, and who draws each of its pages (FREE, MAIN, WORKER: a byte a
-# page in memory shared with the workers, anonymous, so no file backs it, and its lock),
-# set in the main process just before the workers are forked (they read the book from
-# their copy of memory: nothing is sent to them but page numbers).
+# The book being drawn, set in the main process just before the workers are forked (they
+# read it from their copy of memory: nothing is sent to them but page numbers).
 _book: tuple[BookLayout, dict[int, Entry], Fonts, Words, Callable[..., None]] | None = None
-_owners: Any = None
-_owners_lock: Any = None
-FREE, MAIN, WORKER = 0, 1, 2
 
 
-def _take(index: int, who: int) -> bool:
-    """Page `index` for `who`, unless someone has it."""
-    with _owners_lock:
-        if _owners[index] != FREE:
-            return False
-        _owners[index] = who
-        return True
-
-
-def _draw_one(index: int) -> Drawn | bool:
-    """Page `index` drawn in a worker; False, at once, when the main process took it."""
-    if not _take(index, WORKER):
-        return False
+def _draw_one(index: int) -> Drawn:
+    """Page `index`, drawn in a worker."""
     return _draw_chunk((index,))[0]
 
 
@@ -183,24 +167,19 @@ def drawn_pages(layout: BookLayout, by_number: dict[int, Entry], fonts: Fonts, w
 
 
 def _drawn(book: tuple, pages: int, jobs: int) -> Iterator[Drawn]:
-    global _book, _owners, _owners_lock
-    import mmap
-    import multiprocessing
+    global _book
+    from bookgen.stopping import TAKEN, claimed_in_order
 
-    from bookgen.stopping import TAKEN, parallel_claimed
-
-    _book = book  # before the pool forks its workers, on the first page asked for
-    _owners, _owners_lock = mmap.mmap(-1, pages), multiprocessing.get_context("fork").Lock()
+    _book = book  # before the workers are forked, on the first page asked for
     if sys.platform.startswith("linux"):
         # Each worker asks for its parent-death signal through ctypes (bookgen.stopping):
         # loaded once here, before the fork, not once in every worker.
         import ctypes  # noqa: F401
     try:
-        for page in parallel_claimed(_draw_one, pages, jobs, lambda k: _take(k, MAIN)):
+        for page in claimed_in_order(_draw_one, pages, jobs):
             yield None if page is TAKEN else page
     finally:
-        _owners.close()
-        _book = _owners = _owners_lock = None
+        _book = None
 
 
 def replay(canvas: Any, drawn: list[str | Text], fonts: Fonts) -> None:

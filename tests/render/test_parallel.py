@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.build import build
+from bookgen import stopping
 from bookgen.render import parallel
 from bookgen.spec import parse
 
@@ -53,12 +54,12 @@ def _book(tmp_path: Path, jobs: int) -> str:
 def test_a_book_drawn_by_any_number_of_workers_is_byte_identical(tmp_path: Path, monkeypatch):
     shutil.copy(ROOT / "samples" / "pictures" / "boat.png", tmp_path / "boat.png")
     monkeypatch.setattr(parallel, "MIN_PARALLEL_PAGES", 1)
-    real_take = parallel._take
+    real_claimed = stopping.claimed_in_order
 
-    def main_takes_only_the_first(index: int, who: int) -> bool:
+    def main_takes_none(function, count, jobs):
         # Which pages the main process takes depends on how fast the workers start: here
-        # it takes only the first, so the workers draw the rest.
-        return (who != parallel.MAIN or index == 0) and real_take(index, who)
+        # it may take none, so the workers draw every page they can.
+        return real_claimed(function, count, jobs, mine=lambda k: False)
 
     drawn = []
     real = parallel.drawn_pages
@@ -81,15 +82,13 @@ def test_a_book_drawn_by_any_number_of_workers_is_byte_identical(tmp_path: Path,
     monkeypatch.setattr(parallel, "drawn_pages", counted)
     one = _book(tmp_path, 1)
     assert _book(tmp_path, 2) == one  # the main process takes what it reaches first
-    monkeypatch.setattr(parallel, "_take", main_takes_only_the_first)
+    monkeypatch.setattr(stopping, "claimed_in_order", main_takes_none)
     assert _book(tmp_path, 2) == one
     assert _book(tmp_path, 3) == one
     assert drawn[0] is None  # one job: the main process drew every page
     by_workers = drawn[2]
     assert by_workers is not None and len(by_workers) == 10
-    assert by_workers[0] is None  # the main process's own
-    assert any(page is None for page in by_workers[1:])  # the picture's page, drawn by the main process
-    assert sum(page is not None for page in by_workers) >= 8
+    assert sum(page is None for page in by_workers) == 1  # the picture's page, drawn by the main process
 
 
 def test_a_short_book_or_one_job_starts_no_workers(monkeypatch):
