@@ -114,3 +114,27 @@ def test_a_sections_own_instructions_replace_the_types_on_every_page(tmp_path: P
     assert len(texts) == 4
     assert all("Fill every row with 1, 2, 3 and 4." in text for text in texts[:3])
     assert "Fill every row with 1, 2" not in texts[3] and "every bold box" in texts[3]
+
+
+
+def test_the_collector_is_eased_while_a_build_runs_and_left_as_found(tmp_path: Path, monkeypatch):
+    """bookgen.build._collector_eased: the modules frozen out of the collector's passes and
+    its youngest pass rarer while the build runs, its settings as they were after."""
+    import gc
+
+    import bookgen.build
+
+    spec_path = tmp_path / "book.yaml"
+    spec_path.write_text("title: T\nseed: 3\nsections:\n  - type: sudoku\n    size: 4\n    difficulty: beginner\n    count: 1\n")
+    threshold = gc.get_threshold()
+    seen = []
+    real = bookgen.build.render
+
+    def render(*args, **kwargs):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(bookgen.build, "render", render)
+    build(load(spec_path), tmp_path / "book.pdf")
+    assert seen and seen[0][0] >= bookgen.build.GC_YOUNG_THRESHOLD and seen[0][1] > 0
+    assert gc.get_threshold() == threshold and gc.get_freeze_count() == 0

@@ -24,6 +24,7 @@ from bookgen.layout.template import Template
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps
 from bookgen.render import parallel
+from bookgen.render.flate import compress_pages
 from bookgen.render.book_canvas import BookCanvas
 from bookgen.render.fonts import Fonts, default_fonts
 
@@ -253,6 +254,8 @@ def render(layout: BookLayout, entries: list[Entry], path: str | Path, meta: Met
             next(drawn, None)  # past the last page: the workers end, Ctrl-C is the command's again
         if marks:
             canvas.showOutline()
+        if jobs > 1:  # the pages' streams compressed on `jobs` threads at once: the same bytes
+            compress_pages(canvas, jobs)
         canvas.save()
     finally:
         rl_config.useA85 = base85
