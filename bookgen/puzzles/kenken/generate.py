@@ -27,6 +27,8 @@ time can stop the work, never change the puzzle.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Any
 
 from bookgen.errors import DeadlinePassed, GenerationError, NothingFound
 from bookgen.model import Cage, Grid, GridModel
@@ -71,14 +73,9 @@ LIMITS = (MAX_ATTEMPTS, MAX_ROUNDS, SEARCH_NODES, HARDEN_TRIES, HARDEN_GRADES, L
 
 
 def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
-    n, style = params.size, params.style
+    n = params.size
     try:
-        cages, rows = engine.generate_kenken(
-            size=n, levels=LEVELS, level=LEVEL_NAMES.index(params.difficulty), operations=list(params.operations),
-            hidden=params.hide_operations, cage_limit=params.cage_limit, single_cap=params.single_cap,
-            size_decay=style.size_decay, giveaway_weight=style.giveaway_weight, limits=LIMITS,
-            expired=budget.expired, seed=rng.getrandbits(64),
-        )
+        cages, rows = engine.generate_kenken(_request(params), budget.expired, rng.getrandbits(64))
     except NothingFound:
         raise GenerationError(
             f"no {params.difficulty} {n}x{n} KenKen found within the budget; try another level or seed"
@@ -88,3 +85,14 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
     # The engine's cells and rows are tuples already, its cages in the model's order.
     return kenken_model(n, [Cage(cells, op, target) for cells, op, target in cages], ordered=True), rows
 
+
+@lru_cache(maxsize=64)
+def _request(params: Params) -> dict[str, Any]:
+    """The engine's request for a section's options: the same for each of its puzzles."""
+    style = params.style
+    return engine.kenken_request(
+        size=params.size, levels=LEVELS, level=LEVEL_NAMES.index(params.difficulty),
+        operations=list(params.operations), hidden=params.hide_operations, cage_limit=params.cage_limit,
+        single_cap=params.single_cap, size_decay=style.size_decay, giveaway_weight=style.giveaway_weight,
+        limits=LIMITS,
+    )

@@ -34,7 +34,7 @@ under the hidden rules: a cage may use any of + − × ÷ that makes its target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
@@ -65,6 +65,20 @@ SIGN_RULES = {
     "*": N_("× multiplies them"),
     "/": N_("÷ divides the larger of two numbers by the smaller"),
 }
+
+
+# The generator, loaded when first used, as the drawing is (`bookgen solve` needs
+# neither), and kept: an import statement in `generate` cost about 8 k instructions a
+# puzzle, a tenth of a 4x4's Python side.
+_generator: Callable[[Params, random.Random, Budget], tuple[GridModel, Grid]] | None = None
+
+
+def _load_generator() -> Callable[[Params, random.Random, Budget], tuple[GridModel, Grid]]:
+    global _generator
+    from bookgen.puzzles.kenken.generate import generate_kenken
+
+    _generator = generate_kenken
+    return generate_kenken
 
 
 class KenKenType(GridWorked[Params]):
@@ -113,10 +127,7 @@ class KenKenType(GridWorked[Params]):
         return kenken_offer.offered_lines(self.offer)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
-        # Imported when first used, as the drawing is: `bookgen solve` needs neither.
-        from bookgen.puzzles.kenken.generate import generate_kenken
-
-        model, solution = generate_kenken(params, rng, budget)
+        model, solution = (_generator or _load_generator())(params, rng, budget)
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
     def from_text(self, text: str, source: str) -> Puzzle:
