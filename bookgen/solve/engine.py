@@ -278,18 +278,21 @@ KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
 
 
 def kenken_request(*, size: int, levels: tuple, level: int, operations: list[str], hidden: bool, cage_limit: int,
-                   single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple) -> dict[str, Any]:
+                   single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple,
+                   cells: tuple[tuple[int, int], ...]) -> dict[str, Any]:
     """What `generate_kenken` hands the engine for every KenKen of one section's options
-    (made once for them: it was a tenth of a 4x4's Python side made with each puzzle)."""
+    (made once for them: it was a tenth of a 4x4's Python side made with each puzzle).
+    `cells`: the grid's, in reading order, which the cages are then made of."""
     return dict(size=size, level=level, operations=operations, hidden=hidden, cage_limit=cage_limit,
                 single_cap=single_cap, size_decay=size_decay, giveaway_weight=giveaway_weight, limits=limits,
-                ladder=ladder(levels, "kenken"))
+                ladder=ladder(levels, "kenken"), cells=cells)
 
 
 def generate_kenken(request: dict[str, Any], expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
     """A KenKen as `request` (`kenken_request`) asks (engine/src/kenken/generate): (cages
     as cells, sign and target, solution rows). NothingFound when no attempt made one in
-    time, DeadlinePassed when time ran out while a caging was being settled."""
+    time, DeadlinePassed when time ran out while a caging was being settled. The engine
+    first asks `expired` a few milliseconds in: the caller asks it before."""
     try:  # as `bridged` does, without its second call a puzzle
         return _engine.kenken_generate(**request, deadline=_engine.Deadline(expired), seed=seed)
     except _engine.EngineError as error:
