@@ -308,8 +308,13 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
                                         operations=operations, seed=seed)
 
 
-# A KenKen graded and counted in one call, by keyword (bookgen/puzzles/kenken/proof.py).
-kenken_prove = bridged(_engine.kenken_prove)
+def kenken_prove(*, size: int, cages: list[KenKenCage], ladder: _engine.Ladder,
+                 always_count: bool) -> tuple[str, int, Grid | None, tuple[Grid, ...] | None]:
+    """A KenKen graded and counted in one call (bookgen/puzzles/kenken/proof.py)."""
+    try:  # as `bridged` does, without its second call a puzzle
+        return _engine.kenken_prove(size=size, cages=cages, ladder=ladder, always_count=always_count)
+    except _engine.EngineError as error:
+        raise _ERRORS[type(error)](*error.args) from None
 
 
 @bridged

@@ -48,6 +48,11 @@ def all_kept(model: GridModel, grid: Grid) -> bool:
     return _on_frame(model) and _all_kept(model, grid)
 
 
+def kept_on_frame(model: GridModel, grid: Grid) -> bool:
+    """`all_kept` of a model the caller found on its Latin frame (a KenKen's `certify`)."""
+    return _all_kept(model, grid)
+
+
 def _on_frame(model: GridModel) -> bool:
     frame = latin_structure(model.rows)
     return (model.cols == model.rows and not model.givens and not model.inequalities

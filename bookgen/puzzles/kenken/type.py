@@ -45,7 +45,7 @@ from bookgen.puzzles.grid import certify_grid, searched_once
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
-from bookgen.puzzles.kenken.check import all_kept, kenken_violations
+from bookgen.puzzles.kenken.check import kenken_violations, kept_on_frame
 from bookgen.puzzles.kenken.proof import on_latin_frame, prove, prove_raw, proved_of, result_of
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
@@ -165,7 +165,7 @@ class KenKenType(GridWorked[Params]):
         # meets every rule (the independent check). Exactly when the general way below
         # finds nothing wrong; anything else goes that way, to say what is wrong.
         if (graded == answer and solutions == (answer,) and self.grading[max(level, 0)].name == puzzle.difficulty
-                and all_kept(puzzle.board, answer)):
+                and kept_on_frame(puzzle.board, answer)):  # on its frame: `model` is, and shares it
             return []
         proved = proved_of(raw)
         violations = self.check(puzzle, answer)
