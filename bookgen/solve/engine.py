@@ -280,20 +280,16 @@ KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
 def kenken_request(*, size: int, levels: tuple, level: int, operations: list[str], hidden: bool, cage_limit: int,
                    single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple,
                    cells: tuple[tuple[int, int], ...]) -> dict[str, Any]:
-    """What `generate_kenken` hands the engine for every KenKen of one section's options
-    (made once for them: it was a tenth of a 4x4's Python side made with each puzzle).
-    `cells`: the grid's, in reading order, which the cages are then made of."""
+    """The engine's request for KenKens of one section's options; the cages made of `cells`."""
     return dict(size=size, level=level, operations=operations, hidden=hidden, cage_limit=cage_limit,
                 single_cap=single_cap, size_decay=size_decay, giveaway_weight=giveaway_weight, limits=limits,
                 ladder=ladder(levels, "kenken"), cells=cells)
 
 
 def generate_kenken(request: dict[str, Any], expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
-    """A KenKen as `request` (`kenken_request`) asks (engine/src/kenken/generate): (cages
-    as cells, sign and target, solution rows). NothingFound when no attempt made one in
-    time, DeadlinePassed when time ran out while a caging was being settled. The engine
-    first asks `expired` a few milliseconds in: the caller asks it before."""
-    try:  # as `bridged` does, without its second call a puzzle
+    """A KenKen as `request` asks: (cages, solution rows), or NothingFound or DeadlinePassed
+    (errors bridged here, not by a second call). `expired` is first asked 2 ms in."""
+    try:
         return _engine.kenken_generate(**request, deadline=_engine.Deadline(expired), seed=seed)
     except _engine.EngineError as error:
         raise _ERRORS[type(error)](*error.args) from None
@@ -308,13 +304,8 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
                                         operations=operations, seed=seed)
 
 
-def kenken_prove(*, size: int, cages: list[KenKenCage], ladder: _engine.Ladder,
-                 always_count: bool) -> tuple[str, int, Grid | None, tuple[Grid, ...] | None]:
-    """A KenKen graded and counted in one call (bookgen/puzzles/kenken/proof.py)."""
-    try:  # as `bridged` does, without its second call a puzzle
-        return _engine.kenken_prove(size=size, cages=cages, ladder=ladder, always_count=always_count)
-    except _engine.EngineError as error:
-        raise _ERRORS[type(error)](*error.args) from None
+# A KenKen graded and counted in one call, by keyword (bookgen/puzzles/kenken/proof.py).
+kenken_prove = bridged(_engine.kenken_prove)
 
 
 @bridged
