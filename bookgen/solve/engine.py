@@ -28,8 +28,8 @@ from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 # The exceptions callers catch are bookgen.errors' own, re-exported here for them.
 __all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
            "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
-           "givens_of", "grid_of", "is_compact", "kenken_prove", "kenken_request", "ladder", "random_kenken_caging", "shuffle_regions",
-           "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
+           "givens_of", "grid_of", "is_compact", "kenken_prove", "kenken_request", "ladder", "random_kenken_caging",
+           "shuffle_regions", "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
 _ERRORS: dict[type[BaseException], type[errors.EngineError]] = {

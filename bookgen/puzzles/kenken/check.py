@@ -80,7 +80,7 @@ def _squares(n: int, orderings: tuple[tuple[int, ...], ...]) -> list[Grid]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _shape(cells: tuple[Cell, ...], n: int) -> tuple[int, Callable[[tuple[int, ...]], tuple[int, ...]]] | None:
+def _shape(cells: tuple[Cell, ...], n: int) -> tuple[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] | None:
     """A cage of three cells or more as a mask of its cell numbers (row * n + column) and
     the getter of their values from the grid read row by row; None unless the cells are
     different, in the n x n grid and connected. Remembered by the cells (the same cage
@@ -94,7 +94,7 @@ def _shape(cells: tuple[Cell, ...], n: int) -> tuple[int, Callable[[tuple[int, .
     return mask, itemgetter(*numbers)
 
 
-def _lines_kept(grid: Grid, n: int) -> tuple[int, ...] | None:
+def _lines_kept(grid: Grid, n: int) -> tuple[Any, ...] | None:
     """The answer's values row by row when every row and column holds 1..n once, else None."""
     digits, squares, orderings = _frame(n)
     try:
