@@ -13,7 +13,7 @@ made in C over a whole line or grid (a 4x4 answer found among the 576 Latin squa
 once), the tiling as one mask of cell numbers, and the values of a cage of three cells or
 more read by a remembered getter. (Remembering two-cell cages as well saved 2.6 k more on
 a 4x4 and cost 4 k a cage on a 9x9, where the same shapes in the same places seldom come
-back: certify 1.58 M to 1.72 M.)
+back: certify 1.58 M to 1.72 M.) From 7x7 up the pass goes by sets, as before (below).
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from bookgen.puzzles.kenken.rules import latin_structure, layout_violations
 # (576 at 4), and up to the next its lines among every ordering of 1..N (720 at 6).
 SQUARES_UP_TO = 4
 ORDERINGS_UP_TO = 6
+
+_BIT = (1).__lshift__  # a cell number's bit in a mask of cells
 
 
 def kenken_violations(model: GridModel, grid: Grid) -> list[Violation]:
@@ -86,11 +88,9 @@ def _shape(cells: tuple[Cell, ...], n: int) -> tuple[int, Callable[[tuple[Any, .
     different, in the n x n grid and connected. Remembered by the cells (the same cage
     shapes in the same places come back puzzle after puzzle)."""
     numbers = [r * n + c for r, c in cells if 0 <= r < n and 0 <= c < n]
-    if len(numbers) != len(cells) or len(set(numbers)) != len(numbers) or not is_connected(cells):
+    mask = sum(map(_BIT, numbers))  # one bit a cell: fewer bits when a cell repeats
+    if len(numbers) != len(cells) or mask.bit_count() != len(cells) or not is_connected(cells):
         return None
-    mask = 0
-    for k in numbers:
-        mask |= 1 << k
     return mask, itemgetter(*numbers)
 
 
@@ -117,6 +117,8 @@ def _lines_kept(grid: Grid, n: int) -> tuple[Any, ...] | None:
 def _all_kept(model: GridModel, grid: Grid) -> bool:
     """True only when every rule holds (False: not sure, the full checks decide)."""
     n = model.rows
+    if n > ORDERINGS_UP_TO:
+        return _all_kept_by_sets(model, grid)
     values = _lines_kept(grid, n)
     if values is None:
         return False
@@ -160,3 +162,62 @@ def _all_kept(model: GridModel, grid: Grid) -> bool:
             return False
         caged |= mask
     return caged == (1 << n * n) - 1  # every cell in a cage
+
+
+# From 7 up (9x9 easy and hard, callgrind, each answer checked once): the masks and
+# remembered getters above cost more than these sets, 437 k to 504 k and 554 k to 644 k
+# instructions a puzzle (a cage's shape in its place seldom comes back; 6x6 hard: about
+# the same, 241 k and 234 k; 4x4 easy: 87 k to 63 k).
+
+
+@lru_cache(maxsize=None)
+def _digits_cells(n: int) -> tuple[frozenset[int], frozenset[Cell]]:
+    """The digits 1..n and the cells of an n x n grid."""
+    return frozenset(range(1, n + 1)), frozenset(latin_structure(n).cells)
+
+
+@lru_cache(maxsize=1 << 16)
+def _connected(cells: tuple[Cell, ...]) -> bool:
+    """`is_connected`, remembered by the cells."""
+    return is_connected(cells)
+
+
+def _all_kept_by_sets(model: GridModel, grid: Grid) -> bool:
+    """`_all_kept` by sets of digits and of cells, for the larger grids."""
+    n = model.rows
+    digits, cells = _digits_cells(n)
+    rows: Any = grid  # digits once the lines are checked
+    if len(grid) != n or any(len(row) != n or set(row) != digits for row in grid):
+        return False
+    if any(set(column) != digits for column in zip(*grid)):
+        return False
+    caged: set[Cell] = set()
+    count = 0
+    for cage in model.cages:
+        where, op, target = cage.cells, cage.op, cage.target
+        if cage.distinct:
+            return False
+        caged.update(where)
+        count += len(where)
+        if len(where) == 1:
+            (r, c), = where
+            if op != "=" or rows[r][c] != target:
+                return False
+            continue
+        if len(where) == 2:
+            (r, c), (r2, c2) = where
+            if abs(r - r2) + abs(c - c2) != 1:
+                return False
+            a, b = rows[r][c], rows[r2][c2]
+            if a > b:
+                a, b = b, a
+            if not (op == "+" and a + b == target or op == "*" and a * b == target
+                    or op == "-" and b - a == target or op == "/" and b == a * target):
+                return False
+            continue
+        if not _connected(where):
+            return False
+        values = [rows[r][c] for r, c in where]
+        if not (op == "+" and sum(values) == target or op == "*" and prod(values) == target):
+            return False
+    return count == len(cells) and caged == cells
