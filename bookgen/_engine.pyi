@@ -110,6 +110,7 @@ def kenken_generate(
     ladder: Ladder,
     deadline: Deadline,
     seed: int,
+    cells: tuple[tuple[int, int], ...] | None = None,
 ) -> _KenKenPuzzle: ...
 def kenken_random_caging(
     *, size: int, max_cage: int, single_cap: int, size_decay: float, operations: list[str], seed: int

@@ -28,8 +28,8 @@ from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 # The exceptions callers catch are bookgen.errors' own, re-exported here for them.
 __all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
            "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
-           "givens_of", "grid_of", "is_compact", "kenken_prove", "ladder", "random_kenken_caging", "shuffle_regions",
-           "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
+           "givens_of", "grid_of", "is_compact", "kenken_prove", "kenken_request", "ladder", "random_kenken_caging",
+           "shuffle_regions", "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
 _ERRORS: dict[type[BaseException], type[errors.EngineError]] = {
@@ -277,17 +277,22 @@ def shuffle_regions(size: int, torus: bool, start: list[int], swaps: int, compac
 KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
 
 
-@bridged
-def generate_kenken(*, size: int, levels: tuple, level: int, operations: list[str], hidden: bool, cage_limit: int,
-                    single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple,
-                    expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
-    """A KenKen graded at `levels[level]` (engine/src/kenken/generate): (cages as cells,
-    sign and target, solution rows). NothingFound when no attempt made one in time,
-    DeadlinePassed when time ran out while a caging was being settled."""
-    return _engine.kenken_generate(
-        size=size, level=level, operations=operations, hidden=hidden, cage_limit=cage_limit,
-        single_cap=single_cap, size_decay=size_decay, giveaway_weight=giveaway_weight, limits=limits,
-        ladder=ladder(levels, "kenken"), deadline=_engine.Deadline(expired), seed=seed)
+def kenken_request(*, size: int, levels: tuple, level: int, operations: list[str], hidden: bool, cage_limit: int,
+                   single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple,
+                   cells: tuple[tuple[int, int], ...]) -> dict[str, Any]:
+    """The engine's request for KenKens of one section's options; the cages made of `cells`."""
+    return dict(size=size, level=level, operations=operations, hidden=hidden, cage_limit=cage_limit,
+                single_cap=single_cap, size_decay=size_decay, giveaway_weight=giveaway_weight, limits=limits,
+                ladder=ladder(levels, "kenken"), cells=cells)
+
+
+def generate_kenken(request: dict[str, Any], expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
+    """A KenKen as `request` asks: (cages, solution rows), or NothingFound or DeadlinePassed
+    (errors bridged here, not by a second call). `expired` is first asked 2 ms in."""
+    try:
+        return _engine.kenken_generate(**request, deadline=_engine.Deadline(expired), seed=seed)
+    except _engine.EngineError as error:
+        raise _ERRORS[type(error)](*error.args) from None
 
 
 @bridged

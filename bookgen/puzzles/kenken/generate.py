@@ -20,18 +20,21 @@ instead of being thrown away; a finished one has its operations evened out.
 
 Every random draw is the engine's own source, seeded with one 64-bit draw of the
 puzzle's random.Random; the work limits below are counts, so the puzzle made depends on
-the seed alone. The Budget is asked between rounds (with any pending Ctrl-C or SIGTERM):
-time can stop the work, never change the puzzle.
+the seed alone. The Budget is asked before the engine starts, then between rounds at most
+every few milliseconds (with any pending Ctrl-C or SIGTERM): time can stop the work, never
+change the puzzle.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Any
 
 from bookgen.errors import DeadlinePassed, GenerationError, NothingFound
 from bookgen.model import Cage, Grid, GridModel
 from bookgen.puzzles.base import Budget
-from bookgen.puzzles.kenken.rules import LEVEL_NAMES, LEVELS, Params, kenken_model
+from bookgen.puzzles.kenken.rules import LEVEL_NAMES, LEVELS, Params, kenken_model, latin_structure
 from bookgen.solve import engine
 
 # Work limits, all counts (never times) so the puzzle produced does not depend on speed.
@@ -71,14 +74,11 @@ LIMITS = (MAX_ATTEMPTS, MAX_ROUNDS, SEARCH_NODES, HARDEN_TRIES, HARDEN_GRADES, L
 
 
 def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple[GridModel, Grid]:
-    n, style = params.size, params.style
+    n = params.size
     try:
-        cages, rows = engine.generate_kenken(
-            size=n, levels=LEVELS, level=LEVEL_NAMES.index(params.difficulty), operations=list(params.operations),
-            hidden=params.hide_operations, cage_limit=params.cage_limit, single_cap=params.single_cap,
-            size_decay=style.size_decay, giveaway_weight=style.giveaway_weight, limits=LIMITS,
-            expired=budget.expired, seed=rng.getrandbits(64),
-        )
+        if budget.expired():  # the engine asks first a few milliseconds in
+            raise NothingFound("the budget was spent before the KenKen was begun")
+        cages, rows = engine.generate_kenken(_request(params), budget.expired, rng.getrandbits(64))
     except NothingFound:
         raise GenerationError(
             f"no {params.difficulty} {n}x{n} KenKen found within the budget; try another level or seed"
@@ -88,3 +88,14 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
     # The engine's cells and rows are tuples already, its cages in the model's order.
     return kenken_model(n, [Cage(cells, op, target) for cells, op, target in cages], ordered=True), rows
 
+
+@lru_cache(maxsize=64)
+def _request(params: Params) -> dict[str, Any]:
+    """The engine's request for a section's options: the same for each of its puzzles."""
+    style = params.style
+    return engine.kenken_request(
+        size=params.size, levels=LEVELS, level=LEVEL_NAMES.index(params.difficulty),
+        operations=list(params.operations), hidden=params.hide_operations, cage_limit=params.cage_limit,
+        single_cap=params.single_cap, size_decay=style.size_decay, giveaway_weight=style.giveaway_weight,
+        limits=LIMITS, cells=latin_structure(params.size).cells,
+    )

@@ -39,14 +39,29 @@ def on_latin_frame(model: GridModel) -> bool:
             and model.cells is frame.cells and model.symbols == frame.symbols)
 
 
-def prove(model: GridModel, levels: tuple[Level, ...], always_count: bool) -> Proved:
-    """Grade and (always, or when the grader stalls) count a KenKen on its Latin frame."""
+# The engine's answer as it comes: (how the grader ended, the hardest level it used or
+# -1, its grid when it solved the puzzle, the search's solutions up to two or None).
+Raw = tuple[str, int, Grid | None, tuple[Grid, ...] | None]
+
+
+def prove_raw(model: GridModel, levels: tuple[Level, ...], always_count: bool) -> Raw:
+    """Grade and (always, or when the grader stalls) count a KenKen on its Latin frame:
+    the engine's answer, nothing made of it (`certify`'s common case reads it as is)."""
     # The cages as the model holds them (the engine numbers their cells), and the grids
     # back as tuples of rows, as Python's grids are: nothing converted here.
-    _, level, graded, solutions = engine.kenken_prove(
+    return engine.kenken_prove(
         size=model.rows, cages=[(k.cells, k.op, k.target) for k in model.cages], ladder=engine.ladder(levels, "kenken"),
         always_count=always_count)
+
+
+def proved_of(raw: Raw) -> Proved:
+    _, level, graded, solutions = raw
     return Proved(graded, level, None if solutions is None else Count(len(solutions), solutions))
+
+
+def prove(model: GridModel, levels: tuple[Level, ...], always_count: bool) -> Proved:
+    """`prove_raw`, as a Proved."""
+    return proved_of(prove_raw(model, levels, always_count))
 
 
 def result_of(model: GridModel, levels: tuple[Level, ...], proved: Proved, checked: bool = False) -> SolveResult:

@@ -34,7 +34,7 @@ under the hidden rules: a cage may use any of + − × ÷ that makes its target.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
@@ -45,8 +45,8 @@ from bookgen.puzzles.grid import certify_grid, searched_once
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
-from bookgen.puzzles.kenken.check import kenken_violations
-from bookgen.puzzles.kenken.proof import on_latin_frame, prove, result_of
+from bookgen.puzzles.kenken.check import kenken_violations, kept_on_frame
+from bookgen.puzzles.kenken.proof import on_latin_frame, prove, prove_raw, proved_of, result_of
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
 )
@@ -65,6 +65,20 @@ SIGN_RULES = {
     "*": N_("× multiplies them"),
     "/": N_("÷ divides the larger of two numbers by the smaller"),
 }
+
+
+# The generator, loaded when first used, as the drawing is (`bookgen solve` needs
+# neither), and kept: an import statement in `generate` cost about 8 k instructions a
+# puzzle, a tenth of a 4x4's Python side.
+_generator: Callable[[Params, random.Random, Budget], tuple[GridModel, Grid]] | None = None
+
+
+def _load_generator() -> Callable[[Params, random.Random, Budget], tuple[GridModel, Grid]]:
+    global _generator
+    from bookgen.puzzles.kenken.generate import generate_kenken
+
+    _generator = generate_kenken
+    return generate_kenken
 
 
 class KenKenType(GridWorked[Params]):
@@ -113,10 +127,7 @@ class KenKenType(GridWorked[Params]):
         return kenken_offer.offered_lines(self.offer)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
-        # Imported when first used, as the drawing is: `bookgen solve` needs neither.
-        from bookgen.puzzles.kenken.generate import generate_kenken
-
-        model, solution = generate_kenken(params, rng, budget)
+        model, solution = (_generator or _load_generator())(params, rng, budget)
         return Puzzle(self.name, params.difficulty, model, solution, params)
 
     def from_text(self, text: str, source: str) -> Puzzle:
@@ -146,8 +157,18 @@ class KenKenType(GridWorked[Params]):
         model = self.solving_model(puzzle)
         if not on_latin_frame(model):
             return super().certify(puzzle)
-        proved = prove(model, self.grading, always_count=True)
-        violations = self.check(puzzle, puzzle.solution)
+        raw = prove_raw(model, self.grading, always_count=True)
+        answer = puzzle.solution
+        _, level, graded, solutions = raw
+        # The common case, read off the engine's answer: the grader solved it at the
+        # label's level, to the printed answer, which the search finds alone, and which
+        # meets every rule (the independent check). Exactly when the general way below
+        # finds nothing wrong; anything else goes that way, to say what is wrong.
+        if (graded == answer and solutions == (answer,) and self.grading[max(level, 0)].name == puzzle.difficulty
+                and kept_on_frame(puzzle.board, answer)):  # on its frame: `model` is, and shares it
+            return []
+        proved = proved_of(raw)
+        violations = self.check(puzzle, answer)
         # The printed answer meeting the printed signs (stricter than hidden ones) is the
         # grader's grid meeting them, when the two are the same: one check, not two.
         checked = not violations and proved.graded == puzzle.solution

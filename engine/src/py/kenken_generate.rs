@@ -33,11 +33,14 @@ type PuzzleOut<'py> = (Vec<CageOut<'py>>, Bound<'py, PyTuple>);
 /// One KenKen of `size` at level index `level` of `ladder` (a KenKen ladder): (cages,
 /// solution rows). Raises NotFound when no attempt succeeded within the work limits or
 /// before the deadline, DeadlinePassed when it passed while a caging was being settled,
-/// and whatever a pending signal's handler raised.
+/// and whatever a pending signal's handler raised. The deadline is first asked after
+/// WATCH_EVERY: the caller asks it before the call.
 /// `limits`: (attempts, rounds, search nodes, harden tries, harden grades, loose share,
-/// proof levels up, balance tries). Called by keyword from Python.
+/// proof levels up, balance tries). `cells`: the grid's cells in reading order, as the
+/// model holds them (the cages are made of these very objects, not of new ones), or None.
+/// Called by keyword from Python.
 #[pyfunction]
-#[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, deadline, seed))]
+#[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, deadline, seed, cells=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn kenken_generate<'py>(
     py: Python<'py>,
@@ -53,9 +56,16 @@ pub fn kenken_generate<'py>(
     ladder: &Ladder,
     deadline: &Deadline,
     seed: u64,
+    cells: Option<Bound<'py, PyTuple>>,
 ) -> Result<PuzzleOut<'py>> {
     if ladder.family != Family::KenKen {
         return Err(Error::invalid("a KenKen is graded with a KenKen ladder"));
+    }
+    if cells
+        .as_ref()
+        .is_some_and(|cells| cells.len() != size * size)
+    {
+        return Err(Error::invalid("a KenKen's cells are size x size"));
     }
     let request = Request {
         size,
@@ -71,16 +81,17 @@ pub fn kenken_generate<'py>(
     let settings = request.settings(limits)?;
     let mut watch = Watch::new(Some(deadline));
     let made = py.detach(|| {
-        // The watch takes Python's lock and calls the Budget: asked at the first round and
-        // then at most once every WATCH_EVERY (a small puzzle's rounds take microseconds,
-        // and asking each one cost about a tenth of a 4x4's generation). Time can stop the
-        // work, never change the puzzle, so asking less often changes none.
-        let mut last: Option<Instant> = None;
+        // The watch takes Python's lock and calls the Budget: at most once every
+        // WATCH_EVERY, the first after WATCH_EVERY (a small puzzle's rounds take
+        // microseconds, and asking each one cost about a tenth of a 4x4's generation; the
+        // caller asked just before the call). Time can stop the work, never change the
+        // puzzle, so asking less often changes none.
+        let mut last = Instant::now();
         let mut check = || {
-            if last.is_some_and(|at| at.elapsed() < WATCH_EVERY) {
+            if last.elapsed() < WATCH_EVERY {
                 return Watched::Running;
             }
-            last = Some(Instant::now());
+            last = Instant::now();
             match watch.check() {
                 Ok(()) => Watched::Running,
                 Err(Stopped::Expired) => Watched::Expired,
@@ -90,7 +101,7 @@ pub fn kenken_generate<'py>(
         generate::generate(&settings, &ladder.levels, seed, &mut check)
     });
     match made {
-        Ok(Some(made)) => puzzle_out(py, &made, size),
+        Ok(Some(made)) => puzzle_out(py, &made, size, cells.as_ref()),
         Ok(None) => Err(Error::NotFound(
             "no attempt made a KenKen at the level asked",
         )),
@@ -167,16 +178,33 @@ impl Request {
     }
 }
 
-fn puzzle_out<'py>(py: Python<'py>, made: &Made, size: usize) -> Result<PuzzleOut<'py>> {
+/// The puzzle as Python's model holds it; each cage's cells the objects of `grid` (the
+/// cells in reading order) when given, else new (row, column) tuples.
+fn puzzle_out<'py>(
+    py: Python<'py>,
+    made: &Made,
+    size: usize,
+    grid: Option<&Bound<'py, PyTuple>>,
+) -> Result<PuzzleOut<'py>> {
     let mut order: Vec<&_> = made.cages.iter().collect();
     // By top-left cell, as the model keeps them (a cage's least cell number is its least
     // (row, column)).
     order.sort_by_key(|k| k.cells.iter().min());
     let mut cages = Vec::with_capacity(order.len());
     for k in order {
-        let cells: Vec<(usize, usize)> = k.cells.iter().map(|c| (c / size, c % size)).collect();
-        let cells = PyTuple::new(py, cells).map_err(Error::Raised)?;
-        cages.push((cells, sign(k.op), k.target));
+        let cells = match grid {
+            Some(grid) => {
+                let known: PyResult<Vec<Bound<'py, PyAny>>> =
+                    k.cells.iter().map(|c| grid.get_item(c)).collect();
+                PyTuple::new(py, known.map_err(Error::Raised)?)
+            }
+            None => {
+                let cells: Vec<(usize, usize)> =
+                    k.cells.iter().map(|c| (c / size, c % size)).collect();
+                PyTuple::new(py, cells)
+            }
+        };
+        cages.push((cells.map_err(Error::Raised)?, sign(k.op), k.target));
     }
     Ok((cages, rows_out(py, &made.solution, size, 0)?))
 }
@@ -223,7 +251,7 @@ pub fn kenken_random_caging<'py>(
     };
     let settings = request.settings((1, 0, 0, 0, 0, 0.0, 0, 0))?;
     generate::random_caging(&settings, seed)
-        .map(|made| puzzle_out(py, &made, size))
+        .map(|made| puzzle_out(py, &made, size, None))
         .transpose()
 }
 

@@ -5,11 +5,12 @@ violations, in the same order, on answers and cagings broken in every way it loo
 from __future__ import annotations
 
 import random
+from itertools import permutations, product
 from dataclasses import replace
 
 from bookgen.model import GridModel
 from bookgen.puzzles.grid import check_grid
-from bookgen.puzzles.kenken.check import kenken_violations
+from bookgen.puzzles.kenken.check import SQUARES_UP_TO, _frame, all_kept, kenken_violations
 from bookgen.puzzles.kenken.rules import kenken_model, layout_violations
 from tests.puzzles.kenken.kenken_random_caging import random_caging
 
@@ -69,3 +70,37 @@ def test_the_one_pass_check_finds_what_the_full_checks_find():
         checked += 1
         broke += bool(expected)
     assert checked > 200 and broke > checked // 2
+
+
+def test_the_one_pass_check_never_accepts_what_the_full_checks_refuse():
+    # Every side the fast path reads in its own way (whole squares up to 4, orderings up to
+    # 6, sets above), each puzzle broken in one way, its answer also handed over in other
+    # forms (lists, the right values in the wrong shape): accepted only when all is well.
+    rng = random.Random(11)
+    accepted = refused = 0
+    for k in range(360):
+        n = 3 + k % 7
+        made = random_caging(n, 4, n * n // 6 + 1, 0.6, ("+", "-", "*", "/"), rng)
+        if made is None:
+            continue
+        solution, cages = made
+        model, grid = broken(kenken_model(n, cages), solution, rng)
+        flat = [v for row in grid for v in row]
+        forms = [grid, [list(row) for row in grid], tuple(tuple(flat[i:i + 2 * n]) for i in range(0, len(flat), 2 * n)),
+                 (*grid[1:], grid[0])]
+        for form in forms:
+            if all_kept(model, form):
+                assert full(model, form) == []
+                accepted += 1
+            else:
+                refused += 1
+    assert accepted > 40 and refused > 300
+
+
+def test_the_squares_looked_up_are_every_latin_square_of_their_side():
+    for n, count in ((3, 12), (4, 576)):
+        squares = _frame(n)[1]
+        rows = list(permutations(range(1, n + 1)))
+        assert squares == {g for g in product(rows, repeat=n) if all(len(set(column)) == n for column in zip(*g))}
+        assert squares is not None and len(squares) == count
+    assert _frame(SQUARES_UP_TO + 1)[1] is None

@@ -8,12 +8,17 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
+from bookgen.errors import EngineRequestError
 from bookgen.model import Group
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.kenken.proof import on_latin_frame, prove
-from bookgen.puzzles.kenken.rules import Params, kenken_model
+from bookgen.puzzles.kenken.generate import _request
+from bookgen.puzzles.kenken.rules import Params, kenken_model, latin_structure
 from bookgen.puzzles.registry import get
+from bookgen.solve import engine
 from bookgen.solve.result import Outcome
 from tests.puzzles.kenken.kenken_random_caging import random_caging
 
@@ -81,3 +86,24 @@ def test_made_puzzles_come_as_models_made_afresh_cages_by_top_left_cell_and_rows
         proved = prove(KENKEN.solving_model(puzzle), KENKEN.grading, always_count=True)
         assert proved.graded == puzzle.solution and isinstance(proved.graded, tuple)
         assert proved.count is not None and proved.count.solutions == (puzzle.solution,)
+        # The cages are made of the grid's own cell tuples (the engine hands them back).
+        grid_cells = {id(cell) for cell in latin_structure(n).cells}
+        assert all(id(cell) in grid_cells for cage in model.cages for cell in cage.cells)
+
+
+def test_the_engine_refuses_cells_that_are_not_the_grids():
+    request = dict(_request(Params(size=4, difficulty="easy")), cells=latin_structure(5).cells)
+    with pytest.raises(EngineRequestError):
+        engine.generate_kenken(request, lambda: False, 1)
+
+
+def test_certify_refuses_a_made_puzzle_with_a_wrong_label_or_answer_as_the_general_way_does():
+    # certify's common case reads the engine's answer directly; anything off goes the
+    # general way and says the same as GridType.certify.
+    puzzle = KENKEN.generate(Params(size=4, difficulty="easy"), random.Random(3), Budget(60))
+    relabelled = replace(puzzle, difficulty="medium")
+    swapped = replace(puzzle, solution=(puzzle.solution[1], puzzle.solution[0], *puzzle.solution[2:]))
+    as_lists = replace(puzzle, solution=[list(row) for row in puzzle.solution])
+    for wrong in (relabelled, swapped):
+        assert KENKEN.certify(wrong) and KENKEN.certify(wrong) == GridType.certify(KENKEN, wrong)
+    assert KENKEN.certify(as_lists) == GridType.certify(KENKEN, as_lists)
