@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import sys
 
+TYPE_CHECKING = False  # typing itself is not loaded: --version answers in less than its import
+if TYPE_CHECKING:
+    from typing import Any, Callable, NoReturn
+
 # What click's version option prints, so the two ways of asking answer alike (a test checks).
 VERSION_LINE = "bookgen, version {version}"
 
@@ -28,16 +32,46 @@ def run() -> None:
 
         plain = solve_command.plain(sys.argv[2:])
         if plain is not None:
-            solve_command.run_plain(*plain)
+            _ended(solve_command.run_plain, *plain)
     if sys.argv[1:2] == ["check"]:
         from bookgen import check_command
 
         spec_file = check_command.plain(sys.argv[2:])
         if spec_file is not None:
-            check_command.run_plain(spec_file)
+            _ended(check_command.run_plain, spec_file)
     from bookgen.cli import main
 
     main()
+
+
+def _ended(command: Callable[..., NoReturn], *args: Any) -> NoReturn:
+    """Run a plain command, which ends by SystemExit, and leave as the interpreter would,
+    without its teardown: what is to run at exit runs, the standard streams are flushed,
+    and the process ends with the command's status. Tearing down every module a command
+    loaded is a twentieth of a plain `check` (start-up, issue 31) and changes nothing a
+    user sees. Anything unusual (a status that is not a number, a thread still running,
+    a stream that cannot be flushed) leaves by the interpreter's own way instead."""
+    try:
+        command(*args)
+    except SystemExit as stop:
+        import atexit
+        import os
+
+        from bookgen.deferred import loaded
+
+        status = 0 if stop.code is None else stop.code
+        if not isinstance(status, int) or (loaded("threading") and sys.modules["threading"].active_count() > 1):
+            raise
+
+        atexit._run_exitfuncs()  # as the interpreter's exit runs them (then they are cleared)
+        try:
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:
+                    stream.flush()
+        except BaseException:  # noqa: BLE001 - the interpreter's exit reports it (status 120)
+            raise stop from None
+        os._exit(status)
+    raise AssertionError("a plain command ends by SystemExit")
 
 
 def _version() -> int:

@@ -54,3 +54,19 @@ def test_any_other_check_command_line_is_read_by_click(arguments: list[str]):
 
 def test_a_plain_check_command_line_is_one_file():
     assert plain(["a.yaml"]) == "a.yaml"
+
+
+@pytest.mark.parametrize(("name", "status"), [("good.yaml", 0), ("unknown.yaml", 2)])
+def test_a_plain_check_leaves_without_the_interpreters_teardown_but_runs_what_is_registered_at_exit(
+        name: str, status: int, tmp_path: Path):
+    # Start-up (issue 31): the modules are not torn down one by one at the end, yet what
+    # is to run at exit runs, the output is all there and the status is the command's.
+    (tmp_path / name).write_text(SPECS[name])
+    code = ("import sys, atexit; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'\n"
+            "class Kept:\n    def __del__(self):\n        print('torn down', file=sys.stderr)\n"
+            "kept = Kept()\natexit.register(lambda: print('at exit', file=sys.stderr))\nrun()\n")
+    done = subprocess.run([sys.executable, "-c", code, "check", str(tmp_path / name)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    grouped = CliRunner().invoke(main, ["check", str(tmp_path / name)])
+    assert (done.returncode, done.stdout) == (status, grouped.stdout)
+    assert done.stderr.splitlines()[-1] == "at exit" and "torn down" not in done.stderr
