@@ -13,10 +13,9 @@ import string
 
 from bookgen.book_sections import page_template
 from bookgen.book_spec import BookSpec
-from bookgen.classlist import field_of
 from bookgen.errors import FontError, Problem, SpecError
 from bookgen.language import right_to_left, words_for
-from bookgen.options import declared
+from bookgen.options import declared, field_of
 from bookgen.render.fonts import (FALLBACK, PRIMARY, FontRequest, Fonts, book_fonts, default_fonts, fallback_fonts,
                                   missing_message, user_face)
 

@@ -78,7 +78,9 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
                     # text is measured from the font's kept metrics (bookgen.render.font_metrics)
                     "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils",
                     # a book without worked steps or self-checks plans no hint, lesson or check-square pages
-                    "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check")}
+                    "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check",
+                    # a spec without students reads no class list, one without `puzzles:` no puzzle file
+                    "bookgen.classlist", "bookgen.puzzles.readers")}
 
 
 @pytest.mark.parametrize("command", sorted(UNUSED))
