@@ -80,7 +80,9 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
                     # a book without worked steps or self-checks plans no hint, lesson or check-square pages
                     "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check",
                     # a spec without students reads no class list, one without `puzzles:` no puzzle file
-                    "bookgen.classlist", "bookgen.puzzles.readers")}
+                    "bookgen.classlist", "bookgen.puzzles.readers",
+                    # check plans each section (bookgen.layout.plan) and lays out no book
+                    "bookgen.layout.pages", "bookgen.layout.flow", "bookgen.layout.answers")}
 
 
 @pytest.mark.parametrize("command", sorted(UNUSED))
