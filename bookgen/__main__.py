@@ -44,7 +44,7 @@ def run() -> None:
     main()
 
 
-def _ended(command: Callable[..., NoReturn], *args: Any) -> NoReturn:
+def _ended(command: Callable[..., object], *args: Any) -> NoReturn:
     """Run a plain command, which ends by SystemExit, and leave as the interpreter would,
     without its teardown: what is to run at exit runs, the standard streams are flushed,
     and the process ends with the command's status. Tearing down every module a command

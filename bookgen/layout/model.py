@@ -11,7 +11,7 @@ from typing import Any, Hashable
 from bookgen.language import Words, words_for
 from bookgen.layout.template import Template
 from bookgen.puzzles.base import Puzzle, PuzzleType
-from bookgen.puzzles.hint import StepMarks
+from bookgen.puzzles.step_marks import StepMarks
 from bookgen.section_options import SectionOptions
 
 

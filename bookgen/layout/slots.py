@@ -17,7 +17,7 @@ from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import Entry, Placement, Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
-from bookgen.puzzles.hint import StepMarks
+from bookgen.puzzles.step_marks import StepMarks
 from bookgen.puzzles.worked import worked_steps
 
 if TYPE_CHECKING:  # made where a section asks for it (self_check: true), not loaded by `bookgen check` (start-up)
