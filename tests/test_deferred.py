@@ -74,7 +74,7 @@ SMALL_SPEC = "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty:
 # What each plain command never uses, deferred or not imported at all (start-up).
 UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Image", "difflib", "csv", "ipaddress"),
           "check": ("inspect", "logging", "tempfile", "pickle", "PIL.Image", "importlib.resources", "shutil",
-                    "difflib", "csv", "ipaddress", "base64",
+                    "difflib", "csv", "ipaddress", "base64", "string",
                     # text is measured from the font's kept metrics (bookgen.render.font_metrics)
                     "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils",
                     # a book without worked steps or self-checks plans no hint, lesson or check-square pages
