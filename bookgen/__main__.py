@@ -68,7 +68,6 @@ def _ended(command: Callable[..., object], *args: Any) -> NoReturn:
         status = 0 if stop.code is None else stop.code
         if not isinstance(status, int) or (loaded("threading") and sys.modules["threading"].active_count() > 1):
             raise
-
         atexit._run_exitfuncs()  # as the interpreter's exit runs them (then they are cleared)
         try:
             for stream in (sys.stdout, sys.stderr):

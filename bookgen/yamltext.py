@@ -71,7 +71,8 @@ def compose(text: str, source: str, error: type[InputError] = SpecError, what: s
     return root
 
 
-def compose_shipped(text: str, source: str, error: type[InputError] = SpecError, what: str = "spec") -> yaml.Node | None:
+def compose_shipped(text: str, source: str, error: type[InputError] = SpecError,
+                    what: str = "spec") -> yaml.Node | None:
     """A YAML file the package ships (a built-in layout), as nodes: composed by libyaml
     where PyYAML has it, in a tenth of the time (`bookgen check` reads the book layout
     each time: a twelfth of its start-up, issue 31), else as a user's file is. Both give
