@@ -24,8 +24,9 @@ def run() -> None:
         import gc
 
         # The collector's passes over the modules these commands import (one every 700
-        # new objects) were a fortieth of a plain check; they make little garbage, so
-        # every 50,000 new objects is enough, as a long solve of a big file still gets.
+        # new objects) were a fortieth of a plain check; a plain one makes little garbage,
+        # so every 50,000 new objects is enough, as a long solve of a big file still gets.
+        usual = gc.get_threshold()
         gc.set_threshold(50_000)
         # Deferred loading keeps one lock of its own beside the import system's: a
         # command running threads (the composer's server, a build's worker pool) could
@@ -45,6 +46,8 @@ def run() -> None:
         spec_file = check_command.plain(sys.argv[2:])
         if spec_file is not None:
             _ended(check_command.run_plain, spec_file)
+    if sys.argv[1:2] in (["solve"], ["check"]):
+        gc.set_threshold(*usual)  # any other command line of theirs (check --print builds a book) as usual
     from bookgen.cli import main
 
     main()

@@ -139,18 +139,20 @@ def test_only_the_single_threaded_solve_and_check_defer(command: str, defers: bo
         assert logging_kind == "module"
 
 
-@pytest.mark.parametrize(("command", "first"), [("solve", 50_000), ("check", 50_000), ("types", 700)])
-def test_solve_and_check_collect_garbage_after_50000_new_objects_other_commands_as_python_does(
+@pytest.mark.parametrize(("command", "first"), [("solve", 50_000), ("check", 50_000), ("check --help", 700),
+                                               ("types", 700)])
+def test_a_plain_solve_or_check_collects_garbage_after_50000_new_objects_any_other_as_python_does(
         command: str, first: int, tmp_path: Path):
     # The collector's passes over freshly imported modules were a fortieth of a plain check.
     from tests.test_solve_command import KENKEN
 
     (tmp_path / "p.json").write_text(KENKEN)
     (tmp_path / "s.yaml").write_text(SMALL_SPEC)
-    given = {"solve": [str(tmp_path / "p.json")], "check": [str(tmp_path / "s.yaml")], "types": []}[command]
+    given = {"solve": ["solve", str(tmp_path / "p.json")], "check": ["check", str(tmp_path / "s.yaml")],
+             "check --help": ["check", "--help"], "types": ["types"]}[command]
     code = ("import gc, sys, atexit; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'; "
             "atexit.register(lambda: print(gc.get_threshold()[0], file=sys.stderr)); run()")
-    done = subprocess.run([sys.executable, "-c", code, command, *given], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code, *given], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == str(first)
