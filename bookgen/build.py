@@ -24,7 +24,7 @@ from bookgen.layout.plan import plan_book
 if TYPE_CHECKING:
     from bookgen.book_spec import BookSpec
     from bookgen.layout.lesson import LessonPlan
-    from bookgen.layout.model import BookLayout, Entry
+    from bookgen.layout.laid import BookLayout, Entry
     from bookgen.layout.slots import SlotPlan
     from bookgen.outputs import Input
     from bookgen.puzzles.hint import Hint

@@ -17,7 +17,8 @@ from bookgen.errors import LayoutError
 from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
 from bookgen.layout.heads import footer, section_head, title_page
-from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
+from bookgen.layout.laid import BookLayout, Entry, Page
+from bookgen.layout.model import Book, Section
 from bookgen.layout.plan import plan_section
 from bookgen.layout.slots import SlotPlan, flowing, placed, plan_slots, shared_out
 from bookgen.layout.template import MM, Template

@@ -7,13 +7,17 @@ book (bookgen.layout.pages, which plans each section the same way): start-up, is
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from bookgen.errors import LayoutError
 from bookgen.layout.heads import instruction_rows, section_head
-from bookgen.layout.model import Book, Entry, Section
+from bookgen.layout.model import Book, Section
 from bookgen.layout.slots import Box, SlotPlan, plan_slots
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure
+
+if TYPE_CHECKING:  # a check plans sections before any puzzle is made (start-up)
+    from bookgen.layout.laid import Entry
 
 # Instructions take at most this many lines in full type before they shrink (a layout
 # file allows up to 12 for its own instruction_lines).
