@@ -89,7 +89,12 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
                     "bookgen.solve.search", "bookgen.puzzles.grid_json", "bookgen.puzzles.kenken.proof",
                     "bookgen.puzzles.kenken.check",
                     # numbered puzzles, pages, placements and bookmarks: a whole book's layout
-                    "bookgen.layout.laid")}
+                    "bookgen.layout.laid"),
+          # a killer's generator, drawing and worded steps (and the grader they use)
+          "check killer": ("bookgen.solve.grader", "bookgen.puzzles.hints", "bookgen.puzzles.hint",
+                           "bookgen.puzzles.killer.generate", "bookgen.puzzles.killer.draw",
+                           "bookgen.puzzles.grid_json", "bookgen.solve.search", "bookgen.layout.laid")}
+KILLER_SPEC = "seed: 1\nsections:\n  - type: killer\n    difficulty: easy\n    count: 4\n"
 
 
 @pytest.mark.parametrize("command", sorted(UNUSED))
@@ -97,14 +102,15 @@ def test_a_plain_command_never_loads_what_it_does_not_use(command: str, tmp_path
     from tests.test_solve_command import KENKEN
 
     (tmp_path / "p.json").write_text(KENKEN)
-    (tmp_path / "s.yaml").write_text(SMALL_SPEC)
+    (tmp_path / "s.yaml").write_text(KILLER_SPEC if command == "check killer" else SMALL_SPEC)
     code = ("import sys, atexit; from bookgen.__main__ import run; from bookgen.deferred import loaded; "
             f"sys.argv[0] = 'bookgen'; atexit.register(lambda: print([m for m in {UNUSED[command]!r} if loaded(m)], "
             "file=sys.stderr)); run()")
     given = str(tmp_path / ("p.json" if command == "solve" else "s.yaml"))
-    subprocess.run([sys.executable, "-m", "bookgen", command, given], capture_output=True, check=True,
+    verb = command.split()[0]
+    subprocess.run([sys.executable, "-m", "bookgen", verb, given], capture_output=True, check=True,
                    env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)  # the font's metrics kept
-    done = subprocess.run([sys.executable, "-c", code, command, given], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code, verb, given], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == "[]"
