@@ -93,8 +93,14 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
           # a killer's generator, drawing and worded steps (and the grader they use)
           "check killer": ("bookgen.solve.grader", "bookgen.puzzles.hints", "bookgen.puzzles.hint",
                            "bookgen.puzzles.killer.generate", "bookgen.puzzles.killer.draw",
-                           "bookgen.puzzles.grid_json", "bookgen.solve.search", "bookgen.layout.laid")}
-KILLER_SPEC = "seed: 1\nsections:\n  - type: killer\n    difficulty: easy\n    count: 4\n"
+                           "bookgen.puzzles.grid_json", "bookgen.solve.search", "bookgen.layout.laid"),
+          # a sudoku's generator, what it is aimed at, the grader and the worked steps' drawing
+          "check sudoku": ("bookgen.solve.grader", "bookgen.puzzles.hint", "bookgen.puzzles.sudoku.generate",
+                           "bookgen.puzzles.sudoku.targets", "bookgen.puzzles.sudoku.aimed",
+                           "bookgen.puzzles.sudoku.signs_first", "bookgen.puzzles.worked_draw",
+                           "bookgen.layout.laid")}
+SPECS = {"check killer": "seed: 1\nsections:\n  - type: killer\n    difficulty: easy\n    count: 4\n",
+         "check sudoku": "seed: 1\nsections:\n  - type: sudoku\n    difficulty: easy\n    count: 4\n"}
 
 
 @pytest.mark.parametrize("command", sorted(UNUSED))
@@ -102,7 +108,7 @@ def test_a_plain_command_never_loads_what_it_does_not_use(command: str, tmp_path
     from tests.test_solve_command import KENKEN
 
     (tmp_path / "p.json").write_text(KENKEN)
-    (tmp_path / "s.yaml").write_text(KILLER_SPEC if command == "check killer" else SMALL_SPEC)
+    (tmp_path / "s.yaml").write_text(SPECS.get(command, SMALL_SPEC))
     code = ("import sys, atexit; from bookgen.__main__ import run; from bookgen.deferred import loaded; "
             f"sys.argv[0] = 'bookgen'; atexit.register(lambda: print([m for m in {UNUSED[command]!r} if loaded(m)], "
             "file=sys.stderr)); run()")
