@@ -89,7 +89,7 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
                     "bookgen.solve.search", "bookgen.puzzles.grid_json", "bookgen.puzzles.kenken.proof",
                     "bookgen.puzzles.kenken.check",
                     # numbered puzzles, pages, placements and bookmarks: a whole book's layout
-                    "bookgen.layout.laid"),
+                    "bookgen.layout.laid", "bookgen.puzzles.step_marks"),
           # a killer's generator, drawing and worded steps (and the grader they use)
           "check killer": ("bookgen.solve.grader", "bookgen.puzzles.hints", "bookgen.puzzles.hint",
                            "bookgen.puzzles.killer.generate", "bookgen.puzzles.killer.draw",

@@ -17,7 +17,6 @@ from bookgen.language import ENGLISH, Words
 from bookgen.layout.model import Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
-from bookgen.puzzles.step_marks import StepMarks
 from bookgen.puzzles.worked import worked_steps
 
 if TYPE_CHECKING:  # made where a section asks for it (self_check: true), not loaded by `bookgen check` (start-up)
@@ -161,6 +160,7 @@ def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure
     with its label just above it and its self-check, if any, under it, all centred
     together in the slot."""
     from bookgen.layout.laid import Placement
+    from bookgen.puzzles.step_marks import StepMarks
 
     size = entry.ptype.print_size(entry.puzzle)
     check = checked_squares(entry)

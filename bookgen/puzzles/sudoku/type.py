@@ -47,7 +47,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, N_, Words
@@ -61,7 +61,6 @@ from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import solve_grid
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.puzzles.identity import answers_at_least
-from bookgen.puzzles.step_marks import StepMarks
 from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
 from bookgen.puzzles.sudoku.ladder import LEVELS
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
@@ -70,6 +69,9 @@ from bookgen.puzzles.sudoku.symbols import (DEFAULT_SYMBOLS, PICTURES, ReadIn, c
                                           picture_refusal, read_labels, symbol_labels)
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
 from bookgen.solve.result import SolveResult
+
+if TYPE_CHECKING:  # what worked steps mark: drawn where a book's pages are, never by a check (start-up)
+    from bookgen.puzzles.step_marks import StepMarks
 
 SYMMETRIES = ("rotational", "mirror", "none")
 
