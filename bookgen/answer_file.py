@@ -12,7 +12,7 @@ from pathlib import Path
 from bookgen.book_sections import book_of
 from bookgen.book_spec import BookSpec
 from bookgen.layout.answers import answer_pages
-from bookgen.layout.model import BookLayout, Entry
+from bookgen.layout.laid import BookLayout, Entry
 from bookgen.layout.overview import OverviewRow, overview_pages
 from bookgen.layout.pages import styled
 from bookgen.layout.template import Template

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bookgen.book_spec import BookSpec
-from bookgen.layout.model import BookLayout, Entry
+from bookgen.layout.laid import BookLayout, Entry
 from bookgen.puzzles.score import score
 
 

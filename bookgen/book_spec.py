@@ -7,9 +7,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field as datafield
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bookgen.classlist import Student
 from bookgen.errors import Location
 from bookgen.language import LANGUAGES
 from bookgen.options import Bool, Choice, Int, OptionValueError, Optional, ParseContext, Text, brief, option
@@ -19,6 +18,9 @@ from bookgen.progress_option import Progress, ProgressRule, RecordFile
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES
 from bookgen.students_option import Names
+
+if TYPE_CHECKING:  # named only: a class list is read, and its module loaded, for a spec with students (start-up)
+    from bookgen.classlist import Student
 
 # Copies or students of one book: a whole school year's worksheets, as many as the book's
 # most puzzles (one each), so no real class list is refused for its length.

@@ -18,7 +18,7 @@ from bookgen.book_sections import book_of, layout_sections, page_template
 from bookgen.errors import FontError, LayoutError
 from bookgen.font_choice import fonts_for
 from bookgen.language import ENGLISH, Words, words_for
-from bookgen.layout.pages import plan_book
+from bookgen.layout.plan import plan_book
 
 # The rest of a build (making puzzles, drawing, the JSON, a class record, the front
 # matter) is imported by the step that uses it: `check` plans the pages from this
@@ -26,7 +26,7 @@ from bookgen.layout.pages import plan_book
 if TYPE_CHECKING:
     from bookgen.book_spec import BookSpec
     from bookgen.layout.lesson import LessonPlan
-    from bookgen.layout.model import BookLayout, Entry
+    from bookgen.layout.laid import BookLayout, Entry
     from bookgen.layout.slots import SlotPlan
     from bookgen.outputs import Input
     from bookgen.puzzles.hint import Hint

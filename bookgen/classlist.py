@@ -74,11 +74,6 @@ class Student:
         return f"{self.name}, {self.level}" if self.level else self.name
 
 
-def field_of(at: Path_) -> str:
-    """A place in the spec's list as a field: (3, "names", 1) -> "[3].names[1]"."""
-    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in at)
-
-
 def level_named(text: str, who: str) -> str:
     """A level as written (any case), or ValueError saying what the levels are."""
     level = text.strip().lower()

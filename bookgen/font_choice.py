@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import string
 
 from bookgen.book_sections import page_template
 from bookgen.book_spec import BookSpec
-from bookgen.classlist import field_of
 from bookgen.errors import FontError, Problem, SpecError
 from bookgen.language import right_to_left, words_for
-from bookgen.options import declared
+from bookgen.options import declared, field_of
 from bookgen.render.fonts import (FALLBACK, PRIMARY, FontRequest, Fonts, book_fonts, default_fonts, fallback_fonts,
                                   missing_message, user_face)
 
@@ -53,7 +51,10 @@ def spec_texts(spec: BookSpec) -> list[tuple[str, str]]:
 # (tests/test_catalogue_fonts_pictures.py builds a book of the types with hints, copies
 # and name lines, and checks that every character printed outside the spec's own texts
 # is here.)
-FURNITURE = string.ascii_letters + string.digits + " '()+,-.:;?!·×÷–−…"
+# The letters and digits written out: the string module's import was a two-hundredth of
+# `bookgen check` (start-up, issue 31).
+FURNITURE = ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" "0123456789"
+             " '()+,-.:;?!·×÷–−…")
 
 
 def fonts_for(spec: BookSpec) -> Fonts:

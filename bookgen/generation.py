@@ -21,7 +21,8 @@ from bookgen import cache, puzzle_cache
 from bookgen.book_sections import copy_sections
 from bookgen.book_spec import BookSpec, SectionSpec
 from bookgen.errors import GenerationError
-from bookgen.layout.model import Entry, Section
+from bookgen.layout.laid import Entry
+from bookgen.layout.model import Section
 from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.identity import answer_digest, puzzle_digest

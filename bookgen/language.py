@@ -23,7 +23,6 @@ refused with the field it is in (`right_to_left`), rather than printed backwards
 
 from __future__ import annotations
 
-import gettext
 import io
 import os
 import unicodedata
@@ -59,7 +58,7 @@ class Words:
     """One language's messages: what layout, the puzzle types and their pens print."""
 
     code: str
-    catalogue: Any  # a gettext.NullTranslations (or GNUTranslations)
+    catalogue: Any  # a gettext.GNUTranslations, or English's own messages (_Source)
     # Every character the catalogue's translations use: the book's font must have them
     # all (a Greek book is set in Noto Sans, whatever its title).
     letters: str = ""
@@ -77,7 +76,25 @@ class Words:
         return self.catalogue.npgettext(context, singular, plural, n)
 
 
-ENGLISH = Words(SOURCE, gettext.NullTranslations())
+class _Source:
+    """English, whose words are the messages themselves: what gettext.NullTranslations
+    answers (a test compares them), without loading gettext, whose import is a sixtieth
+    of `bookgen check` of an English book (start-up, issue 31)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH = Words(SOURCE, _Source())
 
 
 def catalogue_path(code: str) -> Path:
@@ -93,6 +110,8 @@ def words_for(code: str) -> Words:
         return ENGLISH
     if code not in LANGUAGES:
         raise ValueError(f"no catalogue for the language {code!r}")
+    import gettext
+
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Iterable
 
 RECORD_NAME = "offer.json"
@@ -118,22 +118,70 @@ _ABSENT = object()
 
 
 @lru_cache(maxsize=None)
-def record(package: str) -> tuple[Row, ...]:
-    """Every row of a type package's record (its offer.json); none when it has no record."""
+def record_text(package: str) -> str:
+    """A type package's record (its offer.json) as written; empty when it has none."""
     # The package's own folder (bookgen ships as files, never zipped), found without
     # importlib.resources, whose import would cost every command's start.
     from pathlib import Path  # here: a plain solve asks no offer (start-up)
 
     path = Path(importlib.import_module(package).__file__).parent / RECORD_NAME
-    if not path.is_file():
-        return ()
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return tuple(Row.from_json(row) for row in data["rows"])
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+@lru_cache(maxsize=None)
+def record(package: str) -> tuple[Row, ...]:
+    """Every row of a type package's record (its offer.json); none when it has no record."""
+    text = record_text(package)
+    return tuple(Row.from_json(row) for row in json.loads(text)["rows"]) if text else ()
 
 
 def offer_of(package: str, type_name: str) -> Offer:
-    """A type's offer, read from its package's record."""
-    return Offer(type_name, tuple(row for row in record(package) if row.type == type_name))
+    """A type's offer, read from its package's record when first asked."""
+    return RecordedOffer(type_name, package)
+
+
+class RecordedOffer(Offer):
+    """A type's offer as its package's record holds it, read when first asked. The row of
+    the options asked for is looked up in the record's text, one line a row as
+    record_json writes it, and that line alone is read; any other question, or a line not
+    found exactly once, reads every row. Reading all 368 of KenKen's rows was a
+    twentieth of `bookgen check` of a small spec, which asks for one (issue 31)."""
+
+    def __init__(self, type_name: str, package: str) -> None:  # the data class's fields, read when asked
+        object.__setattr__(self, "type", type_name)
+        object.__setattr__(self, "package", package)
+
+    @cached_property
+    def rows(self) -> tuple[Row, ...]:  # type: ignore[override]
+        return tuple(row for row in record(self.package) if row.type == self.type)
+
+    @cached_property
+    def _by_key(self) -> dict[Key, Row]:  # type: ignore[override]
+        return {row.key: row for row in self.rows}
+
+    def row(self, options: dict[str, Any]) -> Row | None:
+        key = key_of(options)
+        if "rows" not in self.__dict__:
+            found = _row_on_its_line(record_text(self.package), self.type, key)
+            if found is not None:
+                return found
+        return self._by_key.get(key)
+
+
+def _row_on_its_line(text: str, type_name: str, key: Key) -> Row | None:
+    """The row of `key` read from its own line of a record's text, when that line is
+    there exactly once and reads back as that row; None otherwise (read every row)."""
+    start = ('{"type": ' + json.dumps(type_name, ensure_ascii=False) + ', "options": '
+             + json.dumps(dict(key), ensure_ascii=False) + ", ")
+    at = text.find(start)
+    if at < 0 or text.find(start, at + 1) >= 0:
+        return None
+    end = text.find("\n", at)
+    try:
+        row = Row.from_json(json.loads(text[at:end if end >= 0 else len(text)].rstrip().rstrip(",")))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return row if row.type == type_name and row.key == key else None
 
 
 def record_json(rows: Iterable[Row], about: str) -> str:

@@ -37,6 +37,11 @@ class OptionValueError(ValueError):
         self.at = at
 
 
+def field_of(at: tuple[Any, ...]) -> str:
+    """A place in the spec's list as a field: (3, "names", 1) -> "[3].names[1]"."""
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in at)
+
+
 @dataclass(frozen=True)
 class ParseContext:
     """What parsing needs beyond the raw value: the folder relative paths start from."""

@@ -12,21 +12,23 @@ import dataclasses
 import difflib
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from bookgen.book_spec import BookOptions, BookSpec, Publishing, SectionSpec
-from bookgen.classlist import Student, field_of
-from bookgen.puzzles import readers, registry, worked
+from bookgen.puzzles import registry, worked
 from bookgen.puzzles.base import PuzzleType
 from bookgen.puzzles.levels import focused, level_refusal, nearest_level
 from bookgen.errors import BookgenError, Location, ParamsError, Problem, SpecError
 from bookgen.language import Words, words_for
-from bookgen.options import OptionValueError, ParseContext, brief, declared
+from bookgen.options import OptionValueError, ParseContext, brief, declared, field_of
 from bookgen.section_options import SectionOptions
 from bookgen.specfile import MAX_PUZZLES, MAX_SECTIONS, MAX_SPEC_BYTES, read_text
 from bookgen.yamltext import compose
+
+if TYPE_CHECKING:  # a class list's students, named only: a spec without students never reads one (start-up)
+    from bookgen.classlist import Student
 
 # A spec without `seed:` gets one drawn afresh from this range (six digits, easy to copy
 # off a page's footer into `--seed`), so next week's worksheets are not this week's.
@@ -294,6 +296,8 @@ class _Reader:
         """The section's own puzzles (`puzzles:`), each proved and graded; every one that
         is refused is a problem at its file and line (and the section is dropped)."""
         assert given.puzzles is not None
+        from bookgen.puzzles import readers  # here: only a section of the user's own puzzles reads a file (start-up)
+
         try:
             found = readers.read_file(given.puzzles)
         except BookgenError as exc:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bookgen.classlist import ClassListError, EntryError, read_class_list, students_in
 from bookgen.options import OptionValueError, ParseContext, brief, shown, unprintable, visible
 
 MAX_NAME_LENGTH = 60  # a student's name, as a worksheet's heading holds it
@@ -37,6 +36,8 @@ class Names:
             raise OptionValueError(f"expected {self.describe()}, got {shown(raw)}")
         if len(raw) > self.max_items:
             raise OptionValueError(f"expected at most {self.max_items} names, got {len(raw)}")
+        from bookgen.classlist import EntryError, students_in  # here: a spec without students never loads it
+
         try:
             return students_in(raw, self)
         except EntryError as exc:
@@ -54,6 +55,8 @@ class Names:
         return name
 
     def _from_file(self, text: str, ctx: ParseContext) -> tuple[Any, ...]:
+        from bookgen.classlist import ClassListError, read_class_list
+
         path = Path(text)
         try:
             return read_class_list(path if path.is_absolute() else ctx.base_dir / path, text, self)

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+import pytest
 
 from bookgen import cache
 
@@ -20,3 +23,27 @@ def test_a_cached_table_longer_than_allowed_or_altered_is_not_used(tmp_path: Pat
     path.write_bytes(path.read_bytes()[:-1] + b"X")
     assert cache.load_table(path, header, max_length=100) is None
     assert cache.load_table(path, cache.table_header("made-table", 2, "shape", 0), max_length=100) is None
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the folder is worked out without platformdirs on Linux only")
+@pytest.mark.parametrize(("xdg", "home"), [(None, "/home/ana"), (None, "/home/ana/"), (None, "/"), ("/tmp/c", "/h"),
+                                           ("/tmp/c/", None), ("relative", "/home/ana"), ("", "/home/ana"),
+                                           (None, "relative"), (None, None), ("", "")])
+def test_the_cache_folder_is_the_one_platformdirs_names(xdg: str | None, home: str | None,
+                                                         monkeypatch: pytest.MonkeyPatch):
+    # Start-up (issue 31): platformdirs is loaded only for a case it alone answers.
+    import platformdirs
+
+    monkeypatch.delenv("BOOKGEN_CACHE_DIR", raising=False)
+    for name, value in (("XDG_CACHE_HOME", xdg), ("HOME", home)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    try:
+        expected = Path(platformdirs.user_cache_dir("bookgen"))
+    except RuntimeError:  # no home directory platformdirs can find: it is asked, and says so
+        with pytest.raises(RuntimeError):
+            cache.cache_root()
+        return
+    assert cache.cache_root() == expected

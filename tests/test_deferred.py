@@ -74,11 +74,33 @@ SMALL_SPEC = "seed: 1\nsections:\n  - type: kenken\n    size: 4\n    difficulty:
 # What each plain command never uses, deferred or not imported at all (start-up).
 UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Image", "difflib", "csv", "ipaddress"),
           "check": ("inspect", "logging", "tempfile", "pickle", "PIL.Image", "importlib.resources", "shutil",
-                    "difflib", "csv", "ipaddress", "base64",
+                    "difflib", "csv", "ipaddress", "base64", "string",
                     # text is measured from the font's kept metrics (bookgen.render.font_metrics)
                     "reportlab.pdfbase.pdfmetrics", "reportlab.pdfbase.ttfonts", "reportlab.lib.utils",
                     # a book without worked steps or self-checks plans no hint, lesson or check-square pages
-                    "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check")}
+                    "bookgen.layout.hints", "bookgen.layout.lesson", "bookgen.self_check",
+                    # a spec without students reads no class list, one without `puzzles:` no puzzle file
+                    "bookgen.classlist", "bookgen.puzzles.readers",
+                    # check plans each section (bookgen.layout.plan) and lays out no book
+                    "bookgen.layout.pages", "bookgen.layout.flow", "bookgen.layout.answers",
+                    # a placed drawing's step marks are bookgen.puzzles.step_marks'; the steps are said nowhere
+                    "bookgen.puzzles.hint",
+                    # check never solves: a type's proof, search and JSON forms are loaded where used
+                    "bookgen.solve.search", "bookgen.puzzles.grid_json", "bookgen.puzzles.kenken.proof",
+                    "bookgen.puzzles.kenken.check",
+                    # numbered puzzles, pages, placements and bookmarks: a whole book's layout
+                    "bookgen.layout.laid", "bookgen.puzzles.step_marks"),
+          # a killer's generator, drawing and worded steps (and the grader they use)
+          "check killer": ("bookgen.solve.grader", "bookgen.puzzles.hints", "bookgen.puzzles.hint",
+                           "bookgen.puzzles.killer.generate", "bookgen.puzzles.killer.draw",
+                           "bookgen.puzzles.grid_json", "bookgen.solve.search", "bookgen.layout.laid"),
+          # a sudoku's generator, what it is aimed at, the grader and the worked steps' drawing
+          "check sudoku": ("bookgen.solve.grader", "bookgen.puzzles.hint", "bookgen.puzzles.sudoku.generate",
+                           "bookgen.puzzles.sudoku.targets", "bookgen.puzzles.sudoku.aimed",
+                           "bookgen.puzzles.sudoku.signs_first", "bookgen.puzzles.worked_draw",
+                           "bookgen.layout.laid")}
+SPECS = {"check killer": "seed: 1\nsections:\n  - type: killer\n    difficulty: easy\n    count: 4\n",
+         "check sudoku": "seed: 1\nsections:\n  - type: sudoku\n    difficulty: easy\n    count: 4\n"}
 
 
 @pytest.mark.parametrize("command", sorted(UNUSED))
@@ -86,14 +108,15 @@ def test_a_plain_command_never_loads_what_it_does_not_use(command: str, tmp_path
     from tests.test_solve_command import KENKEN
 
     (tmp_path / "p.json").write_text(KENKEN)
-    (tmp_path / "s.yaml").write_text(SMALL_SPEC)
+    (tmp_path / "s.yaml").write_text(SPECS.get(command, SMALL_SPEC))
     code = ("import sys, atexit; from bookgen.__main__ import run; from bookgen.deferred import loaded; "
             f"sys.argv[0] = 'bookgen'; atexit.register(lambda: print([m for m in {UNUSED[command]!r} if loaded(m)], "
             "file=sys.stderr)); run()")
     given = str(tmp_path / ("p.json" if command == "solve" else "s.yaml"))
-    subprocess.run([sys.executable, "-m", "bookgen", command, given], capture_output=True, check=True,
+    verb = command.split()[0]
+    subprocess.run([sys.executable, "-m", "bookgen", verb, given], capture_output=True, check=True,
                    env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)  # the font's metrics kept
-    done = subprocess.run([sys.executable, "-c", code, command, given], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code, verb, given], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == "[]"
@@ -131,3 +154,22 @@ def test_only_the_single_threaded_solve_and_check_defer(command: str, defers: bo
     assert deferring == str(defers)
     if not defers:  # the notes' handler installed at start, logging an ordinary module
         assert logging_kind == "module"
+
+
+@pytest.mark.parametrize(("command", "first"), [("solve", 50_000), ("check", 50_000), ("check --help", 700),
+                                               ("types", 700)])
+def test_a_plain_solve_or_check_collects_garbage_after_50000_new_objects_any_other_as_python_does(
+        command: str, first: int, tmp_path: Path):
+    # The collector's passes over freshly imported modules were a fortieth of a plain check.
+    from tests.test_solve_command import KENKEN
+
+    (tmp_path / "p.json").write_text(KENKEN)
+    (tmp_path / "s.yaml").write_text(SMALL_SPEC)
+    given = {"solve": ["solve", str(tmp_path / "p.json")], "check": ["check", str(tmp_path / "s.yaml")],
+             "check --help": ["check", "--help"], "types": ["types"]}[command]
+    code = ("import gc, sys, atexit; from bookgen.__main__ import run; sys.argv[0] = 'bookgen'; "
+            "atexit.register(lambda: print(gc.get_threshold()[0], file=sys.stderr)); run()")
+    done = subprocess.run([sys.executable, "-c", code, *given], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-1] == str(first)

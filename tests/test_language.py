@@ -54,6 +54,18 @@ def test_the_code_marks_the_messages_a_book_prints():
         assert any(text == message for _context, text in messages()), message
 
 
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 21, -1])
+def test_english_answers_every_message_as_gettexts_null_catalogue_does(n: int):
+    # English's own catalogue keeps gettext unloaded (start-up): the same answers.
+    english, null = words_for(SOURCE).catalogue, gettext.NullTranslations()
+    for message in ("Answers", "{count} puzzles", ""):
+        assert english.gettext(message) == null.gettext(message)
+        assert english.pgettext("composer", message) == null.pgettext("composer", message)
+        assert english.ngettext(message, message + "s", n) == null.ngettext(message, message + "s", n)
+        assert english.npgettext("composer", message, message + "s", n) == null.npgettext("composer", message,
+                                                                                          message + "s", n)
+
 def test_the_shipped_languages_are_the_catalogues_in_the_package():
     folders = {path.name for path in Path(LOCALE_DIR).iterdir() if (path / "LC_MESSAGES").is_dir()}
     assert set(LANGUAGES) == folders | {SOURCE} and len(LANGUAGES) >= 12

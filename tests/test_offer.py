@@ -117,3 +117,28 @@ def test_a_record_reads_back_as_written():
     rows = _offer().rows
     again = tuple(Row.from_json(row) for row in json.loads(record_json(rows, "about"))["rows"])
     assert sorted(again, key=lambda r: r.key) == sorted(rows, key=lambda r: r.key)
+
+
+@pytest.mark.parametrize("name", ["kenken", "sudoku", "killer", "samurai", "tredoku"])
+def test_a_recorded_offers_row_read_from_its_own_line_is_the_row_of_the_whole_record(name: str):
+    from bookgen.offer import RecordedOffer
+    from bookgen.puzzles import registry
+
+    recorded = registry.get(name).offer
+    assert isinstance(recorded, RecordedOffer)
+    whole = Offer(recorded.type, recorded.rows)
+    for row in whole.rows:
+        asked = RecordedOffer(recorded.type, recorded.package)
+        assert asked.row(row.options) == whole.row(row.options)
+        assert "rows" not in asked.__dict__  # found on its line, no other row read
+
+
+def test_a_row_not_on_exactly_one_line_is_looked_up_among_every_row():
+    from bookgen.offer import _row_on_its_line, record_json
+
+    rows = [Row("t", key_of({"size": 4}), 100, 100), Row("t", key_of({"size": 5}), 100, 97)]
+    text = record_json(rows, "test")
+    assert _row_on_its_line(text, "t", key_of({"size": 5})) == rows[1]
+    assert _row_on_its_line(text, "t", key_of({"size": 6})) is None
+    assert _row_on_its_line(text + text, "t", key_of({"size": 4})) is None  # twice: which one counts is the record's
+    assert _row_on_its_line(text.replace('"seeds": 100, "made": 97', '"seeds": "x"'), "t", key_of({"size": 5})) is None

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
-from bookgen.layout.model import Book, Entry, Page, Placement, TextItem
+from bookgen.layout.laid import Entry, Page, Placement
+from bookgen.layout.model import Book, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
 

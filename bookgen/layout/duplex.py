@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from bookgen.layout.model import Book, Page
+from bookgen.layout.laid import Page
+from bookgen.layout.model import Book
 from bookgen.layout.template import Template
 
 

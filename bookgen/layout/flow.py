@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from bookgen.language import Words
 from bookgen.layout.heads import HEAD_GAP, footer, instruction_rows, instructions_under, running_head, write_lines
-from bookgen.layout.model import Book, Entry, Page, Placement, Rule, Section, TextItem
+from bookgen.layout.laid import Entry, Page, Placement
+from bookgen.layout.model import Book, Rule, Section, TextItem
 from bookgen.layout.slots import Box, SlotPlan, band_below, placed
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure, fitted

@@ -11,7 +11,8 @@ from typing import Callable
 
 from bookgen.language import N_
 from bookgen.layout.heads import footer, instructions_under, running_head
-from bookgen.layout.model import Book, Entry, Page, Placement, TextItem
+from bookgen.layout.laid import Entry, Page, Placement
+from bookgen.layout.model import Book, TextItem
 from bookgen.layout.slots import Box, fit_cell
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import LEADING, Measure, fitted

@@ -21,7 +21,8 @@ from typing import Any
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.layout.duplex import to_right_hand
 from bookgen.layout.heads import footer, running_head
-from bookgen.layout.model import Book, Entry, Page, Placement, Rule, TextItem
+from bookgen.layout.laid import Entry, Page, Placement
+from bookgen.layout.model import Book, Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import LEADING, Measure, ellipsized, wrap
 from bookgen.puzzles.hint import Hint, StepMarks

@@ -26,7 +26,7 @@ import yaml
 from bookgen.errors import LayoutFileError, Location, Problem
 from bookgen.options import Bool, OptionValueError, brief, parse_int, unprintable
 from bookgen.specfile import read_text
-from bookgen.yamltext import compose
+from bookgen.yamltext import compose, compose_shipped
 
 MAX_LAYOUT_BYTES = 64 * 1024
 MAX_PAGE_TEXT = 100  # characters of a header or footer, before its placeholders are filled
@@ -161,8 +161,11 @@ def read_layout_file(path: str) -> LayoutValues:
     return read_layout_text(read_text(path, LayoutFileError, MAX_LAYOUT_BYTES), path)
 
 
-def read_layout_text(text: str, source: str) -> LayoutValues:
-    root = compose(text, source, LayoutFileError, "layout file")
+def read_layout_text(text: str, source: str, shipped: bool = False) -> LayoutValues:
+    """A layout file's text, every key checked; `shipped`: one of the package's own
+    (bookgen/layouts), composed by libyaml (bookgen.yamltext.compose_shipped)."""
+    read = compose_shipped if shipped else compose
+    root = read(text, source, LayoutFileError, "layout file")
     reader = _Reader(source)
     values = reader.mapping(root, SCHEMA, "") if root is not None else {}
     if reader.problems:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from bookgen.language import N_, Words
 from bookgen.layout.heads import footer, running_head
 from bookgen.layout.hints import GRID_CELL_MAX, NUMBER_GAP, NUMBER_SHARE, grid_numbers, numbered_steps
-from bookgen.layout.model import Book, Entry, Page, Placement, TextItem
+from bookgen.layout.laid import Entry, Page, Placement
+from bookgen.layout.model import Book, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import LEADING, Measure, wrap
 from bookgen.puzzles.hint import Hint, StepMarks

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.layout.answers import ANSWERS
 from bookgen.layout.hints import HINTS
-from bookgen.layout.model import BookLayout, Entry, Mark
+from bookgen.layout.laid import BookLayout, Entry, Mark
 
 CONTENTS = N_("Title and contents")
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from bookgen.language import N_
 from bookgen.layout.heads import footer, running_head
-from bookgen.layout.model import Book, Page, Rule, TextItem
+from bookgen.layout.laid import Page
+from bookgen.layout.model import Book, Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.layout.text import LEADING, Measure, ellipsized
 

@@ -1,6 +1,7 @@
 """Place a book's puzzles on pages: a title page with contents (book layouts), each
 section from a new page, its puzzles in planned slots under a running head on every
-page, then the answer key at the back.
+page, then the answer key at the back. Each section's pages are planned as `bookgen
+check` plans them (bookgen.layout.plan).
 
 Everything here is geometry in points (y measured down from the top of the page); the
 renderer only draws what this module decided.
@@ -15,60 +16,17 @@ from bookgen.layout.answers import ANSWERS, answer_pages
 from bookgen.errors import LayoutError
 from bookgen.layout.duplex import mirrored, to_right_hand
 from bookgen.layout.flow import flowed, sheet_room
-from bookgen.layout.heads import footer, instruction_rows, section_head, title_page
-from bookgen.layout.model import Book, BookLayout, Entry, Page, Section
-from bookgen.layout.slots import Box, SlotPlan, flowing, placed, plan_slots, shared_out
+from bookgen.layout.heads import footer, section_head, title_page
+from bookgen.layout.laid import BookLayout, Entry, Page
+from bookgen.layout.model import Book, Section
+from bookgen.layout.plan import plan_section
+from bookgen.layout.slots import SlotPlan, flowing, placed, plan_slots, shared_out
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure
 
 if TYPE_CHECKING:  # the worked-step pages are loaded where a book has them, not by `bookgen check` (start-up)
     from bookgen.layout.hints import Hint
     from bookgen.layout.lesson import LessonPlan
-
-# Instructions take at most this many lines in full type before they shrink (a layout
-# file allows up to 12 for its own instruction_lines).
-MOST_INSTRUCTION_LINES = 12
-# The share of its cell a puzzle may give up so its instructions keep full type.
-CELL_GIVEN = 0.05
-
-
-def plan_section(section: Section, book: Book, tpl: Template, measure: Measure,
-                 made: Entry | None = None) -> SlotPlan | None:
-    """The slots of a section's pages, on its own layout if it has one: from its options
-    alone (no puzzle needed), or, for a type that cannot tell its size from its options,
-    from a puzzle `made` (None when there is none yet)."""
-    tpl = section.tpl or tpl
-    size = section.ptype.planned_size(section.params)
-    if size is None and made is not None:
-        size = made.ptype.print_size(made.puzzle)
-    if size is None:
-        return None
-    plan = _planned_under(section, book, tpl, measure, size, 0)
-    # Instructions that would shrink to fit the layout's lines (Greek, Russian, German run
-    # long) take the lines they need in full type instead, where the puzzles keep their
-    # number a page and nearly all their cell (none lost at the cap; a line costs a 6x6
-    # two a page 4 % of its cell, where the shrunk type lost 15 % of its size).
-    needed = instruction_rows(section.options.instructions or "", tpl, measure)
-    for lines in range(min(needed, MOST_INSTRUCTION_LINES), tpl.instruction_lines, -1):
-        try:
-            longer = _planned_under(section, book, tpl, measure, size, lines)
-        except LayoutError:
-            continue
-        if longer.per_page == plan.per_page and longer.cell >= plan.cell * (1 - CELL_GIVEN) - 1e-6:
-            return dataclasses.replace(longer, head_lines=lines)
-    return plan
-
-
-def _planned_under(section: Section, book: Book, tpl: Template, measure: Measure, size: tuple[float, float],
-                   lines: int) -> SlotPlan:
-    _texts, _rules, top = section_head(section, book, tpl, measure, lines)
-    return plan_slots(section, Box(tpl.left, top, tpl.content_width, tpl.text_bottom - top), tpl, size)
-
-
-def plan_book(sections: list[Section], book: Book, tpl: Template, measure: Measure) -> list[SlotPlan | None]:
-    """Every section's plan (None where only a made puzzle tells the size); raises
-    LayoutError for the first section that cannot be printed as asked."""
-    return [plan_section(section, book, tpl, measure) for section in sections]
 
 
 def lay_out(book: Book, entries: list[Entry], tpl: Template, measure: Measure,

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from bookgen.errors import LayoutError
 from bookgen.language import ENGLISH, Words
-from bookgen.layout.model import Entry, Placement, Section, TextItem
+from bookgen.layout.model import Section, TextItem
 from bookgen.layout.template import MM, Template
 from bookgen.layout.text import Measure, ellipsized
-from bookgen.puzzles.hint import StepMarks
 from bookgen.puzzles.worked import worked_steps
 
 if TYPE_CHECKING:  # made where a section asks for it (self_check: true), not loaded by `bookgen check` (start-up)
+    from bookgen.layout.laid import Entry, Placement  # a check places no puzzle
     from bookgen.self_check import SelfCheck
 
 # Below this a cell cannot take a digit written in pencil; no layout goes smaller.
@@ -159,6 +159,9 @@ def placed(entry: Entry, slot: Box, cell: float, tpl: Template, measure: Measure
     """The drawing at the section's cell (smaller only if this one is bigger than planned),
     with its label just above it and its self-check, if any, under it, all centred
     together in the slot."""
+    from bookgen.layout.laid import Placement
+    from bookgen.puzzles.step_marks import StepMarks
+
     size = entry.ptype.print_size(entry.puzzle)
     check = checked_squares(entry)
     below = band_below(entry, tpl)

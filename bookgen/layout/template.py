@@ -160,7 +160,7 @@ def _built_in(name: str) -> LayoutValues:
     # The package's own folder, as bookgen.spec_kinds.built_in_layouts finds it (bookgen ships
     # as files, never zipped): importlib.resources cost `bookgen check` a tenth of its start.
     text = (Path(__file__).parent.parent / "layouts" / f"{name}.yaml").read_text(encoding="utf-8")
-    return read_layout_text(text, f"layouts/{name}.yaml")
+    return read_layout_text(text, f"layouts/{name}.yaml", shipped=True)
 
 
 def _merged(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -11,11 +11,13 @@ again while the count it comes to asks for another margin (a bracket of KDP's ta
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from bookgen.layout.model import BookLayout, Page
 from bookgen.layout.template import Template
 from bookgen.paper import BLEED_IN, INCH, SAFE_BLEED_IN, SAFE_IN, gutter_inches
+
+if TYPE_CHECKING:  # a whole book's layout, which a check never makes (start-up)
+    from bookgen.layout.laid import BookLayout
 
 # The footer's type reaches below its baseline by about this share of its size (descenders).
 DESCENT = 0.3
@@ -65,5 +67,7 @@ def even(layout: BookLayout) -> BookLayout:
     """The layout with a blank last page when its count is odd (a sheet has two sides)."""
     if len(layout.pages) % 2 == 0:
         return layout
+    from bookgen.layout.laid import Page
+
     blank = Page(len(layout.pages) + 1, kind="blank")
     return dataclasses.replace(layout, pages=layout.pages + (blank,))

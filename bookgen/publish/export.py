@@ -14,7 +14,7 @@ from bookgen.book_spec import BookSpec
 from bookgen.font_choice import fonts_for
 from bookgen.generation import generate_all
 from bookgen.language import words_for
-from bookgen.layout.model import Entry
+from bookgen.layout.laid import Entry
 from bookgen.layout.template import MM
 from bookgen.model import GridModel
 from bookgen.puzzles.readers import answer_line, one_line

@@ -14,7 +14,8 @@ from bookgen.book_spec import BookSpec
 from bookgen.errors import ParamsError
 from bookgen.generation import PUZZLE_BUDGET
 from bookgen.layout.front_matter import Copyright, FrontPage, copyright_page, how_to_play_page
-from bookgen.layout.model import Entry, Section
+from bookgen.layout.laid import Entry
+from bookgen.layout.model import Section
 from bookgen.layout.template import Template
 from bookgen.layout.text import Measure
 from bookgen.puzzles.base import Budget, PuzzleType

@@ -16,17 +16,18 @@ from the model and tests a filled grid against them.
 from __future__ import annotations
 
 from math import prod
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from bookgen.language import ENGLISH, Words
 from bookgen.model import Cage, Grid, GridModel, grid_from_values
-from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import P, Puzzle, PuzzleType, Violation
 from bookgen.solve.cages import HIDDEN, CageTooLarge
 from bookgen.solve.engine import Board, Contradiction
 from bookgen.solve.ladder import Level
 from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.search import Count, count_solutions
+
+if TYPE_CHECKING:  # the search and the JSON forms are loaded where used: a plain check uses neither (start-up)
+    from bookgen.solve.search import Count
 
 
 class GridType(PuzzleType[P, GridModel]):
@@ -62,9 +63,13 @@ class GridType(PuzzleType[P, GridModel]):
         return problems + searched_once(self.solving_model(puzzle), result)
 
     def to_json(self, puzzle: Puzzle[GridModel]) -> dict[str, Any]:
+        from bookgen.puzzles import grid_json
+
         return {**grid_json.model_to_json(puzzle.board), "solution": grid_json.grid_to_json(puzzle.solution)}
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle[GridModel]:
+        from bookgen.puzzles import grid_json
+
         model = grid_json.model_from_json(data, source)
         solution = grid_json.read_solution(data, model.rows, model.cols, source)
         return Puzzle(self.name, str(data.get("difficulty", "")), model, solution)
@@ -191,6 +196,7 @@ def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> S
     it stops short (or the puzzle is not one a person could grade) does the search count
     solutions. `certify` counts by the search as well, before anything is printed."""
     from bookgen.solve.grader import grade_board  # a type proved in one engine call never grades (start-up)
+    from bookgen.solve.search import count_solutions
 
     graded = None
     try:
@@ -218,6 +224,8 @@ def searched_once(model: GridModel, result: SolveResult, count: Count | None = N
     if result.solutions != 1:
         return []
     if count is None:
+        from bookgen.solve.search import count_solutions
+
         count = count_solutions(model, limit=2)
     if count.count != 1:
         return [f"the search finds {'no' if count.count == 0 else 'more than one'} solution"]
@@ -241,6 +249,8 @@ def certify_grid(puzzle: Puzzle[GridModel], result: SolveResult, violations: lis
 
 
 def grid_result_json(result: SolveResult) -> dict[str, Any]:
+    from bookgen.puzzles import grid_json
+
     return {
         "solutions": result.solutions,
         "solution": grid_json.grid_to_json(result.solution) if result.solutions == 1 else None,

@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from bookgen.language import N_, Words
-from bookgen.layout.model import Entry
+from bookgen.layout.laid import Entry
 from bookgen.layout.overview import OverviewRow
 from bookgen.record import history
 

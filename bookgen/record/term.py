@@ -18,7 +18,7 @@ from typing import Iterator
 
 from bookgen.book_spec import BookSpec
 from bookgen.language import Words
-from bookgen.layout.model import Entry
+from bookgen.layout.laid import Entry
 from bookgen.layout.overview import OverviewRow
 from bookgen.puzzles import registry
 from bookgen.record import history, store

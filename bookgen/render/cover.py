@@ -12,7 +12,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from bookgen.layout.model import Entry
+from bookgen.layout.laid import Entry
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import PdfPen
 

@@ -27,7 +27,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 
-from bookgen.layout.model import BookLayout, Entry
+from bookgen.layout.laid import BookLayout, Entry
 from bookgen.language import Words
 from bookgen.render.fonts import Fonts
 

@@ -19,7 +19,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 
 from bookgen.language import ENGLISH, Words
-from bookgen.layout.model import BookLayout, Entry, Mark, Page, Placement, Rule, TextItem
+from bookgen.layout.laid import BookLayout, Entry, Mark, Page, Placement
+from bookgen.layout.model import Rule, TextItem
 from bookgen.layout.template import Template
 from bookgen.puzzles.pen import LINE_INK, LINE_RATIO, Point, Weight
 from bookgen.puzzles.worked import worked_steps

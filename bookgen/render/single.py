@@ -13,7 +13,7 @@ import pypdfium2
 from reportlab.pdfgen import canvas as rl_canvas
 
 from bookgen.language import Words
-from bookgen.layout.model import Entry
+from bookgen.layout.laid import Entry
 from bookgen.render.fonts import Fonts
 from bookgen.render.pdf import PdfPen
 from bookgen.render.svg import SvgPen, svg_document

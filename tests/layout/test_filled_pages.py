@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bookgen.layout.model import Book, Entry, Page, Section
+from bookgen.layout.laid import Entry, Page
+from bookgen.layout.model import Book, Section
 from bookgen.layout.pages import lay_out
 from bookgen.layout.slots import shared_out
 from bookgen.layout.template import template

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bookgen.layout.model import Book, Entry, Section
+from bookgen.layout.laid import Entry
+from bookgen.layout.model import Book, Section
 from bookgen.layout.pages import lay_out
 from bookgen.layout.template import template
 from bookgen.puzzles.base import Budget

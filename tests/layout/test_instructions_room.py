@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bookgen.build import build
-from bookgen.layout.model import Page
+from bookgen.layout.laid import Page
 from bookgen.spec import load
 
 # Greek and Russian print in Noto Sans, whose bold is made on first use (seconds): slow.

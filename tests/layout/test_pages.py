@@ -5,7 +5,8 @@ import random
 import pytest
 
 from bookgen.errors import LayoutError
-from bookgen.layout.model import Book, Entry, Section
+from bookgen.layout.laid import Entry
+from bookgen.layout.model import Book, Section
 from bookgen.layout.pages import lay_out, plan_section
 from bookgen.layout.template import MM, template
 from bookgen.puzzles.base import Budget

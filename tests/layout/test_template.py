@@ -64,3 +64,27 @@ def test_a_missing_layout_file_and_an_unknown_name_are_refused(tmp_path: Path):
         template("magazine")
     with pytest.raises(LayoutError, match="unknown paper"):
         template("book", "B5")
+
+
+def _nodes(node):
+    """A composed node as what layout reads of it: tag, value and position, all the way down."""
+    import yaml
+
+    place = (node.tag, node.start_mark.line, node.start_mark.column)
+    if isinstance(node, yaml.ScalarNode):
+        return place, node.value
+    if isinstance(node, yaml.SequenceNode):
+        return place, [_nodes(item) for item in node.value]
+    return place, [(_nodes(key), _nodes(value)) for key, value in node.value]
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_a_shipped_layout_composed_by_libyaml_is_the_same_as_by_the_users_composer(name: str):
+    # The built-in layouts are composed by libyaml (start-up, issue 31): every tag, value
+    # and position the same as the pure-Python composer a user's file goes through.
+    from bookgen.layout.layout_file import read_layout_text
+    from bookgen.yamltext import compose, compose_shipped
+
+    text = (Path(__file__).resolve().parents[2] / "bookgen" / "layouts" / f"{name}.yaml").read_text(encoding="utf-8")
+    assert _nodes(compose_shipped(text, name)) == _nodes(compose(text, name))
+    assert read_layout_text(text, name, shipped=True) == read_layout_text(text, name)

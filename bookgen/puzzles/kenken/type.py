@@ -38,24 +38,21 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Grid, GridModel
-from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Puzzle, Violation
 from bookgen.puzzles.pen import Pen
-from bookgen.puzzles.grid import certify_grid, searched_once
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.errors import ParamsError
 from bookgen.puzzles.kenken import hints as kenken_hints
-from bookgen.puzzles.kenken.check import kenken_violations, kept_on_frame
-from bookgen.puzzles.kenken.proof import on_latin_frame, prove, prove_raw, proved_of, result_of
 from bookgen.puzzles.kenken.rules import (
     LEVEL_NAMES, LEVELS, Params, is_hidden, kenken_model, latin_structure, layout_violations, solving_model,
 )
 from bookgen.puzzles.registry import names_of
-from bookgen.solve import engine
-from bookgen.solve.result import SolveResult
 
-if TYPE_CHECKING:  # only named: a plain solve never makes a puzzle (start-up)
+if TYPE_CHECKING:  # only named: a plain solve never makes a puzzle, a plain check never solves (start-up)
     import random
+
+    from bookgen.solve import engine
+    from bookgen.solve.result import SolveResult
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "PUZZLE_TYPE", "Budget", "Params", "kenken_model", "solving_model"]
 
@@ -139,6 +136,8 @@ class KenKenType(GridWorked[Params]):
     def new_board(self, model: GridModel) -> engine.Board:
         """The engine's board with KenKen's cages: each keeps the combinations of digits
         that can still make its target."""
+        from bookgen.solve import engine
+
         return engine.Board(model, "kenken")
 
     def solving_model(self, puzzle: Puzzle) -> GridModel:
@@ -147,6 +146,8 @@ class KenKenType(GridWorked[Params]):
 
     def solve(self, puzzle: Puzzle, timeout: float | None = None) -> SolveResult:
         """Graded and, when the grader stalls, counted in one engine call (kenken/proof.py)."""
+        from bookgen.puzzles.kenken.proof import on_latin_frame, prove, result_of
+
         model = self.solving_model(puzzle)
         if not on_latin_frame(model):
             return super().solve(puzzle, timeout)
@@ -154,10 +155,13 @@ class KenKenType(GridWorked[Params]):
 
     def certify(self, puzzle: Puzzle) -> list[str]:
         """`GridType.certify`, its grading and its count made in one engine call."""
+        # One import statement (a microsecond): certify runs for every puzzle printed.
+        from bookgen.puzzles.kenken import check as kenken_check, proof as kenken_proof
+
         model = self.solving_model(puzzle)
-        if not on_latin_frame(model):
+        if not kenken_proof.on_latin_frame(model):
             return super().certify(puzzle)
-        raw = prove_raw(model, self.grading, always_count=True)
+        raw = kenken_proof.prove_raw(model, self.grading, always_count=True)
         answer = puzzle.solution
         _, level, graded, solutions = raw
         # The common case, read off the engine's answer: the grader solved it at the
@@ -165,22 +169,28 @@ class KenKenType(GridWorked[Params]):
         # meets every rule (the independent check). Exactly when the general way below
         # finds nothing wrong; anything else goes that way, to say what is wrong.
         if (graded == answer and solutions == (answer,) and self.grading[max(level, 0)].name == puzzle.difficulty
-                and kept_on_frame(puzzle.board, answer)):  # on its frame: `model` is, and shares it
+                and kenken_check.kept_on_frame(puzzle.board, answer)):  # on its frame: `model` is, and shares it
             return []
-        proved = proved_of(raw)
+        from bookgen.puzzles.grid import certify_grid, searched_once
+
+        proved = kenken_proof.proved_of(raw)
         violations = self.check(puzzle, answer)
         # The printed answer meeting the printed signs (stricter than hidden ones) is the
         # grader's grid meeting them, when the two are the same: one check, not two.
         checked = not violations and proved.graded == puzzle.solution
-        result = result_of(model, self.grading, proved, checked)
+        result = kenken_proof.result_of(model, self.grading, proved, checked)
         return certify_grid(puzzle, result, violations) + searched_once(model, result, proved.count)
 
     def check(self, puzzle: Puzzle, solution: Grid) -> list[Violation]:
         """The grid's rules, and a well-formed caging (every cell in one cage, − and ÷
         on two cells)."""
+        from bookgen.puzzles.kenken.check import kenken_violations
+
         return kenken_violations(puzzle.board, solution)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        from bookgen.puzzles import grid_json
+
         return {
             "type": self.name,
             **grid_json.model_to_json(puzzle.board),
@@ -190,6 +200,8 @@ class KenKenType(GridWorked[Params]):
         }
 
     def from_json(self, data: dict[str, Any], source: str = "puzzle") -> Puzzle:
+        from bookgen.puzzles import grid_json
+
         model = grid_json.model_from_json(data, source)
         read = grid_json.FieldReader(source)
         n = model.rows
@@ -220,6 +232,8 @@ class KenKenType(GridWorked[Params]):
     def result_json(self, puzzle: Puzzle, result: SolveResult) -> dict[str, Any]:
         """The shared report, plus two different solutions when the puzzle is ambiguous
         (someone typing in a newspaper puzzle wants to see where they disagree)."""
+        from bookgen.puzzles import grid_json
+
         report = super().result_json(puzzle, result)
         if result.solutions > 1:
             report["two_solutions"] = [grid_json.grid_to_json(result.solution), grid_json.grid_to_json(result.other)]

@@ -6,7 +6,7 @@ and the rule of 45 said for innies, outies or both, for one house ("it") or seve
 from __future__ import annotations
 
 from bookgen.language import N_
-from bookgen.puzzles import hints
+from bookgen.puzzles import hint_sentences  # the shared table alone: a check says no step (start-up)
 
 _RULE_45 = {
     "innies": N_("{Region} adds up to {total}. The cages wholly inside it make {known}. So its squares in cages "
@@ -24,7 +24,7 @@ _RULE_45 = {
 }
 
 SENTENCES: dict[str, str] = {
-    **hints.SENTENCES,
+    **hint_sentences.SENTENCES,
     "last cell of a cage": N_("{Cage} already has {written}. Its last empty square, {cell}, must be {digit}."),
     "cage combinations": N_("{Cage} {can_be}. So {marks}."),
     "cage claims a digit in a house": N_("{Cage}: every way to fill it uses {digits}, which can only go "

@@ -9,7 +9,7 @@ names.
 
 from __future__ import annotations
 
-from bookgen.solve.grader import Technique
+from bookgen.solve.ladder import Technique
 
 
 ONE_CELL_CAGE = Technique("one-cell cage")

@@ -24,28 +24,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import TYPE_CHECKING, Any, Hashable
 
 from bookgen.errors import Location, ParamsError, Problem, PuzzleFormatError
 from bookgen.language import ENGLISH, N_, Words
 from bookgen.model import Cell, Grid, GridModel, is_connected
 from bookgen.options import Choice, Int, Square, option
-from bookgen.puzzles import grid_json
 from bookgen.puzzles.base import Budget, Puzzle, Violation
 from bookgen.puzzles.pen import Pen
 from bookgen.puzzles.grid_worked import GridWorked
-from bookgen.puzzles.identity import answers_at_least
 from bookgen.puzzles.killer import hints as killer_hints
 from bookgen.puzzles.killer import offer as killer_offer
 from bookgen.puzzles.killer.offer import SIZES, killer_key
-from bookgen.puzzles.killer.draw import draw_killer
-from bookgen.puzzles.killer.generate import Plan, generate_killer
 from bookgen.puzzles.registry import names_of
-from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
 from bookgen.puzzles.killer import techniques as k
 from bookgen.solve import techniques as t
-from bookgen.solve import engine
-from bookgen.solve.grader import Level
+from bookgen.solve.ladder import Level
+
+if TYPE_CHECKING:  # the generator, drawing, JSON forms and engine are loaded where used: a check uses none (start-up)
+    from bookgen.puzzles.killer.generate import Plan
+    from bookgen.solve import engine
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", (k.ONE_CELL_CAGE, t.NAKED_SINGLE, t.HIDDEN_SINGLE, k.CAGE_LAST_CELL)),
@@ -104,6 +102,8 @@ class Params:
 
 
 def plan_for(params: Params) -> Plan:
+    from bookgen.puzzles.killer.generate import Plan
+
     sizes, weights = PLANS[params.difficulty]
     return Plan(sizes, weights, single_cap(params.size, params.difficulty), params.givens)
 
@@ -118,10 +118,15 @@ class KillerType(GridWorked[Params]):
     def new_board(self, model: GridModel) -> engine.Board:
         """The engine's board with killer's rules: sum cages without repeats and their
         combinations, cage-mates as peers."""
+        from bookgen.solve import engine
+
         return engine.Board(model, "killer")
 
     def answers_at_least(self, params: Params, enough: int) -> bool:
         """The answers are the classic sudoku's of the size (a 4x4 has 288)."""
+        from bookgen.puzzles.identity import answers_at_least
+        from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
+
         return answers_at_least(structure(params.size), enough)
 
     def offer_key(self, params: Params) -> dict[str, Any]:
@@ -145,6 +150,9 @@ class KillerType(GridWorked[Params]):
         return " ".join(said)
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
+        from bookgen.puzzles.killer.generate import generate_killer
+        from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
+
         model, solution = generate_killer(
             structure(params.size), LEVELS, LEVEL_NAMES.index(params.difficulty), plan_for(params),
             params.max_cage, rng, budget,
@@ -155,6 +163,8 @@ class KillerType(GridWorked[Params]):
         return super().check(puzzle, solution) + cage_violations(puzzle.board)
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
+        from bookgen.puzzles import grid_json
+
         return {
             "type": self.name,
             **grid_json.model_to_json(puzzle.board),
@@ -175,6 +185,8 @@ class KillerType(GridWorked[Params]):
         return wrong
 
     def draw(self, puzzle: Puzzle, pen: Pen, solution: Grid | None = None, style: Hashable | None = None) -> None:
+        from bookgen.puzzles.killer.draw import draw_killer
+
         draw_killer(puzzle.board, pen, solution)
 
 
@@ -199,6 +211,9 @@ def read_killer(data: dict[str, Any], source: str) -> Puzzle:
     """A killer puzzle in the interchange form, written by a build or typed by hand. By
     hand, only `rows` and the cages' cells and targets are needed: the columns, digits,
     rows/columns/boxes, `op: "+"` and `distinct: true` go without saying."""
+    from bookgen.puzzles import grid_json
+    from bookgen.puzzles.sudoku.shapes import fixed_structure as structure
+
 
     def fail(field: str, message: str) -> PuzzleFormatError:
         return PuzzleFormatError(Problem(Location(source), field, message))

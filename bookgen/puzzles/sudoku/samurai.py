@@ -14,7 +14,7 @@ removed in symmetric sets while the grader solves the puzzle within the level, r
 further while it is too easy, and given back when a removal makes it too hard.
 
 Givens suit the level, as for every sudoku: the same shares of the 369 cells as a 9x9
-(bookgen.puzzles.sudoku.type.GIVEN_SHARE): beginner 162-184 givens (44-50%, about 36-40 per
+(bookgen.puzzles.sudoku.targets.GIVEN_SHARE): beginner 162-184 givens (44-50%, about 36-40 per
 grid), easy 137-166 (37-45%, about 30-36 per grid); medium and harder as few as the
 level needs (about 105-110). A puzzle within the beginner's techniques with fewer
 givens than a beginner's is easy.
@@ -38,7 +38,8 @@ from bookgen.puzzles.pen import Pen, Weight
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.puzzles.registry import names_of
 from bookgen.puzzles.sudoku.offer import samurai_lines, samurai_refusal
-from bookgen.puzzles.sudoku.type import LEVELS, solve_family, target_for
+from bookgen.puzzles.sudoku.targets import target_for
+from bookgen.puzzles.sudoku.type import LEVELS, solve_family
 from bookgen.puzzles.sudoku.generate import generate_at_level, symmetric_orbits
 from bookgen.solve.result import SolveResult
 

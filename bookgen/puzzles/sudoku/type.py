@@ -22,7 +22,7 @@ make a level.
 - expert: + X-chains and XY-chains (names in bookgen.solve.techniques).
 Greater-than sudoku's signs are read at beginner (a sign's bounds) and medium (a chain of
 signs in a house), and its signs must be needed: without them, its givens are not solved
-by the techniques of its level (`signs_needed`); its givens keep only the level's most.
+by the techniques of its level (`targets.signs_needed`); its givens keep only the level's most.
 
 Givens suit the level: beginner has 44-50% of the cells given (9x9: 36-40), easy
 37-45% (9x9: 30-36); per size (fewest-most): 4x4 beginner 7-8; 6x6 16-18 / 13-16; 8x8
@@ -47,7 +47,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, N_, Words
@@ -61,43 +61,19 @@ from bookgen.puzzles.sudoku import pictures
 from bookgen.puzzles.grid import solve_grid
 from bookgen.puzzles.grid_worked import GridWorked
 from bookgen.puzzles.identity import answers_at_least
-from bookgen.puzzles.hint import StepMarks
-from bookgen.puzzles.worked_draw import MARK_SIZE, draw_marked, text_symbol
-from bookgen.puzzles.sudoku.generate import Target, generate_at_level, symmetric_orbits
-from bookgen.puzzles.sudoku.aimed import in_engine
 from bookgen.puzzles.sudoku.greater_than import BADGE_SIDE, box_neighbours
+from bookgen.puzzles.sudoku.ladder import LEVELS
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, sudoku_key, sudoku_lines, sudoku_refusal
 from bookgen.puzzles.sudoku.shapes import fixed_structure
-from bookgen.puzzles.sudoku.signs_first import signed_target
 from bookgen.puzzles.sudoku.symbols import (DEFAULT_SYMBOLS, PICTURES, ReadIn, check_symbols, is_pictures,
                                           picture_refusal, read_labels, symbol_labels)
 from bookgen.puzzles.sudoku.variants import NAMES as VARIANT_NAMES, SIZES, VARIANTS, variant
-from bookgen.solve import techniques as t
-from bookgen.solve.result import Outcome, SolveResult
-from bookgen.solve.grader import Level, grade
+from bookgen.solve.result import SolveResult
 
-# The signs' techniques find nothing to do without signs: other puzzles grade as they did.
-LEVELS: tuple[Level, ...] = (
-    Level("beginner", (t.FULL_HOUSE, t.HIDDEN_SINGLE_BOX, t.INEQUALITY)),
-    Level("easy", (t.HIDDEN_SINGLE, t.NAKED_SINGLE)),
-    Level("medium", (t.INEQUALITY_CHAIN, t.LOCKED_CANDIDATES, t.NAKED_PAIR, t.HIDDEN_PAIR)),
-    Level("hard", (t.NAKED_TRIPLE, t.HIDDEN_TRIPLE, t.X_WING, t.SWORDFISH, t.XY_WING, t.XYZ_WING)),
-    Level("expert", t.CHAINS),
-)
-
-# Share of the cells given (fewest, most) for the levels with generous givens; the
-# rest have as few as the level needs. Published easy 9x9 puzzles have about 32-36.
-GIVEN_SHARE: dict[str, tuple[float, float]] = {"beginner": (0.44, 0.50), "easy": (0.37, 0.45)}
+if TYPE_CHECKING:  # what worked steps mark: drawn where a book's pages are, never by a check (start-up)
+    from bookgen.puzzles.step_marks import StepMarks
 
 SYMMETRIES = ("rotational", "mirror", "none")
-
-
-def givens_range(cells: int, level: str) -> tuple[int, int | None]:
-    """Fewest and most givens a puzzle of `cells` cells has at `level` (None: no most)."""
-    if level not in GIVEN_SHARE:
-        return (0, None)
-    low, high = GIVEN_SHARE[level]
-    return (round(low * cells), int(high * cells))
 
 
 @dataclass(frozen=True)
@@ -133,6 +109,8 @@ def structure(size: int, variant: str = "classic") -> GridModel:
 
 def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
     """Cells that are removed together, in random order."""
+    from bookgen.puzzles.sudoku.generate import symmetric_orbits
+
     return symmetric_orbits(full_cells(size, size), size, symmetry, rng)
 
 
@@ -140,27 +118,6 @@ def solve_family(model: GridModel) -> SolveResult:
     """Solutions counted, and a unique one graded on the family's levels: its level is
     the hardest technique it needs (givens make no level)."""
     return solve_grid(model, LEVELS)
-
-
-def signs_needed(model: GridModel, level: int) -> bool:
-    """Whether a puzzle's signs are needed at its level: its givens alone are not solved
-    by the techniques up to that level (not unique, or harder). A puzzle solved without
-    its signs is a sudoku with decorations, not a greater-than puzzle. True without signs."""
-    if not model.inequalities:
-        return True
-    bare = dataclasses.replace(model, inequalities=())
-    return grade(bare, LEVELS, level).outcome is not Outcome.SOLVED
-
-
-def target_for(base: GridModel, level: str, signed: bool = False) -> Target:
-    """The generation target of a sudoku-family puzzle: the level, its givens range, and
-    for a variant with signs, signs that are needed. Signs give so much away that a
-    greater-than puzzle with a beginner's generous givens never needs them, so there the
-    givens keep only their most."""
-    floor, ceiling = givens_range(len(base.cells), level)
-    if signed:
-        return signed_target(base, LEVELS, LEVEL_NAMES.index(level), ceiling, signs_needed)
-    return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling)
 
 
 def _signs_fit(model: GridModel, params: Params) -> bool:
@@ -218,7 +175,12 @@ class SudokuType(GridWorked[Params]):
 
     def generate(self, params: Params, rng: random.Random, budget: Budget) -> Puzzle:
         # A variant whose regions are drawn per puzzle draws them with each full grid;
-        # the others keep one shape (see Variant.filled).
+        # the others keep one shape (see Variant.filled). The generator and the grader are
+        # loaded here: a check makes no puzzle (start-up).
+        from bookgen.puzzles.sudoku.aimed import in_engine
+        from bookgen.puzzles.sudoku.generate import generate_at_level
+        from bookgen.puzzles.sudoku.targets import target_for
+
         chosen = variant(params.variant)
         base = chosen.base(params.size)
         fill = None if chosen.filled is None else (lambda r: chosen.filled(params.size, r))
@@ -242,6 +204,8 @@ class SudokuType(GridWorked[Params]):
 
     def certify(self, puzzle: Puzzle) -> list[str]:
         """The grid's proofs, and for a puzzle with signs, signs that are needed."""
+        from bookgen.puzzles.sudoku.targets import signs_needed
+
         if puzzle.difficulty not in LEVEL_NAMES or signs_needed(puzzle.board, LEVEL_NAMES.index(puzzle.difficulty)):
             return super().certify(puzzle)
         return super().certify(puzzle) + [f"its signs are not needed: the givens alone are a {puzzle.difficulty} sudoku"]
@@ -371,6 +335,8 @@ class SudokuType(GridWorked[Params]):
         """The grid alone (no strip of pictures) with the steps' marks: pencil marks as
         the puzzle prints its symbols, and a smaller numbered square where there are
         signs, clear of them."""
+        from bookgen.puzzles.worked_draw import MARK_SIZE, draw_marked, text_symbol
+
         pictured = self.pictured(puzzle)
 
         def symbol(on: Pen, label: str, at: Point, size: float, gray: float) -> None:

@@ -13,7 +13,8 @@ import pytest
 from bookgen.errors import EngineRequestError, GenerationError
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku.aimed import aim_in_engine, in_engine
-from bookgen.puzzles.sudoku.type import LEVEL_NAMES, PUZZLE_TYPE, Params, structure, target_for
+from bookgen.puzzles.sudoku.targets import target_for
+from bookgen.puzzles.sudoku.type import LEVEL_NAMES, PUZZLE_TYPE, Params, structure
 from bookgen.puzzles.sudoku.type import orbits as orbits_of
 from bookgen.solve.engine import compiled, grid_of
 from bookgen.solve.grader import grade

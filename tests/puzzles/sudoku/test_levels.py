@@ -12,7 +12,8 @@ import pytest
 
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku import samurai
-from bookgen.puzzles.sudoku.type import LEVELS, PUZZLE_TYPE, Params, signs_needed, structure
+from bookgen.puzzles.sudoku.targets import signs_needed
+from bookgen.puzzles.sudoku.type import LEVELS, PUZZLE_TYPE, Params, structure
 from bookgen.solve.grader import grade, needs_level, needs_technique
 from bookgen.solve.result import Outcome
 from bookgen.solve.search import count_solutions

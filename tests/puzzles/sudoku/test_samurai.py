@@ -10,7 +10,7 @@ from bookgen.puzzles.sudoku import samurai
 from bookgen.errors import ParamsError
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.pen import Weight
-from bookgen.puzzles.sudoku.type import givens_range
+from bookgen.puzzles.sudoku.targets import givens_range
 from bookgen.solve.search import count_solutions
 from bookgen.solve.engine import Board
 

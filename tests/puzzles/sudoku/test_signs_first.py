@@ -15,7 +15,8 @@ from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku.greater_than import box_neighbours, signs_of
 from bookgen.puzzles.sudoku.shapes import fixed_structure
 from bookgen.puzzles.sudoku.signs_first import FROM_SIGNS, signed_target
-from bookgen.puzzles.sudoku.type import LEVELS, LEVEL_NAMES, PUZZLE_TYPE, Params, signs_needed, target_for
+from bookgen.puzzles.sudoku.targets import signs_needed, target_for
+from bookgen.puzzles.sudoku.type import LEVELS, LEVEL_NAMES, PUZZLE_TYPE, Params
 from bookgen.puzzles.sudoku.type import orbits as orbits_of
 from bookgen.solve.engine import compiled, grid_of
 from bookgen.solve.grader import grade

@@ -9,7 +9,8 @@ import pytest
 from bookgen.errors import ParamsError, PuzzleFormatError
 from bookgen.puzzles.base import Budget
 from bookgen.puzzles.sudoku.shapes import BOX_SHAPES
-from bookgen.puzzles.sudoku.type import LEVELS, PUZZLE_TYPE, Params, givens_range
+from bookgen.puzzles.sudoku.targets import givens_range
+from bookgen.puzzles.sudoku.type import LEVELS, PUZZLE_TYPE, Params
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES, offered, sudoku_key, symmetry_offer
 from bookgen.solve.search import count_solutions
 from offers import without
