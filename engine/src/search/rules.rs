@@ -51,6 +51,27 @@ impl Solver {
         true
     }
 
+    /// `uncount` for one symbol (index `s`) that a placed symbol's peer `p` lost. Where
+    /// `p` shares a group with the placed cell, that cell keeps the symbol there: a count
+    /// falling to one leaves its one place decided already, and is not queued.
+    #[inline(always)]
+    fn uncount_peer(&self, work: &mut Scratch, p: usize, s: usize, home: &[usize]) -> bool {
+        for &g in &self.covering_of[p] {
+            let k = g * self.nsym + s;
+            let c = work.counts[k] - 1;
+            work.counts[k] = c;
+            if c <= 1 {
+                if c == 0 {
+                    return false;
+                }
+                if !home.contains(&g) {
+                    work.hidden.push(pair(g, s));
+                }
+            }
+        }
+        true
+    }
+
     /// Count every symbol's places in every covering group of `dom` afresh (the start of
     /// a search, or of a propagation from domains set by hand); false when a symbol has
     /// no place in a group.
@@ -133,7 +154,8 @@ impl Solver {
                     for &k in &self.cages_of[p] {
                         work.cages.push(k);
                     }
-                    if !self.uncount(&mut work.counts, &mut work.hidden, p, b) {
+                    let home = &self.covering_of[i];
+                    if !self.uncount_peer(work, p, b.trailing_zeros() as usize, home) {
                         return false;
                     }
                     if single(d) {
