@@ -32,19 +32,20 @@ impl Solver {
         i: usize,
         removed: Mask,
     ) -> bool {
-        let nsym = self.nsym;
-        for &g in &self.covering_of[i] {
-            let row = &mut counts[g * nsym..(g + 1) * nsym];
-            let mut rest = removed;
-            while rest != 0 {
-                let s = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let c = &mut row[s];
-                *c -= 1;
-                match *c {
-                    0 => return false,
-                    1 => hidden.push(pair(g, s)),
-                    _ => {}
+        let groups = &self.covering_of[i];
+        let mut rest = removed;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for &g in groups {
+                let k = g * self.nsym + s;
+                let c = counts[k] - 1;
+                counts[k] = c;
+                if c <= 1 {
+                    if c == 0 {
+                        return false;
+                    }
+                    hidden.push(pair(g, s));
                 }
             }
         }
