@@ -206,24 +206,20 @@ impl Solver {
         }
         let all_cages: Vec<usize> = (0..self.cages.len()).collect();
         let all_groups: Vec<usize> = (0..self.covering.len()).collect();
-        self.propagate(
-            &mut dom,
-            &mut self.scratch(),
-            &placed,
-            &all_cages,
-            &all_groups,
-        )
+        let mut work = self.scratch();
+        (self.recount(&dom, &mut work)
+            && self.propagate(&mut dom, &mut work, &placed, &all_cages, &all_groups))
         .then_some(dom)
     }
 
     /// Room for one search's propagation, made once and reused at every node.
     fn scratch(&self) -> Scratch {
-        Scratch::new(&self.cages, self.covering.len(), self.n)
+        Scratch::new(&self.cages, self.covering.len(), self.nsym, self.n)
     }
 
     /// Narrow `dom` to a fixpoint; false on a contradiction. `dom` must be a fixpoint
     /// already but for the cells in `singles` (just set), the cages in `dirty_cages`
-    /// and the covering groups in `dirty_groups`.
+    /// and the covering groups in `dirty_groups`; `work.counts` must count `dom`.
     fn propagate(
         &self,
         dom: &mut [Mask],
@@ -234,32 +230,24 @@ impl Solver {
     ) -> bool {
         // Queues left part-full by a contradiction are emptied first (in any order: each
         // holds an index at most once, and the fixpoint does not depend on the order).
+        // (The queue of pairs is the caller's: a search's child has its own to start with.)
         work.cages.clear();
-        work.groups.clear();
         for &c in dirty_cages {
             work.cages.push(c);
         }
         for &g in dirty_groups {
-            work.groups.push(g);
-        }
-        for &i in singles {
-            for &g in &self.covering_of[i] {
-                work.groups.push(g);
-            }
+            self.queue_group(&work.counts, &mut work.hidden, g);
         }
         work.stack.clear();
         work.stack.extend_from_slice(singles);
         loop {
-            if !self.eliminate(dom, &mut work.stack, &mut work.cages, &mut work.groups) {
+            if !self.eliminate(dom, work) {
                 return false;
             }
-            match self.hidden_singles(dom, &mut work.groups, &mut work.placed) {
+            match self.hidden_singles(dom, work) {
                 None => return false,
-                Some(true) => {
-                    // The stack is empty after `eliminate`: the cells just placed take its place.
-                    std::mem::swap(&mut work.stack, &mut work.placed);
-                    continue;
-                }
+                // The cells just placed are on the stack, for `eliminate`.
+                Some(true) => continue,
                 Some(false) => {}
             }
             let mut narrowed = false;
@@ -267,6 +255,10 @@ impl Solver {
                 let Some(ci) = work.cages.pop() else { break };
                 work.changed.clear();
                 let cage = &self.cages[ci];
+                // What its cells held, for the counts of what the prune takes away.
+                for &c in cage.cells() {
+                    work.prev[c] = dom[c];
+                }
                 let found = match work.live.prune(ci, cage.cells(), dom, &mut work.changed) {
                     Some(found) => found,
                     None => cage.prune_into(dom, &mut work.changed),
@@ -285,8 +277,9 @@ impl Solver {
                                     work.cages.push(k);
                                 }
                             }
-                            for &g in &self.covering_of[c] {
-                                work.groups.push(g);
+                            let removed = work.prev[c] & !dom[c];
+                            if !self.uncount(&mut work.counts, &mut work.hidden, c, removed) {
+                                return false;
                             }
                             if single(dom[c]) {
                                 work.stack.push(c);
@@ -296,12 +289,7 @@ impl Solver {
                 }
             }
             if !narrowed && work.stack.is_empty() {
-                match self.bound_inequalities(
-                    dom,
-                    &mut work.stack,
-                    &mut work.cages,
-                    &mut work.groups,
-                ) {
+                match self.bound_inequalities(dom, work) {
                     None => return false,
                     Some(false) => return true,
                     Some(true) => {}
@@ -346,6 +334,7 @@ impl Solver {
         let (mut rest, mut next) = (dom[best], 0);
         // The cages' live assignments as they are here, put back after each child.
         let saved = work.live.save();
+        let counted = work.save_counts();
         loop {
             let b = match &shuffled {
                 Some(bits) => match bits.get(next) {
@@ -361,7 +350,11 @@ impl Solver {
             child.clear();
             child.extend_from_slice(&dom);
             child[best] = b;
-            if self.propagate(&mut child, work, &[best], &self.cages_of[best], &[]) {
+            // Pairs left queued by a sibling's contradiction are not this child's.
+            work.hidden.clear();
+            if self.uncount(&mut work.counts, &mut work.hidden, best, dom[best] & !b)
+                && self.propagate(&mut child, work, &[best], &self.cages_of[best], &[])
+            {
                 self.search(child, limit, found, budget, order, work)?;
                 if found.len() >= limit {
                     return Ok(());
@@ -370,8 +363,10 @@ impl Solver {
                 work.pool.push(child);
             }
             work.live.restore(saved);
+            work.restore_counts(counted);
         }
         work.live.drop_saved(saved);
+        work.drop_counts(counted);
         work.pool.push(dom);
         Ok(())
     }
@@ -401,6 +396,7 @@ impl Solver {
         let all_groups: Vec<usize> = (0..self.covering.len()).collect();
         let mut work = self.scratch();
         (!dom.contains(&0)
+            && self.recount(&dom, &mut work)
             && self.propagate(&mut dom, &mut work, &singles, &all_cages, &all_groups))
         .then_some(dom)
     }
@@ -418,6 +414,7 @@ impl Solver {
         let all_groups: Vec<usize> = (0..self.covering.len()).collect();
         let mut work = self.scratch();
         if dom.contains(&0)
+            || !self.recount(&dom, &mut work)
             || !self.propagate(&mut dom, &mut work, &singles, &all_cages, &all_groups)
         {
             return Ok(Count {
@@ -437,6 +434,8 @@ impl Solver {
         work: &mut Scratch,
     ) -> Result<Count, Stop> {
         let mut found = Vec::new();
+        // A fixpoint: every symbol has a place in every group.
+        self.recount(&dom, work);
         let outcome = self.search(dom, limit, &mut found, budget, &mut None, work);
         let solutions = found.iter().map(|f| self.values(f)).collect();
         match outcome {
@@ -463,14 +462,10 @@ impl Solver {
             return Ok(None);
         };
         let mut found = Vec::new();
-        self.search(
-            dom,
-            1,
-            &mut found,
-            budget,
-            &mut Some(order),
-            &mut self.scratch(),
-        )?;
+        let mut work = self.scratch();
+        // A fixpoint: every symbol has a place in every group.
+        self.recount(&dom, &mut work);
+        self.search(dom, 1, &mut found, budget, &mut Some(order), &mut work)?;
         Ok(found.first().map(|f| self.values(f)))
     }
 

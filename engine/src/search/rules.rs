@@ -1,24 +1,115 @@
 //! The search's propagation rules besides the cages: a placed symbol leaves its peers,
 //! a symbol with one place in a covering group goes there, and greater-than signs bound
 //! their two cells. `Solver::propagate` (mod.rs) runs them to a fixpoint.
+//!
+//! Hidden singles are found from a count of each symbol's places in each covering group
+//! (Scratch::counts), kept up to date at every narrowing (`uncount`) and put back on
+//! backtracking, rather than by scanning every group a narrowing touched: a group is
+//! looked at only for a symbol whose count just fell to one. A count falling to zero is
+//! the contradiction a scan finds as a symbol with no place. The rules are the same, so
+//! the fixpoint is: the same nodes, the same solutions in the same order.
 
-use super::work::Queue;
+use super::work::{Queue, Scratch};
 use super::Solver;
 use crate::cellset::{single, Mask};
 use crate::inequality::bounded;
 
+/// Where a (group, symbol) pair sits in the queue of pairs to look at: room for 64
+/// symbols a group, so no division finds the two again.
+pub(super) const fn pair(g: usize, s: usize) -> usize {
+    (g << 6) | s
+}
+
 impl Solver {
+    /// Cell `i` lost the symbols in `removed`: each one's count in each covering group of
+    /// `i` goes down, a pair left with one place is queued for `hidden_singles`. False
+    /// when a symbol has no place left in a group.
+    #[inline]
+    pub(super) fn uncount(
+        &self,
+        counts: &mut [u8],
+        hidden: &mut Queue,
+        i: usize,
+        removed: Mask,
+    ) -> bool {
+        let groups = &self.covering_of[i];
+        let mut rest = removed;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for &g in groups {
+                let k = g * self.nsym + s;
+                let c = counts[k] - 1;
+                counts[k] = c;
+                if c <= 1 {
+                    if c == 0 {
+                        return false;
+                    }
+                    hidden.push(pair(g, s));
+                }
+            }
+        }
+        true
+    }
+
+    /// `uncount` for one symbol (index `s`) that a placed symbol's peer `p` lost. Where
+    /// `p` shares a group with the placed cell, that cell keeps the symbol there: a count
+    /// falling to one leaves its one place decided already, and is not queued.
+    #[inline(always)]
+    fn uncount_peer(&self, work: &mut Scratch, p: usize, s: usize, home: &[usize]) -> bool {
+        for &g in &self.covering_of[p] {
+            let k = g * self.nsym + s;
+            let c = work.counts[k] - 1;
+            work.counts[k] = c;
+            if c <= 1 {
+                if c == 0 {
+                    return false;
+                }
+                if !home.contains(&g) {
+                    work.hidden.push(pair(g, s));
+                }
+            }
+        }
+        true
+    }
+
+    /// Count every symbol's places in every covering group of `dom` afresh (the start of
+    /// a search, or of a propagation from domains set by hand); false when a symbol has
+    /// no place in a group.
+    pub(super) fn recount(&self, dom: &[Mask], work: &mut Scratch) -> bool {
+        let nsym = self.nsym;
+        work.counts.fill(0);
+        for (g, cells) in self.covering.iter().enumerate() {
+            let row = &mut work.counts[g * nsym..(g + 1) * nsym];
+            for &i in cells {
+                let mut d = dom[i];
+                while d != 0 {
+                    row[d.trailing_zeros() as usize] += 1;
+                    d &= d - 1;
+                }
+            }
+            if row.contains(&0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Queue every symbol of group `g` with one place (a group to look at in full).
+    pub(super) fn queue_group(&self, counts: &[u8], hidden: &mut Queue, g: usize) {
+        let row = &counts[g * self.nsym..(g + 1) * self.nsym];
+        for (s, &c) in row.iter().enumerate() {
+            if c == 1 {
+                hidden.push(pair(g, s));
+            }
+        }
+    }
+
     /// Every inequality's bounds once round (the smaller below the larger's highest, the
     /// larger above the smaller's lowest), when the other rules have nothing left to do;
     /// the cells narrowed are followed up as any other narrowing is. None on a
     /// contradiction, else whether a candidate went.
-    pub(super) fn bound_inequalities(
-        &self,
-        dom: &mut [Mask],
-        stack: &mut Vec<usize>,
-        cages: &mut Queue,
-        groups: &mut Queue,
-    ) -> Option<bool> {
+    pub(super) fn bound_inequalities(&self, dom: &mut [Mask], work: &mut Scratch) -> Option<bool> {
         let mut narrowed = false;
         for e in &self.inequalities {
             let (small, large) = bounded(dom[e.smaller], dom[e.larger]);
@@ -29,16 +120,17 @@ impl Solver {
                 if d == 0 {
                     return None;
                 }
+                let removed = dom[i] & !d;
                 dom[i] = d;
                 narrowed = true;
                 for &k in &self.cages_of[i] {
-                    cages.push(k);
+                    work.cages.push(k);
                 }
-                for &g in &self.covering_of[i] {
-                    groups.push(g);
+                if !self.uncount(&mut work.counts, &mut work.hidden, i, removed) {
+                    return None;
                 }
                 if single(d) {
-                    stack.push(i);
+                    work.stack.push(i);
                 }
             }
         }
@@ -46,17 +138,11 @@ impl Solver {
     }
 
     /// Remove each placed symbol from its peers, following new singles.
-    pub(super) fn eliminate(
-        &self,
-        dom: &mut [Mask],
-        stack: &mut Vec<usize>,
-        cages: &mut Queue,
-        groups: &mut Queue,
-    ) -> bool {
-        while let Some(i) = stack.pop() {
+    pub(super) fn eliminate(&self, dom: &mut [Mask], work: &mut Scratch) -> bool {
+        while let Some(i) = work.stack.pop() {
             let b = dom[i];
             for &k in &self.cages_of[i] {
-                cages.push(k);
+                work.cages.push(k);
             }
             for &p in &self.peers[i] {
                 let d = dom[p];
@@ -67,13 +153,14 @@ impl Solver {
                     }
                     dom[p] = d;
                     for &k in &self.cages_of[p] {
-                        cages.push(k);
+                        work.cages.push(k);
                     }
-                    for &g in &self.covering_of[p] {
-                        groups.push(g);
+                    let home = &self.covering_of[i];
+                    if !self.uncount_peer(work, p, b.trailing_zeros() as usize, home) {
+                        return false;
                     }
                     if single(d) {
-                        stack.push(p);
+                        work.stack.push(p);
                     }
                 }
             }
@@ -81,54 +168,30 @@ impl Solver {
         true
     }
 
-    /// Place every symbol with one possible cell in a covering group (of those queued),
-    /// the cells placed listed in `placed`; None on a contradiction (a symbol with no
-    /// place, or two symbols for one cell), else whether any was placed.
-    pub(super) fn hidden_singles(
-        &self,
-        dom: &mut [Mask],
-        groups: &mut Queue,
-        placed: &mut Vec<usize>,
-    ) -> Option<bool> {
-        placed.clear();
-        while let Some(gi) = groups.pop() {
-            let g = &self.covering[gi];
-            let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
-            for &i in g {
-                let d = dom[i];
-                twice |= once & d;
-                once |= d;
-                // A decided cell's symbol is in no other cell of the group (`eliminate`
-                // has run): it is "unique" but places nothing, and without it most groups
-                // need no second look.
-                fixed |= if d & d.wrapping_sub(1) == 0 { d } else { 0 };
+    /// Place every symbol left with one possible cell in a covering group (of the pairs
+    /// queued), the cells placed pushed on `work.stack`; None on a contradiction (a
+    /// symbol with no place: two symbols whose only place is one cell end here, as the
+    /// one placed takes the other's place away), else whether any was placed.
+    pub(super) fn hidden_singles(&self, dom: &mut [Mask], work: &mut Scratch) -> Option<bool> {
+        let mut any = false;
+        while let Some(k) = work.hidden.pop() {
+            let (g, s) = (k >> 6, k & 63);
+            if work.counts[g * self.nsym + s] != 1 {
+                continue;
             }
-            if once != self.full {
-                return None;
-            }
-            let unique = once & !twice & !fixed;
-            if unique != 0 {
-                for &i in g {
-                    let d = dom[i];
-                    let hit = d & unique;
-                    // The only place of two symbols: whichever it takes, the other has
-                    // none (checked even when they are all the cell holds, so the
-                    // contradiction is found whatever order the groups are looked at in).
-                    if hit != 0 && !single(hit) {
-                        return None;
-                    }
-                    if hit != 0 && d != hit {
-                        dom[i] = hit;
-                        placed.push(i);
-                    }
+            let bit: Mask = 1 << s;
+            // The count is one, so the symbol has a place (zero returned before).
+            let &i = self.covering[g].iter().find(|&&i| dom[i] & bit != 0)?;
+            let d = dom[i];
+            if d != bit {
+                dom[i] = bit;
+                any = true;
+                work.stack.push(i);
+                if !self.uncount(&mut work.counts, &mut work.hidden, i, d & !bit) {
+                    return None;
                 }
             }
         }
-        for &i in placed.iter() {
-            for &g in &self.covering_of[i] {
-                groups.push(g);
-            }
-        }
-        Some(!placed.is_empty())
+        Some(any)
     }
 }

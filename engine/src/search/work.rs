@@ -44,26 +44,52 @@ impl<'a> Budget<'a> {
 /// look at, the cells just decided, and spare domains for the search's children.
 pub(super) struct Scratch {
     pub cages: Queue,
-    pub groups: Queue,
+    /// (group, symbol) pairs whose count just fell to one (rules.rs `pair`).
+    pub hidden: Queue,
+    /// Each symbol's places in each covering group (`nsym` a group), and the counts
+    /// saved by the search's open nodes.
+    pub counts: Vec<u8>,
+    saved_counts: Vec<u8>,
     pub stack: Vec<usize>,
-    pub placed: Vec<usize>,
     pub changed: Vec<usize>,
+    /// The domains a cage's cells had before it was pruned (indexed by cell).
+    pub prev: Vec<Mask>,
     pub pool: Vec<Vec<Mask>>,
     /// Each listed cage's assignments still alive (live.rs).
     pub live: Live,
 }
 
 impl Scratch {
-    pub fn new(cages: &[Propagator], groups: usize, cells: usize) -> Scratch {
+    pub fn new(cages: &[Propagator], groups: usize, nsym: usize, cells: usize) -> Scratch {
         Scratch {
             cages: Queue::new(cages.len()),
-            groups: Queue::new(groups),
+            hidden: Queue::new(groups << 6),
+            counts: vec![0; groups * nsym],
+            saved_counts: Vec::new(),
             stack: Vec::with_capacity(cells),
-            placed: Vec::with_capacity(cells),
             changed: Vec::new(),
+            prev: vec![0; cells],
             pool: Vec::new(),
             live: Live::new(cages),
         }
+    }
+
+    /// Save the counts before a node's children; returns where they are.
+    pub fn save_counts(&mut self) -> usize {
+        let at = self.saved_counts.len();
+        self.saved_counts.extend_from_slice(&self.counts);
+        at
+    }
+
+    /// Put back the counts saved at `at` (after a child, whatever its propagation did).
+    pub fn restore_counts(&mut self, at: usize) {
+        let n = self.counts.len();
+        self.counts.copy_from_slice(&self.saved_counts[at..at + n]);
+    }
+
+    /// Forget the counts saved at `at` (the node is done).
+    pub fn drop_counts(&mut self, at: usize) {
+        self.saved_counts.truncate(at);
     }
 }
 
