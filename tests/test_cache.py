@@ -26,8 +26,8 @@ def test_a_cached_table_longer_than_allowed_or_altered_is_not_used(tmp_path: Pat
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the folder is worked out without platformdirs on Linux only")
-@pytest.mark.parametrize(("xdg", "home"), [(None, "/home/ana"), (None, "/home/ana/"), (None, "/"), ("/tmp/c", "/h"),
-                                           ("/tmp/c/", None), ("relative", "/home/ana"), ("", "/home/ana"),
+@pytest.mark.parametrize(("xdg", "home"), [(None, "/users/ana"), (None, "/users/ana/"), (None, "/"), ("/var/c", "/h"),
+                                           ("/var/c/", None), ("relative", "/users/ana"), ("", "/users/ana"),
                                            (None, "relative"), (None, None), ("", "")])
 def test_the_cache_folder_is_the_one_platformdirs_names(xdg: str | None, home: str | None,
                                                          monkeypatch: pytest.MonkeyPatch):

@@ -252,6 +252,22 @@ fn orders(multiset: &[i64]) -> Vec<Vec<i64>> {
     }
 }
 
+/// The symbols in increasing order, or None when a cage of `k` cells cannot take `op`
+/// at all (a given cell is one cell, a - or / cage two): it then has no assignment.
+fn sorted_if_sized(op: Op, k: usize, symbols: &[i64]) -> Option<Vec<i64>> {
+    let cells_needed = match op {
+        Op::Eq => Some(1),
+        Op::Sub | Op::Div => Some(2),
+        _ => None,
+    };
+    if cells_needed.is_some_and(|n| n != k) {
+        return None;
+    }
+    let mut sorted = symbols.to_vec();
+    sorted.sort_unstable();
+    Some(sorted)
+}
+
 /// Every assignment of symbols (values) to a cage's cells that makes its target, in the
 /// listing order (see the module's comment); cells `differ[a][b]` never repeat a symbol.
 /// For Hidden, the union over + - * / in that order (a one-cell cage still just equals
@@ -279,16 +295,9 @@ pub fn value_tuples(
         }
         return Some(merged);
     }
-    let cells_needed = match op {
-        Op::Eq => Some(1),
-        Op::Sub | Op::Div => Some(2),
-        _ => None,
-    };
-    if cells_needed.is_some_and(|n| n != k) {
+    let Some(sorted) = sorted_if_sized(op, k, symbols) else {
         return Some(Vec::new());
-    }
-    let mut sorted = symbols.to_vec();
-    sorted.sort_unstable();
+    };
     let pairs: Vec<(usize, usize)> = (0..k)
         .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
         .filter(|&(a, b)| differ[a][b])
@@ -415,16 +424,9 @@ pub fn index_flat(op: Op, target: i128, symbols: &[i64], differ: &Differ) -> Opt
     if op == Op::Hidden {
         return index_tuples(op, target, symbols, differ).map(|t| t.concat());
     }
-    let cells_needed = match op {
-        Op::Eq => Some(1),
-        Op::Sub | Op::Div => Some(2),
-        _ => None,
-    };
-    if cells_needed.is_some_and(|n| n != k) {
+    let Some(sorted) = sorted_if_sized(op, k, symbols) else {
         return Some(Vec::new());
-    }
-    let mut sorted = symbols.to_vec();
-    sorted.sort_unstable();
+    };
     let listed = match op {
         Op::Add | Op::Mul => listed_multisets(op, k, &sorted, target)?,
         _ => multisets(op, k, &sorted, target),
