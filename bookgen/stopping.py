@@ -145,6 +145,10 @@ def claimed_in_order(function: Callable[[int], Any], count: int, jobs: int,
     leaving the loop early, or any error, kills the workers (they also die with their
     parent: _worker_init)."""
     import mmap
+
+    # pickle reads only what a worker this process forked wrote to a pipe no other
+    # process holds (as a multiprocessing pool's own pipes did): never a file or a cache
+    # entry, which are read by their own readers and could otherwise run code.
     import pickle
 
     # Shared by every process: the next item nobody has taken (8 bytes), then each item's

@@ -12,7 +12,7 @@ from bookgen.model import GridModel
 from bookgen.puzzles.grid import check_grid
 from bookgen.puzzles.kenken.check import SQUARES_UP_TO, _frame, all_kept, kenken_violations
 from bookgen.puzzles.kenken.rules import kenken_model, layout_violations
-from tests.puzzles.kenken.kenken_random_caging import random_caging
+from tests.puzzles.kenken.kenken_random_caging import mixed_cagings
 
 
 def full(model: GridModel, grid) -> list:
@@ -56,12 +56,7 @@ def broken(model: GridModel, grid, rng: random.Random):
 def test_the_one_pass_check_finds_what_the_full_checks_find():
     rng = random.Random(7)
     checked = broke = 0
-    for k in range(400):
-        n = 3 + k % 5
-        made = random_caging(n, 4, n * n // 6 + 1, 0.6, ("+", "-", "*", "/"), rng)
-        if made is None:
-            continue
-        solution, cages = made
+    for _, n, solution, cages in mixed_cagings(400, 5, rng):
         model = kenken_model(n, cages)
         assert kenken_violations(model, solution) == full(model, solution) == []
         model, grid = broken(model, solution, rng)
@@ -78,12 +73,7 @@ def test_the_one_pass_check_never_accepts_what_the_full_checks_refuse():
     # forms (lists, the right values in the wrong shape): accepted only when all is well.
     rng = random.Random(11)
     accepted = refused = 0
-    for k in range(360):
-        n = 3 + k % 7
-        made = random_caging(n, 4, n * n // 6 + 1, 0.6, ("+", "-", "*", "/"), rng)
-        if made is None:
-            continue
-        solution, cages = made
+    for _, n, solution, cages in mixed_cagings(360, 7, rng):
         model, grid = broken(kenken_model(n, cages), solution, rng)
         flat = [v for row in grid for v in row]
         forms = [grid, [list(row) for row in grid], tuple(tuple(flat[i:i + 2 * n]) for i in range(0, len(flat), 2 * n)),

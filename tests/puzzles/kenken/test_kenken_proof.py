@@ -20,7 +20,7 @@ from bookgen.puzzles.kenken.rules import Params, kenken_model, latin_structure
 from bookgen.puzzles.registry import get
 from bookgen.solve import engine
 from bookgen.solve.result import Outcome
-from tests.puzzles.kenken.kenken_random_caging import random_caging
+from tests.puzzles.kenken.kenken_random_caging import mixed_cagings, random_caging
 
 KENKEN = get("kenken")
 
@@ -33,12 +33,7 @@ def both_ways(puzzle: Puzzle) -> None:
 def test_one_call_solves_and_certifies_random_cagings_as_the_general_way():
     rng = random.Random(31)
     outcomes = set()
-    for k in range(150):
-        n = 3 + k % 5
-        made = random_caging(n, 4, n * n // 6 + 1, 0.6, ("+", "-", "*", "/"), rng)
-        if made is None:
-            continue
-        solution, cages = made
+    for k, n, solution, cages in mixed_cagings(150, 5, rng):
         if k % 4 == 0:  # a printed answer with two rows swapped: breaks cages, not lines
             solution = (solution[1], solution[0], *solution[2:])
         if k % 7 == 0:  # an answer that breaks a column
