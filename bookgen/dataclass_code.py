@@ -7,7 +7,9 @@ class is made: for the sixty data classes a `bookgen check` loads, parsing and c
 them was 43% of its CPU (187 of 435 M instructions, callgrind; start-up, issue 31). The
 text is the same every run, so its code object is too: it is kept, keyed by the very text,
 in one file of marshalled code objects, and `exec` runs the kept code object with the same
-globals and namespace. A text not kept yet is compiled as `exec` would (no inherited
+globals and namespace. Each code object is kept marshalled on its own and read back only
+when its text is asked for, so a command pays for the classes it makes, not for every
+class any command has kept. A text not kept yet is compiled as `exec` would (no inherited
 compiler flags, file name "<string>"), so every method is the very code `dataclasses`
 makes; only where its code comes from changes. The classes stay data classes.
 
@@ -38,8 +40,8 @@ if TYPE_CHECKING:
 # texts this run used.
 MAX_KEPT = 4096
 
-_kept: dict[str, CodeType] = {}
-_used: set[str] = set()
+_kept: dict[str, bytes] = {}  # text -> its code object, marshalled
+_codes: dict[str, CodeType] = {}  # text -> its code object, as this process uses it
 _path: str | None = None
 _missed = False
 
@@ -69,9 +71,9 @@ def folder_of(package_cached: str | None) -> str | None:
     return os.path.dirname(package_cached)
 
 
-def read(path: str) -> dict[str, CodeType]:
-    """The kept code objects in `path`, by text; none if the file is missing, made by
-    another Python, or damaged."""
+def read(path: str) -> dict[str, bytes]:
+    """The kept code objects in `path` (each marshalled), by text; none if the file is
+    missing, made by another Python, or damaged."""
     try:
         with open(path, "rb") as file:
             data = file.read()
@@ -83,13 +85,12 @@ def read(path: str) -> dict[str, CodeType]:
         kept = marshal.loads(data[len(MAGIC_NUMBER):])
     except (EOFError, ValueError, TypeError):
         return {}
-    code_type = type(read.__code__)
-    if not isinstance(kept, dict) or not all(isinstance(k, str) and type(v) is code_type for k, v in kept.items()):
+    if not isinstance(kept, dict) or not all(type(k) is str and type(v) is bytes for k, v in kept.items()):
         return {}
     return kept
 
 
-def write(path: str, kept: dict[str, CodeType]) -> bool:
+def write(path: str, kept: dict[str, bytes]) -> bool:
     """Write `kept` to `path` whole (a temporary file renamed over it, as Python writes
     a .pyc), or nothing: False when it cannot be written."""
     temporary = f"{path}.{os.getpid()}.part"
@@ -110,12 +111,25 @@ def write(path: str, kept: dict[str, CodeType]) -> bool:
 def compiled(text: str) -> CodeType:
     """The code of `text` as `exec` compiles it: kept, or compiled now and kept."""
     global _missed
-    _used.add(text)
-    code = _kept.get(text)
+    code = _codes.get(text)
     if code is None:
-        code = _kept[text] = compile(text, "<string>", "exec", dont_inherit=True)
-        _missed = True
+        blob = _kept.get(text)
+        code = None if blob is None else decoded(blob)
+        if code is None:
+            code = compile(text, "<string>", "exec", dont_inherit=True)
+            _kept[text] = marshal.dumps(code)
+            _missed = True
+        _codes[text] = code
     return code
+
+
+def decoded(blob: bytes) -> CodeType | None:
+    """A kept code object, or None if its bytes are not one."""
+    try:
+        code = marshal.loads(blob)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if type(code) is type(decoded.__code__) else None
 
 
 def _exec(source: str | CodeType, globals: dict[str, Any] | None = None,
@@ -129,5 +143,5 @@ def _keep() -> None:
     once there are too many)."""
     if not _missed or _path is None or sys.dont_write_bytecode:
         return
-    kept = _kept if len(_kept) <= MAX_KEPT else {text: _kept[text] for text in _used}
+    kept = _kept if len(_kept) <= MAX_KEPT else {text: _kept[text] for text in _codes}
     write(_path, kept)

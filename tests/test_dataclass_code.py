@@ -68,17 +68,23 @@ def test_a_class_made_from_kept_code_has_the_methods_dataclasses_compiles(tmp_pa
 def test_the_kept_texts_are_read_back_as_the_code_compile_makes(tmp_path: Path):
     text = "def __create_fn__():\n def f(self):\n  return 1\n return f"
     path = str(tmp_path / "kept.bin")
-    assert dataclass_code.write(path, {text: compile(text, "<string>", "exec", dont_inherit=True)})
+    code = compile(text, "<string>", "exec", dont_inherit=True)
+    assert dataclass_code.write(path, {text: marshal.dumps(code)})
     back = dataclass_code.read(path)
     assert list(back) == [text]
-    assert back[text] == compile(text, "<string>", "exec", dont_inherit=True)
+    assert dataclass_code.decoded(back[text]) == code
+
+
+def test_a_kept_code_that_is_not_code_is_none():
+    assert dataclass_code.decoded(marshal.dumps("not code")) is None
+    assert dataclass_code.decoded(b"\xff\x00") is None
 
 
 def test_a_damaged_or_foreign_kept_file_is_ignored(tmp_path: Path):
     path = tmp_path / "kept.bin"
-    good = marshal.dumps({"x = 1": compile("x = 1", "<string>", "exec")})
+    good = marshal.dumps({"x = 1": marshal.dumps(compile("x = 1", "<string>", "exec"))})
     for content in (b"", b"not a kept file", b"\x00\x00\r\n" + good, dataclass_code.MAGIC_NUMBER + good[:-3],
-                    dataclass_code.MAGIC_NUMBER + marshal.dumps({"x = 1": "not code"}),
+                    dataclass_code.MAGIC_NUMBER + marshal.dumps({"x = 1": "not bytes"}),
                     dataclass_code.MAGIC_NUMBER + marshal.dumps([1, 2])):
         path.write_bytes(content)
         assert dataclass_code.read(str(path)) == {}
