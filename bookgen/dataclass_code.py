@@ -55,8 +55,9 @@ def install(folder: str | None) -> None:
         return
     _path = os.path.join(folder, f"dataclass-methods.{sys.implementation.cache_tag}.bin")
     _kept.update(read(_path))
-    # dataclasses (3.11 and later) compiles each method by a call of `exec` on its text,
-    # looked up among its module's names before the builtins.
+    # dataclasses compiles each method by a call of `exec` on its text (3.11's does; a
+    # Python that compiles otherwise just compiles as usual), and looks `exec` up among
+    # its module's names before the builtins.
     vars(dataclasses)["exec"] = _exec
     import atexit
 
