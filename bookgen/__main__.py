@@ -34,6 +34,7 @@ def run() -> None:
         from bookgen.deferred import defer_unused
 
         defer_unused()
+    _dataclass_methods_kept()
     if sys.argv[1:2] == ["solve"]:
         from bookgen import solve_command
 
@@ -52,6 +53,15 @@ def run() -> None:
     from bookgen.cli import main
 
     main()
+
+
+def _dataclass_methods_kept() -> None:
+    """Compile the methods dataclasses writes once, not in every command (nearly half
+    of a plain check's CPU: bookgen.dataclass_code). Before any data class is made."""
+    import bookgen
+    from bookgen import dataclass_code
+
+    dataclass_code.install(dataclass_code.folder_of(bookgen.__spec__.cached if bookgen.__spec__ else None))
 
 
 # What yaml.reader.Reader compiles as its class is made (the characters a YAML file may

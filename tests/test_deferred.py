@@ -87,7 +87,7 @@ UNUSED = {"solve": ("inspect", "logging", "tempfile", "pickle", "PIL", "PIL.Imag
                     "bookgen.puzzles.hint",
                     # check never solves: a type's proof, search and JSON forms are loaded where used
                     "bookgen.solve.search", "bookgen.puzzles.grid_json", "bookgen.puzzles.kenken.proof",
-                    "bookgen.puzzles.kenken.check",
+                    "bookgen.puzzles.kenken.check", "bookgen.solve.result",
                     # numbered puzzles, pages, placements and bookmarks: a whole book's layout
                     "bookgen.layout.laid", "bookgen.puzzles.step_marks"),
           # a killer's generator, drawing and worded steps (and the grader they use)

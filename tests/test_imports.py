@@ -53,7 +53,8 @@ def test_the_low_level_modules_import_no_spec_and_no_puzzles(name: str):
 LOW_ROOMS = {"bookgen", "errors", "model", "options", "spec_kinds", "section_options", "students_option", "book_spec",
              "offer", "cache",
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
-             "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns", "deferred"}
+             "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns", "deferred",
+             "dataclass_code"}
 MAY_IMPORT = {
     # The shell's entry answers --version itself and hands every other command to cli.
     "__main__": {"cli", "solve_command", "check_command"},

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, Generic, Hashable, Protocol, TypeVar
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, Words
 from bookgen.puzzles.pen import Pen
-from bookgen.solve.result import SolveResult
 
 if TYPE_CHECKING:  # loaded by what makes puzzles, reads files or asks the offer, not by a plain solve (start-up)
     import random
     from pathlib import Path
 
     from bookgen.offer import Offer
+    from bookgen.solve.result import SolveResult  # named only: a plain check solves nothing
 
 
 class TypeParams(Protocol):

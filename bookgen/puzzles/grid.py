@@ -24,9 +24,9 @@ from bookgen.puzzles.base import P, Puzzle, PuzzleType, Violation
 from bookgen.solve.cages import HIDDEN, CageTooLarge
 from bookgen.solve.engine import Board, Contradiction
 from bookgen.solve.ladder import Level
-from bookgen.solve.result import Outcome, SolveResult
-
-if TYPE_CHECKING:  # the search and the JSON forms are loaded where used: a plain check uses neither (start-up)
+if TYPE_CHECKING:  # the search, the JSON forms and what solving finds are loaded where used: a plain check
+    # uses none of them (start-up)
+    from bookgen.solve.result import SolveResult
     from bookgen.solve.search import Count
 
 
@@ -196,6 +196,7 @@ def solve_grid(model: GridModel, levels: tuple[Level, ...], board_of=Board) -> S
     it stops short (or the puzzle is not one a person could grade) does the search count
     solutions. `certify` counts by the search as well, before anything is printed."""
     from bookgen.solve.grader import grade_board  # a type proved in one engine call never grades (start-up)
+    from bookgen.solve.result import Outcome, SolveResult
     from bookgen.solve.search import count_solutions
 
     graded = None

@@ -20,7 +20,6 @@ from bookgen.puzzles.worked import WorkedSteps
 from bookgen.solve.cages import CageTooLarge
 from bookgen.solve.engine import Board, Contradiction
 from bookgen.solve.ladder import Level
-from bookgen.solve.result import Outcome
 
 if TYPE_CHECKING:  # the words' machinery is loaded when a step is said, not at start-up (issue 31)
     from bookgen.puzzles import hints as wording
@@ -157,6 +156,7 @@ def needs_technique(ptype: GridType, puzzle: Puzzle[GridModel], technique: str) 
     (With harder levels' techniques allowed too, most techniques have a stronger one that
     does their work.)"""
     from bookgen.solve.grader import grade_board, without
+    from bookgen.solve.result import Outcome
 
     model = ptype.solving_model(puzzle)
     names = [level.name for level in ptype.grading]
