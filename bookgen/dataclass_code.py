@@ -92,21 +92,34 @@ def read(path: str) -> dict[str, bytes]:
 
 
 def write(path: str, kept: dict[str, bytes]) -> bool:
-    """Write `kept` to `path` whole (a temporary file renamed over it, as Python writes
-    a .pyc), or nothing: False when it cannot be written."""
-    temporary = f"{path}.{os.getpid()}.part"
+    """Write `kept` to `path` whole (a locked temporary file beside it, renamed over it
+    when whole; a killed writer's leftover is cleared by the next write, as every
+    `.part` file of bookgen is: bookgen.part_files), or nothing: False when it cannot be
+    written."""
+    from pathlib import Path
+
+    from bookgen import part_files  # only when something is written: seldom
+
+    folder, name = os.path.split(path)
+    temporary = None
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(temporary, "wb") as file:
+        os.makedirs(folder, exist_ok=True)
+        part_files.clear_stale(Path(folder), name)
+        fd, temporary = part_files.create(Path(folder), name)
+        with open(fd, "wb") as file:
             file.write(MAGIC_NUMBER + marshal.dumps(kept))
         os.replace(temporary, path)
         return True
     except (OSError, ValueError):
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
         return False
+    finally:
+        if temporary is not None:
+            part_files.release(temporary)
 
 
 def compiled(text: str) -> CodeType:

@@ -98,6 +98,17 @@ def test_a_damaged_kept_file_is_compiled_again_and_replaced(tmp_path: Path):
     assert dataclass_code.read(str(_kept_file(tmp_path)))
 
 
+def test_a_write_leaves_no_temporary_file_and_clears_a_killed_writers(tmp_path: Path):
+    path = tmp_path / "kept.bin"
+    # A writer killed outright left its temporary file (its process is gone: no lock).
+    dead = tmp_path / ".kept.bin.999999-abcdefgh.part"
+    dead.write_bytes(b"half")
+    code = compile("x = 1", "<string>", "exec", dont_inherit=True)
+    assert dataclass_code.write(str(path), {"x = 1": marshal.dumps(code)})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.bin"]
+    assert list(dataclass_code.read(str(path))) == ["x = 1"]
+
+
 def test_nothing_is_kept_where_bytecode_is_not_written(tmp_path: Path):
     assert _make(str(tmp_path), write=False) == _make("-")
     assert not _kept_file(tmp_path).exists()
