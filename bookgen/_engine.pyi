@@ -9,7 +9,7 @@ __all__ = [
     "EngineError", "InvalidRequest", "Contradiction", "CageTooLarge", "SearchAborted", "DeadlinePassed", "NotFound",
     "Deadline",
     "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid", "aim_plain",
-    "kenken_generate", "kenken_random_caging", "kenken_prove", "generate_killer",
+    "KenKenRequest", "kenken_generate", "kenken_random_caging", "kenken_prove", "kenken_certify", "generate_killer",
     "SlidingPatterns", "sliding_search", "sliding_lower_bound", "SlidingLayers", "sliding_count_shortest",
 ]
 
@@ -96,28 +96,32 @@ def aim_plain(
 _KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
 _KenKenPuzzle = tuple[list[_KenKenCage], tuple[tuple[int, ...], ...]]
 
-def kenken_generate(
-    *,
-    size: int,
-    level: int,
-    operations: list[str],
-    hidden: bool,
-    cage_limit: int,
-    single_cap: int,
-    size_decay: float,
-    giveaway_weight: float,
-    limits: tuple[int, int, int, int, int, float, int, int],
-    ladder: Ladder,
-    deadline: Deadline,
-    seed: int,
-    cells: tuple[tuple[int, int], ...] | None = None,
-) -> _KenKenPuzzle: ...
+@final
+class KenKenRequest:
+    def __new__(
+        cls,
+        *,
+        size: int,
+        level: int,
+        operations: list[str],
+        hidden: bool,
+        cage_limit: int,
+        single_cap: int,
+        size_decay: float,
+        giveaway_weight: float,
+        limits: tuple[int, int, int, int, int, float, int, int],
+        ladder: Ladder,
+        cells: tuple[tuple[int, int], ...] | None = None,
+    ) -> KenKenRequest: ...
+
+def kenken_generate(request: KenKenRequest, deadline: Deadline, seed: int) -> _KenKenPuzzle: ...
 def kenken_random_caging(
     *, size: int, max_cage: int, single_cap: int, size_decay: float, operations: list[str], seed: int
 ) -> _KenKenPuzzle | None: ...
 def kenken_prove(
     *, size: int, cages: list[tuple[tuple[tuple[int, int], ...], str, int]], ladder: Ladder, always_count: bool
 ) -> tuple[str, int, tuple[tuple[int, ...], ...] | None, tuple[tuple[tuple[int, ...], ...], ...] | None]: ...
+def kenken_certify(size: int, cages: tuple[object, ...], ladder: Ladder, answer: object) -> int | None: ...
 def generate_killer(
     grid: Grid,
     ladder: Ladder,

@@ -26,10 +26,11 @@ from bookgen.errors import CageTooLarge, Contradiction, SearchAborted
 from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 
 # The exceptions callers catch are bookgen.errors' own, re-exported here for them.
-__all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
-           "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
-           "givens_of", "grid_of", "is_compact", "kenken_prove", "kenken_request", "ladder", "random_kenken_caging",
-           "shuffle_regions", "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
+__all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "KenKenRequest",
+           "PatternTables", "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken",
+           "generate_killer", "givens_of", "grid_of", "is_compact", "kenken_certify", "kenken_prove", "kenken_request",
+           "ladder", "random_kenken_caging", "shuffle_regions", "sliding_lower_bound", "sliding_search",
+           "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
 _ERRORS: dict[type[BaseException], type[errors.EngineError]] = {
@@ -275,22 +276,23 @@ def shuffle_regions(size: int, torus: bool, start: list[int], swaps: int, compac
 # --- the families' generators --------------------------------------------------------
 
 KenKenCage = tuple[tuple[tuple[int, int], ...], str, int]
+KenKenRequest = _engine.KenKenRequest
 
 
+@bridged
 def kenken_request(*, size: int, levels: tuple, level: int, operations: list[str], hidden: bool, cage_limit: int,
                    single_cap: int, size_decay: float, giveaway_weight: float, limits: tuple,
-                   cells: tuple[tuple[int, int], ...]) -> dict[str, Any]:
-    """The engine's request for KenKens of one section's options; the cages made of `cells`."""
-    return dict(size=size, level=level, operations=operations, hidden=hidden, cage_limit=cage_limit,
-                single_cap=single_cap, size_decay=size_decay, giveaway_weight=giveaway_weight, limits=limits,
-                ladder=ladder(levels, "kenken"), cells=cells)
+                   cells: tuple[tuple[int, int], ...]) -> _engine.KenKenRequest:
+    """A section's KenKen request, checked and compiled once; the cages made of `cells`."""
+    return KenKenRequest(size=size, level=level, operations=operations, hidden=hidden, cage_limit=cage_limit,
+                         single_cap=single_cap, size_decay=size_decay, giveaway_weight=giveaway_weight, limits=limits,
+                         ladder=ladder(levels, "kenken"), cells=cells)
 
 
-def generate_kenken(request: dict[str, Any], expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
-    """A KenKen as `request` asks: (cages, solution rows), or NothingFound or DeadlinePassed
-    (errors bridged here, not by a second call). `expired` is first asked 2 ms in."""
+def generate_kenken(request: _engine.KenKenRequest, expired: Expired, seed: int) -> tuple[list[KenKenCage], Grid]:
+    """A KenKen: (cages, solution rows), or NothingFound or DeadlinePassed; `expired` first asked 2 ms in."""
     try:
-        return _engine.kenken_generate(**request, deadline=_engine.Deadline(expired), seed=seed)
+        return _engine.kenken_generate(request, _engine.Deadline(expired), seed)
     except _engine.EngineError as error:
         raise _ERRORS[type(error)](*error.args) from None
 
@@ -304,8 +306,9 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
                                         operations=operations, seed=seed)
 
 
-# A KenKen graded and counted in one call, by keyword (bookgen/puzzles/kenken/proof.py).
+# A KenKen graded and counted in one call (bookgen/puzzles/kenken/proof.py), or compared too.
 kenken_prove = bridged(_engine.kenken_prove)
+kenken_certify = bridged(_engine.kenken_certify)
 
 
 @bridged

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
 
 from bookgen.errors import DeadlinePassed, GenerationError, NothingFound
 from bookgen.model import Cage, Grid, GridModel
@@ -90,7 +89,7 @@ def generate_kenken(params: Params, rng: random.Random, budget: Budget) -> tuple
 
 
 @lru_cache(maxsize=64)
-def _request(params: Params) -> dict[str, Any]:
+def _request(params: Params) -> engine.KenKenRequest:
     """The engine's request for a section's options: the same for each of its puzzles."""
     style = params.style
     return engine.kenken_request(

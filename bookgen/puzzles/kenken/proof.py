@@ -54,6 +54,15 @@ def prove_raw(model: GridModel, levels: tuple[Level, ...], always_count: bool) -
         always_count=always_count)
 
 
+def certified_level(model: GridModel, levels: tuple[Level, ...], answer: Grid) -> int | None:
+    """`prove_raw` always counting, for `certify`'s common case, compared in the engine
+    with the printed answer: the hardest level the grader used (-1: none) when it solved
+    the puzzle to `answer` and the search found `answer` alone, else None (then
+    `prove_raw` says what is wrong). The model's cages cross as they are: nothing is
+    built for the call, nothing for its answer."""
+    return engine.kenken_certify(model.rows, model.cages, engine.ladder(levels, "kenken"), answer)
+
+
 def proved_of(raw: Raw) -> Proved:
     _, level, graded, solutions = raw
     return Proved(graded, level, None if solutions is None else Count(len(solutions), solutions))

@@ -161,16 +161,16 @@ class KenKenType(GridWorked[Params]):
         model = self.solving_model(puzzle)
         if not kenken_proof.on_latin_frame(model):
             return super().certify(puzzle)
-        raw = kenken_proof.prove_raw(model, self.grading, always_count=True)
         answer = puzzle.solution
-        _, level, graded, solutions = raw
-        # The common case, read off the engine's answer: the grader solved it at the
-        # label's level, to the printed answer, which the search finds alone, and which
-        # meets every rule (the independent check). Exactly when the general way below
-        # finds nothing wrong; anything else goes that way, to say what is wrong.
-        if (graded == answer and solutions == (answer,) and self.grading[max(level, 0)].name == puzzle.difficulty
+        level = kenken_proof.certified_level(model, self.grading, answer)
+        # The common case, answered by the engine: the grader solved it at the label's
+        # level, to the printed answer, which the search finds alone, and which meets
+        # every rule (the independent check). Exactly when the general way below finds
+        # nothing wrong; anything else goes that way, to say what is wrong.
+        if (level is not None and self.grading[max(level, 0)].name == puzzle.difficulty
                 and kenken_check.kept_on_frame(puzzle.board, answer)):  # on its frame: `model` is, and shares it
             return []
+        raw = kenken_proof.prove_raw(model, self.grading, always_count=True)
         from bookgen.puzzles.grid import certify_grid, searched_once
 
         proved = kenken_proof.proved_of(raw)

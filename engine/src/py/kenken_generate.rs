@@ -13,11 +13,8 @@ use super::errors::{Error, Result};
 use super::grid::Ladder;
 use super::stop::{Deadline, Halt as Stopped, Watch};
 use crate::families::Family;
-use crate::grader::Ending;
 use crate::kenken::generate::{self, Halt, Limits, Made, Settings, Watched};
-use crate::kenken::proof;
 use crate::search::cages::Op;
-use crate::search::{Budget, CageSpec, Stop};
 
 /// How often at most a generation asks its watch (signals, the caller's deadline).
 const WATCH_EVERY: Duration = Duration::from_millis(2);
@@ -30,55 +27,81 @@ type CageOut<'py> = (Bound<'py, PyTuple>, &'static str, i64);
 /// nothing.
 type PuzzleOut<'py> = (Vec<CageOut<'py>>, Bound<'py, PyTuple>);
 
-/// One KenKen of `size` at level index `level` of `ladder` (a KenKen ladder): (cages,
-/// solution rows). Raises NotFound when no attempt succeeded within the work limits or
-/// before the deadline, DeadlinePassed when it passed while a caging was being settled,
-/// and whatever a pending signal's handler raised. The deadline is first asked after
-/// WATCH_EVERY: the caller asks it before the call.
+/// A section's request, checked and compiled once (bookgen keeps one per section's
+/// options) and handed to every `kenken_generate` of the section: nothing of it is
+/// converted again per puzzle (reading these keywords for each 4x4 cost about 7 k
+/// instructions, a tenth of its Python side).
 /// `limits`: (attempts, rounds, search nodes, harden tries, harden grades, loose share,
-/// proof levels up, balance tries). `cells`: the grid's cells in reading order, as the
-/// model holds them (the cages are made of these very objects, not of new ones), or None.
-/// Called by keyword from Python.
+/// proof levels up, balance tries). `ladder`: a KenKen ladder, `level` an index of it.
+/// `cells`: the grid's cells in reading order, as the model holds them (the cages are
+/// made of these very objects, not of new ones), or None.
+#[pyclass(frozen, module = "bookgen._engine")]
+pub struct KenKenRequest {
+    settings: Settings,
+    ladder: Py<Ladder>,
+    cells: Option<Py<PyTuple>>,
+}
+
+#[pymethods]
+impl KenKenRequest {
+    #[new]
+    #[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, cells=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        size: usize,
+        level: usize,
+        operations: Vec<String>,
+        hidden: bool,
+        cage_limit: usize,
+        single_cap: usize,
+        size_decay: f64,
+        giveaway_weight: f64,
+        limits: LimitsIn,
+        ladder: Bound<'_, Ladder>,
+        cells: Option<Bound<'_, PyTuple>>,
+    ) -> Result<KenKenRequest> {
+        if ladder.get().family != Family::KenKen {
+            return Err(Error::invalid("a KenKen is graded with a KenKen ladder"));
+        }
+        if cells
+            .as_ref()
+            .is_some_and(|cells| cells.len() != size * size)
+        {
+            return Err(Error::invalid("a KenKen's cells are size x size"));
+        }
+        let request = Request {
+            size,
+            level,
+            levels: ladder.get().levels.len(),
+            operations,
+            hidden,
+            cage_limit,
+            single_cap,
+            size_decay,
+            giveaway_weight,
+        };
+        Ok(KenKenRequest {
+            settings: request.settings(limits)?,
+            ladder: ladder.unbind(),
+            cells: cells.map(Bound::unbind),
+        })
+    }
+}
+
+/// One KenKen as `request` asks: (cages, solution rows). Raises NotFound when no attempt
+/// succeeded within the work limits or before the deadline, DeadlinePassed when it
+/// passed while a caging was being settled, and whatever a pending signal's handler
+/// raised. The deadline is first asked after WATCH_EVERY: the caller asks it before the
+/// call.
 #[pyfunction]
-#[pyo3(signature = (*, size, level, operations, hidden, cage_limit, single_cap, size_decay, giveaway_weight, limits, ladder, deadline, seed, cells=None))]
-#[allow(clippy::too_many_arguments)]
 pub fn kenken_generate<'py>(
     py: Python<'py>,
-    size: usize,
-    level: usize,
-    operations: Vec<String>,
-    hidden: bool,
-    cage_limit: usize,
-    single_cap: usize,
-    size_decay: f64,
-    giveaway_weight: f64,
-    limits: (usize, usize, u64, usize, usize, f64, usize, usize),
-    ladder: &Ladder,
+    request: &KenKenRequest,
     deadline: &Deadline,
     seed: u64,
-    cells: Option<Bound<'py, PyTuple>>,
 ) -> Result<PuzzleOut<'py>> {
-    if ladder.family != Family::KenKen {
-        return Err(Error::invalid("a KenKen is graded with a KenKen ladder"));
-    }
-    if cells
-        .as_ref()
-        .is_some_and(|cells| cells.len() != size * size)
-    {
-        return Err(Error::invalid("a KenKen's cells are size x size"));
-    }
-    let request = Request {
-        size,
-        level,
-        levels: ladder.levels.len(),
-        operations,
-        hidden,
-        cage_limit,
-        single_cap,
-        size_decay,
-        giveaway_weight,
-    };
-    let settings = request.settings(limits)?;
+    let settings = &request.settings;
+    let ladder = request.ladder.get();
     let mut watch = Watch::new(Some(deadline));
     let made = py.detach(|| {
         // The watch takes Python's lock and calls the Budget: at most once every
@@ -98,10 +121,11 @@ pub fn kenken_generate<'py>(
                 Err(Stopped::Raised) => Watched::Interrupted,
             }
         };
-        generate::generate(&settings, &ladder.levels, seed, &mut check)
+        generate::generate(settings, &ladder.levels, seed, &mut check)
     });
+    let cells = request.cells.as_ref().map(|cells| cells.bind(py));
     match made {
-        Ok(Some(made)) => puzzle_out(py, &made, size, cells.as_ref()),
+        Ok(Some(made)) => puzzle_out(py, &made, settings.n, cells),
         Ok(None) => Err(Error::NotFound(
             "no attempt made a KenKen at the level asked",
         )),
@@ -210,7 +234,7 @@ fn puzzle_out<'py>(
 }
 
 /// Values in reading order as a tuple of rows (tuples), each value plus `offset`.
-fn rows_out<'py>(
+pub(super) fn rows_out<'py>(
     py: Python<'py>,
     values: &[u8],
     size: usize,
@@ -263,90 +287,4 @@ fn sign(op: Op) -> &'static str {
         Op::Div => "/",
         _ => "=",
     }
-}
-
-/// A cage as Python's model holds it, for a proof: cells as (row, column), sign ("?" for
-/// a hidden one), target.
-type CageIn = (Vec<(usize, usize)>, String, i128);
-
-/// A proof's answer to Python: (ending, hardest level or -1, the grader's grid when it
-/// solved the puzzle, else None, and the search's solutions, up to two, or None); each
-/// grid a tuple of rows of digits, as Python's grids are.
-type Proved<'py> = (
-    &'static str,
-    i32,
-    Option<Bound<'py, PyTuple>>,
-    Option<Bound<'py, PyTuple>>,
-);
-
-/// A printed KenKen of side `size` proved again in one crossing (its `certify` and
-/// `solve`): graded from an empty board with every level of `ladder`, and its solutions
-/// counted by the search from an empty grid (with `always_count`, else only when the
-/// grader did not solve it).
-#[pyfunction]
-#[pyo3(signature = (*, size, cages, ladder, always_count))]
-pub fn kenken_prove<'py>(
-    py: Python<'py>,
-    size: usize,
-    cages: Vec<CageIn>,
-    ladder: &Ladder,
-    always_count: bool,
-) -> Result<Proved<'py>> {
-    if ladder.family != Family::KenKen || !(1..=generate::MAX_SIDE).contains(&size) {
-        return Err(Error::invalid(
-            "a KenKen of side 1 to 15 is proved with a KenKen ladder",
-        ));
-    }
-    let mut specs = Vec::with_capacity(cages.len());
-    for (cells, op, target) in cages {
-        if cells.is_empty() || cells.iter().any(|&(r, c)| r >= size || c >= size) {
-            return Err(Error::invalid(
-                "a cage names no cell or one outside the grid",
-            ));
-        }
-        specs.push(CageSpec {
-            cells: cells.iter().map(|&(r, c)| r * size + c).collect(),
-            op: super::cages::operation(&op)?,
-            target,
-            distinct: false,
-        });
-    }
-    let mut watch = Watch::new(None);
-    let proved = py.detach(|| {
-        let mut check = || watch.stop();
-        proof::prove(
-            size,
-            &specs,
-            &ladder.levels,
-            always_count,
-            &mut Budget::new(None, &mut check),
-        )
-    });
-    let proof = match proved {
-        Ok(Some(proof)) => proof,
-        Ok(None) => return Err(Error::invalid("no grid of that size")),
-        Err(Stop::NodeLimit) => return Err(Error::SearchAborted("the node limit ran out")),
-        Err(Stop::Interrupted) => return Err(watch.error("the search was interrupted")),
-    };
-    let ending = match proof.ending {
-        Ending::Solved => "solved",
-        Ending::Impossible => "impossible",
-        Ending::Unfinished => "unfinished",
-    };
-    // Digits 1..size (the engine's symbol indices plus one) in rows.
-    let graded = match proof.ending {
-        Ending::Solved => Some(rows_out(py, &proof.values, size, 1)?),
-        _ => None,
-    };
-    let counted = match proof.count {
-        Some(count) => {
-            let mut grids = Vec::with_capacity(count.solutions.len());
-            for s in &count.solutions {
-                grids.push(rows_out(py, s, size, 1)?);
-            }
-            Some(PyTuple::new(py, grids).map_err(Error::Raised)?)
-        }
-        None => None,
-    };
-    Ok((ending, proof.level, graded, counted))
 }

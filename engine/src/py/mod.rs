@@ -14,6 +14,7 @@ mod convert;
 pub mod errors;
 pub mod grid;
 mod kenken_generate;
+mod kenken_proof;
 mod regions;
 mod signed;
 pub mod stop;
@@ -59,9 +60,11 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(signed::signed_grid, m)?)?;
     m.add_function(wrap_pyfunction!(aim::aim_plain, m)?)?;
     // The families' generators.
+    m.add_class::<kenken_generate::KenKenRequest>()?;
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_generate, m)?)?;
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_random_caging, m)?)?;
-    m.add_function(wrap_pyfunction!(kenken_generate::kenken_prove, m)?)?;
+    m.add_function(wrap_pyfunction!(kenken_proof::kenken_prove, m)?)?;
+    m.add_function(wrap_pyfunction!(kenken_proof::kenken_certify, m)?)?;
     m.add_function(wrap_pyfunction!(killer::generate_killer, m)?)?;
     // Sliding tiles.
     m.add_class::<sliding::SlidingPatterns>()?;

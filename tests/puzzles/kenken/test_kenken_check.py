@@ -5,12 +5,12 @@ violations, in the same order, on answers and cagings broken in every way it loo
 from __future__ import annotations
 
 import random
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from dataclasses import replace
 
-from bookgen.model import GridModel
+from bookgen.model import GridModel, is_connected
 from bookgen.puzzles.grid import check_grid
-from bookgen.puzzles.kenken.check import SQUARES_UP_TO, _frame, all_kept, kenken_violations
+from bookgen.puzzles.kenken.check import SQUARES_UP_TO, _frame, _joined, all_kept, kenken_violations
 from bookgen.puzzles.kenken.rules import kenken_model, layout_violations
 from tests.puzzles.kenken.kenken_random_caging import mixed_cagings
 
@@ -94,3 +94,19 @@ def test_the_squares_looked_up_are_every_latin_square_of_their_side():
         assert squares == {g for g in product(rows, repeat=n) if all(len(set(column)) == n for column in zip(*g))}
         assert squares is not None and len(squares) == count
     assert _frame(SQUARES_UP_TO + 1)[1] is None
+
+
+def test_the_mask_connectivity_agrees_with_is_connected_on_every_small_set_of_cells():
+    # Every set of up to four cells of the 3x3, 4x4 and 5x5 grids, and random larger ones
+    # of the 6x6 (the sides the one-pass check takes by masks).
+    rng = random.Random(9)
+    for n in (3, 4, 5, 6):
+        every = [(r, c) for r in range(n) for c in range(n)]
+        sets = [picked for size in range(1, 5) for picked in combinations(every, size)] if n < 6 else \
+            [tuple(rng.sample(every, rng.randrange(1, 10))) for _ in range(3000)]
+        joined = 0
+        for cells in sets:
+            mask = sum(1 << r * n + c for r, c in cells)
+            assert _joined(mask, n) == is_connected(cells), (n, cells)
+            joined += is_connected(cells)
+        assert 0 < joined < len(sets)

@@ -15,8 +15,8 @@ from bookgen.model import Group
 from bookgen.puzzles.base import Budget, Puzzle
 from bookgen.puzzles.grid import GridType
 from bookgen.puzzles.kenken.proof import on_latin_frame, prove
-from bookgen.puzzles.kenken.generate import _request
-from bookgen.puzzles.kenken.rules import Params, kenken_model, latin_structure
+from bookgen.puzzles.kenken.generate import LIMITS, _request
+from bookgen.puzzles.kenken.rules import LEVELS, Params, kenken_model, latin_structure
 from bookgen.puzzles.registry import get
 from bookgen.solve import engine
 from bookgen.solve.result import Outcome
@@ -86,10 +86,13 @@ def test_made_puzzles_come_as_models_made_afresh_cages_by_top_left_cell_and_rows
         assert all(id(cell) in grid_cells for cage in model.cages for cell in cage.cells)
 
 
-def test_the_engine_refuses_cells_that_are_not_the_grids():
-    request = dict(_request(Params(size=4, difficulty="easy")), cells=latin_structure(5).cells)
+def test_the_engine_refuses_a_request_whose_cells_are_not_the_grids():
+    params = Params(size=4, difficulty="easy")
+    assert isinstance(_request(params), engine.KenKenRequest)  # made once a section, kept
     with pytest.raises(EngineRequestError):
-        engine.generate_kenken(request, lambda: False, 1)
+        engine.kenken_request(size=4, levels=LEVELS, level=1, operations=list(params.operations), hidden=False,
+                              cage_limit=4, single_cap=1, size_decay=0.5, giveaway_weight=0.4, limits=LIMITS,
+                              cells=latin_structure(5).cells)
 
 
 def test_certify_refuses_a_made_puzzle_with_a_wrong_label_or_answer_as_the_general_way_does():
