@@ -77,6 +77,14 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
         cage.op
     };
     let (cells, k) = (&cage.cells, cage.cells.len());
+    let counted_here = n <= sets::COUNTED_SIDE;
+    if counted_here && k <= 2 {
+        // A few digits to try: cheaper than looking the count up.
+        let (a, b) = (cells.first(), cells.at(k - 1));
+        let apart = k == 1 || (a / n != b / n && a % n != b % n);
+        let differ = if apart { 0 } else { 1 << 1 | 1 << MAX_BITS };
+        return sets::count(op, cage.target, n, sets::Shape { cells: k, differ });
+    }
     // Rows and columns worked out once, not once a pair: this runs for every clue weighed.
     let (mut row, mut col) = ([0usize; MAX_BITS], [0usize; MAX_BITS]);
     for j in 0..k {
@@ -95,11 +103,6 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
         cells: k,
         differ: differ_bits,
     };
-    let counted_here = n <= sets::COUNTED_SIDE;
-    if counted_here && k <= 2 {
-        // A few digits to try: cheaper than looking the count up.
-        return sets::count(op, cage.target, n, shape);
-    }
     let key = (n, op, cage.target, k, differ_bits);
     if let Some(found) = COUNTED.with(|counted| counted.borrow().get(&key).copied()) {
         return found;

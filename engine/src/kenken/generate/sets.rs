@@ -62,6 +62,27 @@ pub fn count(op: Op, target: i64, n: usize, shape: Shape) -> usize {
 /// `count` for two cells: for each smaller digit a, the larger digit each sign needs
 /// (for hidden signs, any of them, each counted once).
 fn pairs(op: Op, target: i64, n: i64, differ: bool) -> usize {
+    if differ {
+        // Two different digits a < b: closed forms for the shown signs.
+        let t = target;
+        let found = match op {
+            // a from max(1, t-n) to (t-1)/2.
+            Op::Add => (t - 1).div_euclid(2) - (t - n).max(1) + 1,
+            // (a, a+t) for a up to n-t.
+            Op::Sub if t >= 1 => n - t,
+            // (a, a*t) for a up to n/t.
+            Op::Div if t >= 2 => n / t,
+            Op::Mul if t >= 1 => (1..=n)
+                .take_while(|&a| a * a < t)
+                .filter(|&a| t % a == 0 && t / a <= n)
+                .count() as i64,
+            Op::Hidden => -1,
+            _ => 0,
+        };
+        if found >= 0 || op != Op::Hidden {
+            return found.max(0) as usize;
+        }
+    }
     let signs: &[Op] = match op {
         Op::Hidden => &[Op::Add, Op::Sub, Op::Mul, Op::Div],
         Op::Add => &[Op::Add],
