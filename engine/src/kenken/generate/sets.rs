@@ -2,17 +2,17 @@
 //! hundred clues a 4x4 puzzle and needs the count of each (a giveaway has one), so the
 //! count is worked out here with no allocation, on fixed arrays, instead of by listing
 //! (`search::cages::multiset_count`, which lists each multiset as a vector and each
-//! multiset's orders). The answer is the same number (tests.rs compares them kind by
-//! kind): the multisets of digits 1..n (sorted, repeats kept) that make the target under
+//! multiset's orders). The answer is the same number (sets_tests.rs compares them kind
+//! by kind): the multisets of digits 1..n (sorted, repeats kept) that make the target under
 //! the operation as the solver reads it (for hidden signs, under any of + - × ÷) and
 //! can be placed so that no two cells of one row or column repeat a digit.
 
 use crate::search::cages::Op;
 
-/// The largest side counted here. Up to 9 no kind of cage comes near the listing's
-/// limits (a 6-cell cage over 1..9 has at most tens of thousands of orders making any one
-/// target, well under MAX_LISTED; tests.rs checks it), where `multiset_count` answers
-/// "too many"; larger grids are counted by the listing.
+/// The largest side counted here. Up to 9 no kind of cage reaches the listing's limits,
+/// where `multiset_count` answers "too many" (no sum or product of up to 6 digits of
+/// 1..9 is made by more than MAX_LISTED orders; sets_tests.rs checks it); larger grids
+/// are counted by the listing.
 pub const COUNTED_SIDE: usize = 9;
 
 /// The cells of a cage a count is about: how many, and which pairs share a row or column
@@ -23,8 +23,8 @@ pub struct Shape {
     pub differ: u64,
 }
 
-/// Cells in a cage at most (MAX_CAGE; one row of `differ` each).
-pub const MAX_CELLS: usize = 6;
+/// Cells in a cage at most (one row of `differ` each).
+pub const MAX_CELLS: usize = super::caging::MAX_CAGE;
 
 impl Shape {
     fn differs(&self, a: usize, b: usize) -> bool {
