@@ -175,18 +175,26 @@ impl Attempt<'_> {
     /// out about evenly (each weighted by how rarely `used` has it) and giveaways appear
     /// as often as the level wants them; None when no operation fits.
     pub fn clue(&mut self, cells: Cells, used: &Tally) -> Option<Cage> {
-        let fits = self.fits(&cells);
+        // The digits read once for every sign weighed (a round weighs about a hundred
+        // clues).
+        let (values, len) = self.values(&cells);
+        let fits = fitting_ops(&values[..len], &self.set.ops);
         let fits = fits.as_slice();
         if fits.is_empty() {
             return None;
         }
+        let cage_of = |op: Op| Cage {
+            cells,
+            op,
+            target: target_of(op, &values[..len]),
+        };
         if fits == [Op::Eq] {
-            return Some(self.make_cage(cells, Op::Eq));
+            return Some(cage_of(Op::Eq));
         }
         let mut options = [Cage::NONE; 4];
         let mut weights = [0f64; 4];
         for (j, &op) in fits.iter().enumerate() {
-            let cage = self.make_cage(cells, op);
+            let cage = cage_of(op);
             let mut weight = 1.0 / f64::from(1 + used.get(op)).powi(2);
             if self.giveaway(&cage) {
                 weight *= self.set.giveaway_weight;
