@@ -94,7 +94,8 @@ pub fn grade<R, T: Apply<R>>(
 ) -> Grade {
     let allowed = &levels[..up_to.map_or(levels.len(), |u| (u + 1).min(levels.len()))];
     let mut hardest: i32 = -1;
-    let mut used: Vec<&'static str> = Vec::new();
+    // Room for a ladder's worth of names at once (most gradings use a handful).
+    let mut used: Vec<&'static str> = Vec::with_capacity(8);
     let mut steps = Vec::new();
     if record {
         position.board.log = Some(Vec::new());

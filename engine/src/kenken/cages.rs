@@ -25,22 +25,58 @@ use crate::search::CageSpec;
 /// they fit; listed once per process and shared with the search (search::listed).
 pub use crate::search::listed::Assignments as Combos;
 
-/// One cage as the board sees it.
+/// One cage as the board sees it, whichever caging it is in (a generator grading many
+/// cagings of one grid keeps these and shares them between its gradings).
 pub struct CageShape {
     pub cells: Vec<usize>,
     /// Every assignment that makes the target: `cells.len()` symbol indices each, flat.
     pub combos: Arc<Combos>,
-    /// Where the cage's cells start in the board's flat per-cell tables.
-    at: usize,
+    /// False when the cage has too many assignments to list (`combos` is then empty).
+    listed: bool,
     /// Bits per cell of a packed combination (the symbols), when packed.
     width: usize,
     /// (covering line, position in the cage) for each cell on each covering line it is
     /// in (lines as positions in `Shape::covering`), sorted: `lines` groups them. One
-    /// list a cage, not one a line, since every grading builds them afresh.
+    /// list a cage, not one a line.
     on_lines: Vec<(usize, usize)>,
 }
 
 impl CageShape {
+    /// The cage of this spec over a shape of rows and columns.
+    pub fn new(shape: &Shape, spec: &CageSpec) -> CageShape {
+        let cells = spec.cells.clone();
+        let one_to_n = shape.symbols.iter().zip(1..).all(|(&s, k)| s == k);
+        let combos = if one_to_n && cells.len() <= SMALL_CELLS {
+            listing_small(shape, spec)
+        } else {
+            let differ: Differ = cells
+                .iter()
+                .map(|&a| {
+                    cells
+                        .iter()
+                        .map(|&b| a != b && shape.peer_sets[a].contains(b))
+                        .collect()
+                })
+                .collect();
+            listing(spec.op, spec.target, &shape.symbols, &differ)
+        };
+        // Each cell is on a row and a column: sized once, never grown.
+        let mut on_lines: Vec<(usize, usize)> = Vec::with_capacity(2 * cells.len());
+        for (j, &c) in cells.iter().enumerate() {
+            for &li in &shape.covering_of[c] {
+                on_lines.push((li, j));
+            }
+        }
+        on_lines.sort_unstable();
+        CageShape {
+            cells,
+            listed: combos.is_some(),
+            combos: combos.unwrap_or_else(|| Arc::new(Combos::new(Vec::new(), 0, 0))),
+            width: shape.nsym,
+            on_lines,
+        }
+    }
+
     /// The covering lines the cage has cells in, ascending, each with its (line, position
     /// in the cage) pairs, positions ascending.
     pub fn lines(&self) -> impl Iterator<Item = (usize, &[(usize, usize)])> {
@@ -62,7 +98,9 @@ impl CageShape {
 
 /// What is worked out once for a board's cages.
 pub struct Compiled {
-    pub cages: Vec<CageShape>,
+    pub cages: Vec<Arc<CageShape>>,
+    /// Per cage, where its cells start in the board's flat per-cell tables.
+    at: Vec<usize>,
     /// Per cell, its cage (None: in no cage, as in hand-made test positions).
     pub cage_of: Vec<Option<usize>>,
     /// The one-cell cages, in cage order.
@@ -124,49 +162,27 @@ impl KenKen {
     /// These cages over a shape of rows and columns, every combination alive: a
     /// generator grades many cagings of one grid without compiling a shape for each.
     pub fn with_cages(shape: &Shape, specs: &[CageSpec]) -> KenKen {
-        let mut cage_of = vec![None; shape.n];
-        let mut cages = Vec::with_capacity(specs.len());
-        let mut unlisted = None;
-        let one_to_n = shape.symbols.iter().zip(1..).all(|(&s, k)| s == k);
-        let mut at = 0;
-        for (k, spec) in specs.iter().enumerate() {
-            let cells = spec.cells.clone();
-            let combos = if one_to_n && cells.len() <= SMALL_CELLS {
-                listing_small(shape, spec)
-            } else {
-                let differ: Differ = cells
-                    .iter()
-                    .map(|&a| {
-                        cells
-                            .iter()
-                            .map(|&b| a != b && shape.peer_sets[a].contains(b))
-                            .collect()
-                    })
-                    .collect();
-                listing(spec.op, spec.target, &shape.symbols, &differ)
-            };
-            if combos.is_none() && unlisted.is_none() {
-                unlisted = Some(k);
-            }
-            // Each cell is on a row and a column: sized once, never grown.
-            let mut on_lines: Vec<(usize, usize)> = Vec::with_capacity(2 * cells.len());
-            for (j, &c) in cells.iter().enumerate() {
-                for &li in &shape.covering_of[c] {
-                    on_lines.push((li, j));
-                }
+        let cages = specs
+            .iter()
+            .map(|spec| Arc::new(CageShape::new(shape, spec)))
+            .collect();
+        KenKen::of_cages(shape.n, cages)
+    }
+
+    /// These cages (made by `CageShape::new` over a shape of `cells` cells), every
+    /// combination alive.
+    pub fn of_cages(cells: usize, cages: Vec<Arc<CageShape>>) -> KenKen {
+        let mut cage_of = vec![None; cells];
+        let mut at = Vec::with_capacity(cages.len());
+        let mut next = 0;
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
                 cage_of[c] = Some(k);
             }
-            on_lines.sort_unstable();
-            let len = cells.len();
-            cages.push(CageShape {
-                cells,
-                combos: combos.unwrap_or_else(|| Arc::new(Combos::new(Vec::new(), 0, 0))),
-                at,
-                width: shape.nsym,
-                on_lines,
-            });
-            at += len;
+            at.push(next);
+            next += cage.cells.len();
         }
+        let unlisted = cages.iter().position(|c| !c.listed);
         let singles = (0..cages.len())
             .filter(|&k| cages[k].cells.len() == 1)
             .collect();
@@ -175,14 +191,15 @@ impl KenKen {
             .map(|c| (0..c.count() as u32).collect())
             .collect();
         KenKen {
-            marks: vec![0; at],
-            support: vec![0; at],
+            marks: vec![0; next],
+            support: vec![0; next],
             fitted: vec![false; cages.len()],
             alive,
             pairs: None,
             pairs_idle: Vec::new(),
             compiled: Arc::new(Compiled {
                 cages,
+                at,
                 cage_of,
                 singles,
                 unlisted,
@@ -202,7 +219,7 @@ impl KenKen {
     /// copy of it; `fitted` reads it.
     pub fn refresh(&mut self, k: usize, cand: &[Mask]) -> Outcome<()> {
         let cage = &self.compiled.cages[k];
-        let (at, len) = (cage.at, cage.cells.len());
+        let (at, len) = (self.compiled.at[k], cage.cells.len());
         let marks = &mut self.marks[at..at + len];
         if self.fitted[k]
             && cage
@@ -251,8 +268,8 @@ impl KenKen {
         if !self.fitted[k] {
             return &[];
         }
-        let cage = &self.compiled.cages[k];
-        &self.support[cage.at..cage.at + cage.cells.len()]
+        let (cage, at) = (&self.compiled.cages[k], self.compiled.at[k]);
+        &self.support[at..at + cage.cells.len()]
     }
 
     /// Keep only these combinations of cage k and restrict its cells to them; true when a

@@ -12,7 +12,7 @@ pub const MAX_CAGE: usize = 6;
 
 /// A cage's cells, sorted, at most MAX_CAGE of them (cell numbers fit a byte: a KenKen
 /// is at most 12x12).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Cells {
     len: u8,
     at: [u8; MAX_CAGE],
@@ -110,7 +110,8 @@ impl Cells {
     /// first cell (by size, then in the order of combinations), and the rest.
     pub fn bipartitions(&self, n: usize) -> Vec<(Cells, Cells)> {
         let rest = self.len() - 1;
-        let mut found = Vec::new();
+        // Sized for every split at once: this runs for every cage a round weighs.
+        let mut found = Vec::with_capacity(split_masks(rest).len());
         for &mask in split_masks(rest) {
             let (mut part, mut other) = (Cells::of(&[self.first()]), Cells::EMPTY);
             for (j, c) in self.iter().skip(1).enumerate() {
@@ -263,12 +264,14 @@ impl Move {
 
     /// The caging after the change.
     pub fn apply(&self, cages: &[Cage]) -> Vec<Cage> {
-        let mut found: Vec<Cage> = cages
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| !self.dropped().contains(k))
-            .map(|(_, cage)| *cage)
-            .collect();
+        let mut found: Vec<Cage> = Vec::with_capacity(cages.len() + self.added().len());
+        found.extend(
+            cages
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !self.dropped().contains(k))
+                .map(|(_, cage)| *cage),
+        );
         found.extend_from_slice(self.added());
         found
     }
@@ -308,11 +311,14 @@ pub fn cages_near(
     n: usize,
     not: usize,
 ) -> Vec<usize> {
-    let mut near: Vec<usize> = cells
-        .flat_map(|c| neighbours(c, n))
-        .map(|nb| owner[nb])
-        .filter(|&j| j != not)
-        .collect();
+    // Room for a whole cage's neighbours at once (a flat_map's collect grows by steps).
+    let mut near: Vec<usize> = Vec::with_capacity(4 * MAX_CAGE);
+    near.extend(
+        cells
+            .flat_map(|c| neighbours(c, n))
+            .map(|nb| owner[nb])
+            .filter(|&j| j != not),
+    );
     near.sort_unstable();
     near.dedup();
     near

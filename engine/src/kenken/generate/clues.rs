@@ -6,10 +6,11 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::caging::{Cage, Cells, Tally};
+use super::sets;
 use super::Settings;
 use crate::kenken::cages::Quick;
 use crate::rng::Rng;
-use crate::search::cages::{cage_value, makes_target, multiset_count, Op};
+use crate::search::cages::{makes_target, multiset_count, Op};
 
 /// The operations that fit some digits, in the order the section lists them.
 #[derive(Clone, Copy)]
@@ -76,6 +77,14 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
         cage.op
     };
     let (cells, k) = (&cage.cells, cage.cells.len());
+    let counted_here = n <= sets::COUNTED_SIDE;
+    if counted_here && k <= 2 {
+        // A few digits to try: cheaper than looking the count up.
+        let (a, b) = (cells.first(), cells.at(k - 1));
+        let apart = k == 1 || (a / n != b / n && a % n != b % n);
+        let differ = if apart { 0 } else { 1 << 1 | 1 << MAX_BITS };
+        return sets::count(op, cage.target, n, sets::Shape { cells: k, differ });
+    }
     // Rows and columns worked out once, not once a pair: this runs for every clue weighed.
     let (mut row, mut col) = ([0usize; MAX_BITS], [0usize; MAX_BITS]);
     for j in 0..k {
@@ -90,16 +99,23 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
             }
         }
     }
+    let shape = sets::Shape {
+        cells: k,
+        differ: differ_bits,
+    };
     let key = (n, op, cage.target, k, differ_bits);
     if let Some(found) = COUNTED.with(|counted| counted.borrow().get(&key).copied()) {
         return found;
     }
-    let differ: Vec<Vec<bool>> = (0..k)
-        .map(|a| (0..k).map(|b| shared(a, b)).collect())
-        .collect();
-    let symbols: Vec<i64> = (1..=n as i64).collect();
-    let found =
-        multiset_count(op, i128::from(cage.target), &symbols, &differ).unwrap_or(usize::MAX);
+    let found = if counted_here {
+        sets::count(op, cage.target, n, shape)
+    } else {
+        let differ: Vec<Vec<bool>> = (0..k)
+            .map(|a| (0..k).map(|b| shared(a, b)).collect())
+            .collect();
+        let symbols: Vec<i64> = (1..=n as i64).collect();
+        multiset_count(op, i128::from(cage.target), &symbols, &differ).unwrap_or(usize::MAX)
+    };
     COUNTED.with(|counted| {
         let mut held = counted.borrow_mut();
         if held.len() >= COUNTED_KINDS {
@@ -111,7 +127,7 @@ pub fn digit_sets(cage: &Cage, n: usize, hidden: bool) -> usize {
 }
 
 /// Bits per row of the differ matrix in the key (a cage has at most 6 cells).
-const MAX_BITS: usize = 6;
+const MAX_BITS: usize = sets::MAX_CELLS;
 
 /// What one generation attempt works with: the solved grid, the section's settings and
 /// the random source.
@@ -138,8 +154,11 @@ impl Attempt<'_> {
     /// The cage on these cells with this operation, its target what the solution makes.
     pub fn make_cage(&self, cells: Cells, op: Op) -> Cage {
         let (values, len) = self.values(&cells);
-        let target = cage_value(op, &values[..len]).unwrap_or(0) as i64;
-        Cage { cells, op, target }
+        Cage {
+            cells,
+            op,
+            target: target_of(op, &values[..len]),
+        }
     }
 
     pub fn digit_sets(&self, cage: &Cage) -> usize {
@@ -156,18 +175,26 @@ impl Attempt<'_> {
     /// out about evenly (each weighted by how rarely `used` has it) and giveaways appear
     /// as often as the level wants them; None when no operation fits.
     pub fn clue(&mut self, cells: Cells, used: &Tally) -> Option<Cage> {
-        let fits = self.fits(&cells);
+        // The digits read once for every sign weighed (a round weighs about a hundred
+        // clues).
+        let (values, len) = self.values(&cells);
+        let fits = fitting_ops(&values[..len], &self.set.ops);
         let fits = fits.as_slice();
         if fits.is_empty() {
             return None;
         }
+        let cage_of = |op: Op| Cage {
+            cells,
+            op,
+            target: target_of(op, &values[..len]),
+        };
         if fits == [Op::Eq] {
-            return Some(self.make_cage(cells, Op::Eq));
+            return Some(cage_of(Op::Eq));
         }
         let mut options = [Cage::NONE; 4];
         let mut weights = [0f64; 4];
         for (j, &op) in fits.iter().enumerate() {
-            let cage = self.make_cage(cells, op);
+            let cage = cage_of(op);
             let mut weight = 1.0 / f64::from(1 + used.get(op)).powi(2);
             if self.giveaway(&cage) {
                 weight *= self.set.giveaway_weight;
@@ -190,6 +217,27 @@ impl Attempt<'_> {
             cage.op
         };
         makes_target(op, i128::from(cage.target), &values[..cage.cells.len()])
+    }
+}
+
+/// What the digits make under `op` (0 where it does not apply): `cage_value` in i64,
+/// which a cage's digits never leave (at most 6 digits of at most 15), with no 128-bit
+/// division for every clue weighed.
+pub fn target_of(op: Op, values: &[i64]) -> i64 {
+    match (op, values) {
+        (Op::Add, _) => values.iter().sum(),
+        (Op::Mul, _) => values.iter().product(),
+        (Op::Eq, &[v]) => v,
+        (Op::Sub, &[a, b]) => a.max(b) - a.min(b),
+        (Op::Div, &[a, b]) => {
+            let (hi, lo) = (a.max(b), a.min(b));
+            if lo != 0 && hi % lo == 0 {
+                hi / lo
+            } else {
+                0
+            }
+        }
+        _ => 0,
     }
 }
 

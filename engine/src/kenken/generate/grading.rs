@@ -4,14 +4,15 @@
 //! its cages; the search for a second solution compiles its own solver.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::caging::Cage;
+use super::caging::{Cage, Cells};
 use crate::cellset::Mask;
 use crate::grader::shape::{GroupSpec, Line, Shape};
 use crate::grader::{self, Apply, Board, Ending, Position};
+use crate::kenken::cages::{CageShape, Quick};
 use crate::kenken::KenKen;
 use crate::search::cages::Op;
 use crate::search::{Budget, CageSpec, Count, Solver, Stop};
@@ -21,7 +22,16 @@ pub struct Grid {
     shape: Arc<Shape>,
     empty: Board,
     pub latin: Solver,
+    /// Each cage graded so far as the board sees it, by cells, operation as the solver
+    /// reads it, and target: a generator's gradings share most of their cages (a round
+    /// changes one or two), and listing the combinations, sorting the lines and copying
+    /// the cells of every cage for every grading cost a 4x4 more than its grading.
+    cages: RefCell<HashMap<CageKey, Arc<CageShape>, Quick>>,
 }
+
+type CageKey = (Cells, Op, i64);
+/// The kept cages are forgotten past this many (bounded memory; a cage never changes).
+const KEPT_CAGES: usize = 1 << 12;
 
 /// How a grading ended, the hardest level it used (-1: none) and the board where it
 /// stopped.
@@ -68,6 +78,7 @@ impl Grid {
             symbols,
             shape,
             empty,
+            cages: RefCell::new(HashMap::default()),
         })
     }
 
@@ -91,7 +102,35 @@ impl Grid {
         specs
     }
 
-    /// Grade the caging with the levels up to `up_to`.
+    /// The cage as the board sees it (any sign for a multi-cell cage when the signs are
+    /// hidden), made once and kept.
+    fn cage_shape(&self, cage: &Cage, hidden: bool) -> Arc<CageShape> {
+        let op = if hidden && !cage.single() {
+            Op::Hidden
+        } else {
+            cage.op
+        };
+        let key = (cage.cells, op, cage.target);
+        if let Some(found) = self.cages.borrow().get(&key) {
+            return Arc::clone(found);
+        }
+        let spec = CageSpec {
+            cells: cage.cells.iter().collect(),
+            op,
+            target: i128::from(cage.target),
+            distinct: false,
+        };
+        let made = Arc::new(CageShape::new(&self.shape, &spec));
+        let mut kept = self.cages.borrow_mut();
+        if kept.len() >= KEPT_CAGES {
+            kept.clear();
+        }
+        kept.insert(key, Arc::clone(&made));
+        made
+    }
+
+    /// Grade the caging with the levels up to `up_to`: the cages in the order of the
+    /// printed model (by their top-left cell), as `grade_specs` of `specs` would.
     pub fn grade<T: Apply<KenKen>>(
         &self,
         cages: &[Cage],
@@ -99,7 +138,13 @@ impl Grid {
         levels: &[Vec<T>],
         up_to: usize,
     ) -> Graded {
-        self.grade_specs(&self.specs(cages, hidden), levels, up_to)
+        let mut order: Vec<&Cage> = cages.iter().collect();
+        order.sort_by_key(|k| k.cells.first());
+        let shapes = order
+            .into_iter()
+            .map(|k| self.cage_shape(k, hidden))
+            .collect();
+        self.grade_rules(KenKen::of_cages(self.shape.n, shapes), levels, up_to)
     }
 
     /// `grade` of cages as the solver reads them, in the order given (a printed
@@ -110,7 +155,15 @@ impl Grid {
         levels: &[Vec<T>],
         up_to: usize,
     ) -> Graded {
-        let rules = KenKen::with_cages(&self.shape, specs);
+        self.grade_rules(KenKen::with_cages(&self.shape, specs), levels, up_to)
+    }
+
+    fn grade_rules<T: Apply<KenKen>>(
+        &self,
+        rules: KenKen,
+        levels: &[Vec<T>],
+        up_to: usize,
+    ) -> Graded {
         let listed = rules.compiled.unlisted.is_none();
         let mut board = Position {
             board: self.empty.clone(),

@@ -1,6 +1,6 @@
 //! A random solved grid and a random layout of connected cages over it.
 
-use super::caging::{neighbours, Cells};
+use super::caging::{neighbours, Cells, MAX_CAGE};
 use super::clues::weighted;
 use crate::rng::Rng;
 use crate::search::{Budget, Solver, Stop};
@@ -48,16 +48,21 @@ pub struct LayoutRules {
 
 /// Connected cages covering the grid, grown from the cells in random order to sizes
 /// drawn by the decay; a cell left alone joins the smallest neighbouring cage with room.
-/// None when more one-cell cages are left than the cap allows.
+/// None when more one-cell cages are left than the cap allows. The cages and each
+/// growing cage's frontier are fixed arrays: a 4x4 puzzle's whole layout used to cost
+/// more in allocation than in drawing.
 pub fn random_layout(rules: &LayoutRules, rng: &mut Rng) -> Option<Vec<Cells>> {
     let n = rules.n;
+    if rules.max_cage > MAX_CAGE || rules.max_cage < 2 {
+        return None; // a Cells holds at most MAX_CAGE
+    }
     let sizes: Vec<usize> = (2..=rules.max_cage).collect();
     let weights: Vec<f64> = sizes
         .iter()
         .map(|&s| rules.size_decay.powi(s as i32 - 2))
         .collect();
     let mut owner = vec![usize::MAX; n * n];
-    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut cages: Vec<Cells> = Vec::with_capacity(n * n);
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     for start in order {
@@ -66,21 +71,26 @@ pub fn random_layout(rules: &LayoutRules, rng: &mut Rng) -> Option<Vec<Cells>> {
         }
         let want = sizes[weighted(rng, &weights)];
         let k = cages.len();
-        let mut cage = vec![start];
+        let mut cage = Cells::of(&[start]);
         owner[start] = k;
         while cage.len() < want {
-            let mut frontier: Vec<usize> = cage
-                .iter()
-                .flat_map(|&c| neighbours(c, n))
-                .filter(|&nb| owner[nb] == usize::MAX)
-                .collect();
+            // The free neighbours, ascending, each once (at most four a cell).
+            let mut frontier = [0usize; 4 * MAX_CAGE];
+            let mut len = 0;
+            for nb in cage.iter().flat_map(|c| neighbours(c, n)) {
+                if owner[nb] == usize::MAX {
+                    frontier[len] = nb;
+                    len += 1;
+                }
+            }
+            let frontier = &mut frontier[..len];
             frontier.sort_unstable();
-            frontier.dedup();
-            if frontier.is_empty() {
+            let len = dedup(frontier);
+            if len == 0 {
                 break;
             }
-            let cell = *rng.choice(&frontier);
-            cage.push(cell);
+            let cell = *rng.choice(&frontier[..len]);
+            cage = cage.with(cell);
             owner[cell] = k;
         }
         cages.push(cage);
@@ -89,7 +99,7 @@ pub fn random_layout(rules: &LayoutRules, rng: &mut Rng) -> Option<Vec<Cells>> {
         if cages[k].len() != 1 {
             continue;
         }
-        let cell = cages[k][0];
+        let cell = cages[k].first();
         let room: Vec<usize> = neighbours(cell, n)
             .map(|nb| owner[nb])
             .filter(|&j| cages[j].len() < rules.max_cage)
@@ -97,15 +107,23 @@ pub fn random_layout(rules: &LayoutRules, rng: &mut Rng) -> Option<Vec<Cells>> {
         let Some(j) = rng.choice_of_smallest(room, |j| cages[j].len()) else {
             continue;
         };
-        cages[j].push(cell);
+        cages[j] = cages[j].with(cell);
         owner[cell] = j;
-        cages[k].clear();
+        cages[k] = Cells::EMPTY;
     }
-    let found: Vec<Cells> = cages
-        .iter()
-        .filter(|c| !c.is_empty())
-        .map(|c| Cells::of(c))
-        .collect();
-    let singles = found.iter().filter(|c| c.len() == 1).count();
-    (singles <= rules.single_cap).then_some(found)
+    cages.retain(|c| !c.is_empty());
+    let singles = cages.iter().filter(|c| c.len() == 1).count();
+    (singles <= rules.single_cap).then_some(cages)
+}
+
+/// Drop repeats from a sorted slice in place; how many are left.
+fn dedup(sorted: &mut [usize]) -> usize {
+    let mut len = 0;
+    for j in 0..sorted.len() {
+        if len == 0 || sorted[len - 1] != sorted[j] {
+            sorted[len] = sorted[j];
+            len += 1;
+        }
+    }
+    len
 }

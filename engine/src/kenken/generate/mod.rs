@@ -18,6 +18,9 @@ mod clues;
 pub(crate) mod grading;
 mod layout;
 mod moves;
+mod sets;
+#[cfg(test)]
+mod sets_tests;
 #[cfg(test)]
 mod tests;
 

@@ -35,7 +35,8 @@ fn repair_moves(att: &mut Attempt, cages: &[Cage], other: &[u8]) -> Vec<Move> {
     differing.sort_unstable();
     differing.dedup();
     let total = Tally::of(cages);
-    let mut moves = Vec::new();
+    // A few dozen a round: room for them at once.
+    let mut moves = Vec::with_capacity(64);
     for k in differing {
         let cage = cages[k];
         let used = total.minus(&cage);
@@ -120,7 +121,7 @@ fn handoffs(
     cell: usize,
     left: Cells,
 ) -> Vec<(usize, Cage, Cage)> {
-    let mut found = Vec::new();
+    let mut found = Vec::with_capacity(4); // a cell has four neighbours
     for j in cages_near(std::iter::once(cell), owner, att.set.n, k) {
         if cages[j].cells.len() >= att.set.cage_limit {
             continue;
@@ -141,7 +142,7 @@ fn handoffs(
 /// parts are clued afresh).
 fn refinements(att: &mut Attempt, cages: &[Cage], unfilled: &[bool]) -> Vec<Move> {
     let total = Tally::of(cages);
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(32);
     for (k, cage) in cages.iter().enumerate() {
         if cage.single() || !cage.cells.iter().any(|c| unfilled[c]) {
             continue;

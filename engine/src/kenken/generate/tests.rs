@@ -313,3 +313,58 @@ fn the_harder_levels_go_on_from_a_stall_with_hidden_signs_or_from_ten_up_only() 
     assert_eq!(proof_levels(&settings(10, 2, &ALL_OPS, false)), 1);
     assert_eq!(proof_levels(&settings(12, 2, &ALL_OPS, true)), 1);
 }
+
+/// The cages as the solver reads them, by top-left cell: what a grading compiled afresh
+/// every time before the grid kept its cages.
+fn specs_of(cages: &[Cage], hidden: bool) -> Vec<CageSpec> {
+    let mut specs: Vec<CageSpec> = cages
+        .iter()
+        .map(|k| CageSpec {
+            cells: k.cells.iter().collect(),
+            op: if hidden && !k.single() {
+                Op::Hidden
+            } else {
+                k.op
+            },
+            target: i128::from(k.target),
+            distinct: false,
+        })
+        .collect();
+    specs.sort_by_key(|k| k.cells[0]);
+    specs
+}
+
+#[test]
+fn grading_with_the_grids_kept_cages_is_grading_them_afresh() {
+    let table = levels();
+    for (n, hidden) in [
+        (4, false),
+        (4, true),
+        (5, false),
+        (6, false),
+        (6, true),
+        (9, false),
+    ] {
+        let grid = Grid::new(n).expect("a grid");
+        for seed in 0..12 {
+            let set = settings(n, 1, &ALL_OPS, hidden);
+            let Some(made) = random_caging(&set, seed) else {
+                continue;
+            };
+            for level in [0, 1, table.len() - 1] {
+                // Twice: the first grading keeps the cages, the second reads them back.
+                for _ in 0..2 {
+                    let kept = grid.grade(&made.cages, hidden, &table, level);
+                    let fresh = grid.grade_specs(&specs_of(&made.cages, hidden), &table, level);
+                    assert_eq!(
+                        (kept.ending, kept.level),
+                        (fresh.ending, fresh.level),
+                        "n={n} seed={seed}"
+                    );
+                    assert_eq!(kept.board.board.cand, fresh.board.board.cand);
+                    assert_eq!(kept.board.rules.alive, fresh.board.rules.alive);
+                }
+            }
+        }
+    }
+}
