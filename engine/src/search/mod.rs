@@ -44,8 +44,13 @@ pub struct Solver {
     // Shared with the grids `with_cages` makes from this one (a generator makes one a
     // caging tried; the groups and, without distinct cages, the peers never change).
     covering: Arc<Vec<Vec<usize>>>,
-    covering_of: Arc<Vec<Vec<usize>>>,
+    /// Each cell's covering groups, with its position in each.
+    covering_of: Arc<Vec<Vec<(usize, usize)>>>,
     peers: Arc<Vec<Vec<usize>>>,
+    /// Each cell's peers that share no covering group with it (cells of a cage whose
+    /// digits differ, of a group that is not covering): a placed symbol leaves the
+    /// others through the groups' places (rules.rs `eliminate`), these one by one.
+    outside: Arc<Vec<Vec<usize>>>,
     cages: Vec<Propagator>,
     cages_of: Vec<Vec<usize>>,
     /// Greater-than signs: bounds between two cells, run to the same fixpoint.
@@ -81,8 +86,8 @@ impl Solver {
             groups.iter().filter(|g| g.len() == nsym).cloned().collect();
         let mut covering_of = vec![Vec::new(); n];
         for (gi, g) in covering.iter().enumerate() {
-            for &i in g {
-                covering_of[i].push(gi);
+            for (at, &i) in g.iter().enumerate() {
+                covering_of[i].push((gi, at));
             }
         }
         let mut peer_sets = vec![std::collections::BTreeSet::new(); n];
@@ -114,18 +119,18 @@ impl Solver {
                 cages_of[c].push(ci);
             }
         }
+        let peers: Vec<Vec<usize>> = peer_sets
+            .into_iter()
+            .map(|p| p.into_iter().collect())
+            .collect();
         Solver {
             n,
             nsym,
             full,
+            outside: Arc::new(outside_peers(&covering, &covering_of, &peers)),
             covering: Arc::new(covering),
             covering_of: Arc::new(covering_of),
-            peers: Arc::new(
-                peer_sets
-                    .into_iter()
-                    .map(|p| p.into_iter().collect())
-                    .collect(),
-            ),
+            peers: Arc::new(peers),
             cages: compiled,
             cages_of,
             inequalities: Vec::new(),
@@ -143,7 +148,7 @@ impl Solver {
     /// same groups and these cages (the same peers, in the same order), without working
     /// the groups out again (a generator trying many cagings of one grid).
     pub fn with_cages(&self, symbols: &[i64], cages: &[CageSpec]) -> Solver {
-        let peers = if cages.iter().any(|k| k.distinct) {
+        let (peers, outside) = if cages.iter().any(|k| k.distinct) {
             let mut peers = (*self.peers).clone();
             for k in cages.iter().filter(|k| k.distinct) {
                 for &a in &k.cells {
@@ -154,10 +159,11 @@ impl Solver {
                 p.sort_unstable();
                 p.dedup();
             }
-            Arc::new(peers)
+            let outside = outside_peers(&self.covering, &self.covering_of, &peers);
+            (Arc::new(peers), Arc::new(outside))
         } else {
             // Each list is sorted and without repeats already (from a set in `new`).
-            Arc::clone(&self.peers)
+            (Arc::clone(&self.peers), Arc::clone(&self.outside))
         };
         let compiled: Vec<Propagator> = cages
             .iter()
@@ -185,6 +191,7 @@ impl Solver {
             covering: Arc::clone(&self.covering),
             covering_of: Arc::clone(&self.covering_of),
             peers,
+            outside,
             cages: compiled,
             cages_of,
             inequalities: self.inequalities.clone(),
@@ -219,7 +226,7 @@ impl Solver {
 
     /// Narrow `dom` to a fixpoint; false on a contradiction. `dom` must be a fixpoint
     /// already but for the cells in `singles` (just set), the cages in `dirty_cages`
-    /// and the covering groups in `dirty_groups`; `work.counts` must count `dom`.
+    /// and the covering groups in `dirty_groups`; `work.places` must hold `dom`'s places.
     fn propagate(
         &self,
         dom: &mut [Mask],
@@ -236,7 +243,7 @@ impl Solver {
             work.cages.push(c);
         }
         for &g in dirty_groups {
-            self.queue_group(&work.counts, &mut work.hidden, g);
+            self.queue_group(&work.places, &mut work.hidden, g);
         }
         work.stack.clear();
         work.stack.extend_from_slice(singles);
@@ -278,7 +285,7 @@ impl Solver {
                                 }
                             }
                             let removed = work.prev[c] & !dom[c];
-                            if !self.uncount(&mut work.counts, &mut work.hidden, c, removed) {
+                            if !self.uncount(&mut work.places, &mut work.hidden, c, removed) {
                                 return false;
                             }
                             if single(dom[c]) {
@@ -334,7 +341,7 @@ impl Solver {
         let (mut rest, mut next) = (dom[best], 0);
         // The cages' live assignments as they are here, put back after each child.
         let saved = work.live.save();
-        let counted = work.save_counts();
+        let counted = work.save_places();
         loop {
             let b = match &shuffled {
                 Some(bits) => match bits.get(next) {
@@ -352,7 +359,7 @@ impl Solver {
             child[best] = b;
             // Pairs left queued by a sibling's contradiction are not this child's.
             work.hidden.clear();
-            if self.uncount(&mut work.counts, &mut work.hidden, best, dom[best] & !b)
+            if self.uncount(&mut work.places, &mut work.hidden, best, dom[best] & !b)
                 && self.propagate(&mut child, work, &[best], &self.cages_of[best], &[])
             {
                 self.search(child, limit, found, budget, order, work)?;
@@ -363,10 +370,10 @@ impl Solver {
                 work.pool.push(child);
             }
             work.live.restore(saved);
-            work.restore_counts(counted);
+            work.restore_places(counted);
         }
         work.live.drop_saved(saved);
-        work.drop_counts(counted);
+        work.drop_places(counted);
         work.pool.push(dom);
         Ok(())
     }
@@ -472,6 +479,24 @@ impl Solver {
     fn values(&self, dom: &[Mask]) -> Vec<u8> {
         dom.iter().map(|d| (63 - d.leading_zeros()) as u8).collect()
     }
+}
+
+/// Each cell's peers that share no covering group with it.
+fn outside_peers(
+    covering: &[Vec<usize>],
+    covering_of: &[Vec<(usize, usize)>],
+    peers: &[Vec<usize>],
+) -> Vec<Vec<usize>> {
+    peers
+        .iter()
+        .enumerate()
+        .map(|(i, ps)| {
+            ps.iter()
+                .copied()
+                .filter(|p| !covering_of[i].iter().any(|&(g, _)| covering[g].contains(p)))
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

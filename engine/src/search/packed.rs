@@ -24,6 +24,8 @@ pub trait Word:
     /// The low `width` bits (width at most 64), as a Mask.
     fn low(self, width: usize) -> Mask;
     fn of(mask: Mask) -> Self;
+    /// Every bit when `b`, else none (a select without a branch).
+    fn all_if(b: bool) -> Self;
 }
 
 impl Word for u64 {
@@ -38,6 +40,9 @@ impl Word for u64 {
     }
     fn of(mask: Mask) -> u64 {
         mask
+    }
+    fn all_if(b: bool) -> u64 {
+        u64::from(b).wrapping_neg()
     }
 }
 
@@ -54,6 +59,9 @@ impl Word for u128 {
     }
     fn of(mask: Mask) -> u128 {
         u128::from(mask)
+    }
+    fn all_if(b: bool) -> u128 {
+        u128::from(b).wrapping_neg()
     }
 }
 

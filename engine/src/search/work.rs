@@ -46,10 +46,10 @@ pub(super) struct Scratch {
     pub cages: Queue,
     /// (group, symbol) pairs whose count just fell to one (rules.rs `pair`).
     pub hidden: Queue,
-    /// Each symbol's places in each covering group (`nsym` a group), and the counts
-    /// saved by the search's open nodes.
-    pub counts: Vec<u8>,
-    saved_counts: Vec<u8>,
+    /// Each symbol's places in each covering group (`nsym` masks a group, bit j for the
+    /// group's j-th cell), and the places saved by the search's open nodes.
+    pub places: Vec<Mask>,
+    saved_places: Vec<Mask>,
     pub stack: Vec<usize>,
     pub changed: Vec<usize>,
     /// The domains a cage's cells had before it was pruned (indexed by cell).
@@ -64,8 +64,8 @@ impl Scratch {
         Scratch {
             cages: Queue::new(cages.len()),
             hidden: Queue::new(groups << 6),
-            counts: vec![0; groups * nsym],
-            saved_counts: Vec::new(),
+            places: vec![0; groups * nsym],
+            saved_places: Vec::new(),
             stack: Vec::with_capacity(cells),
             changed: Vec::new(),
             prev: vec![0; cells],
@@ -74,22 +74,22 @@ impl Scratch {
         }
     }
 
-    /// Save the counts before a node's children; returns where they are.
-    pub fn save_counts(&mut self) -> usize {
-        let at = self.saved_counts.len();
-        self.saved_counts.extend_from_slice(&self.counts);
+    /// Save the places before a node's children; returns where they are.
+    pub fn save_places(&mut self) -> usize {
+        let at = self.saved_places.len();
+        self.saved_places.extend_from_slice(&self.places);
         at
     }
 
-    /// Put back the counts saved at `at` (after a child, whatever its propagation did).
-    pub fn restore_counts(&mut self, at: usize) {
-        let n = self.counts.len();
-        self.counts.copy_from_slice(&self.saved_counts[at..at + n]);
+    /// Put back the places saved at `at` (after a child, whatever its propagation did).
+    pub fn restore_places(&mut self, at: usize) {
+        let n = self.places.len();
+        self.places.copy_from_slice(&self.saved_places[at..at + n]);
     }
 
-    /// Forget the counts saved at `at` (the node is done).
-    pub fn drop_counts(&mut self, at: usize) {
-        self.saved_counts.truncate(at);
+    /// Forget the places saved at `at` (the node is done).
+    pub fn drop_places(&mut self, at: usize) {
+        self.saved_places.truncate(at);
     }
 }
 
