@@ -28,7 +28,8 @@ from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 # The exceptions callers catch are bookgen.errors' own, re-exported here for them.
 __all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "PatternTables",
            "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken", "generate_killer",
-           "givens_of", "grid_of", "is_compact", "kenken_prove", "kenken_request", "ladder", "random_kenken_caging",
+           "givens_of", "grid_of", "is_compact", "kenken_prove", "kenken_request", "ladder", "plain_prove",
+           "random_kenken_caging",
            "shuffle_regions", "sliding_lower_bound", "sliding_search", "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
@@ -306,6 +307,8 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
 
 # A KenKen graded and counted in one call, by keyword (bookgen/puzzles/kenken/proof.py).
 kenken_prove = bridged(_engine.kenken_prove)
+# A puzzle of groups (and signs) graded and counted in one call (bookgen/puzzles/sudoku/proof.py).
+plain_prove = bridged(_engine.plain_prove)
 
 
 @bridged

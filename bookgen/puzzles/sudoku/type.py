@@ -203,12 +203,17 @@ class SudokuType(GridWorked[Params]):
         return solve_family(puzzle.board)
 
     def certify(self, puzzle: Puzzle) -> list[str]:
-        """The grid's proofs, and for a puzzle with signs, signs that are needed."""
+        """The grid's proofs (graded again and solutions counted, in one engine call where
+        sudoku.proof takes the shape), and for a puzzle with signs, signs that are needed."""
+        from bookgen.puzzles.sudoku.proof import proved
         from bookgen.puzzles.sudoku.targets import signs_needed
 
-        if puzzle.difficulty not in LEVEL_NAMES or signs_needed(puzzle.board, LEVEL_NAMES.index(puzzle.difficulty)):
-            return super().certify(puzzle)
-        return super().certify(puzzle) + [f"its signs are not needed: the givens alone are a {puzzle.difficulty} sudoku"]
+        if puzzle.difficulty in LEVEL_NAMES and not signs_needed(puzzle.board, LEVEL_NAMES.index(puzzle.difficulty)):
+            unneeded = f"its signs are not needed: the givens alone are a {puzzle.difficulty} sudoku"
+            return super().certify(puzzle) + [unneeded]
+        if proved(puzzle, self.grading):
+            return []
+        return super().certify(puzzle)  # the general way, which says what is wrong
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The interchange form; `labels` (what is printed for each symbol) only when the
