@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, N_, Words
-from bookgen.model import Grid, GridModel, full_cells
+from bookgen.model import Grid, GridModel
 from bookgen.options import Choice, Optional, Square, Text, option
 from bookgen.puzzles import grid_draw
 from bookgen.puzzles.base import Budget, Puzzle
@@ -109,9 +109,9 @@ def structure(size: int, variant: str = "classic") -> GridModel:
 
 def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
     """Cells that are removed together, in random order."""
-    from bookgen.puzzles.sudoku.generate import symmetric_orbits
+    from bookgen.puzzles.sudoku.generate import square_orbits
 
-    return symmetric_orbits(full_cells(size, size), size, symmetry, rng)
+    return square_orbits(size, symmetry, rng)
 
 
 def solve_family(model: GridModel) -> SolveResult:
