@@ -177,14 +177,13 @@ class SudokuType(GridWorked[Params]):
         # A variant whose regions are drawn per puzzle draws them with each full grid;
         # the others keep one shape (see Variant.filled). The generator and the grader are
         # loaded here: a check makes no puzzle (start-up).
-        from bookgen.puzzles.sudoku.aimed import in_engine
         from bookgen.puzzles.sudoku.generate import generate_at_level
-        from bookgen.puzzles.sudoku.targets import target_for
+        from bookgen.puzzles.sudoku.targets import generation_target
 
         chosen = variant(params.variant)
         base = chosen.base(params.size)
         fill = None if chosen.filled is None else (lambda r: chosen.filled(params.size, r))
-        target = in_engine(base, target_for(base, params.difficulty, chosen.signed), params.variant == "classic")
+        target = generation_target(params.variant, params.size, params.difficulty)
         model, solution = generate_at_level(base, target, lambda r: orbits(params.size, params.symmetry, r), rng,
                                             budget, chosen.title, fill)
         return Puzzle(self.name, params.difficulty, model, solution, params)
