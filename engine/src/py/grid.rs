@@ -53,6 +53,11 @@ impl Grid {
         &self.shape
     }
 
+    /// The grader's shape tables, shared (a board of them copies no table).
+    pub(super) fn shared_shape(&self) -> Arc<Shape> {
+        Arc::clone(&self.shape)
+    }
+
     /// Killer's own search for this grid, if it takes it (compiled on first use).
     pub(super) fn own_search(&self) -> Option<&KillerSearch> {
         self.own

@@ -4,8 +4,6 @@
 //! the long way (a model rebuilt, a board made, the grid's values read back cell by cell,
 //! the givens converted twice), which cost a 9x9 easy sudoku more than both proofs did.
 
-use std::sync::Arc;
-
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -56,7 +54,8 @@ pub fn plain_prove<'py>(
         }
     }
     let mut watch = Watch::new(None);
-    let shape = Arc::new(grid.shape().clone());
+    // The grid's own tables, shared: a copy of them cost more than the proof.
+    let shape = grid.shared_shape();
     let (graded, counted) = py.detach(|| {
         let graded = families::Board::new(shape, &pairs, Family::Plain)
             .ok()
