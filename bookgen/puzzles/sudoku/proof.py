@@ -16,7 +16,8 @@ on anything else the caller goes the general way, which says what is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import add, itemgetter
+from itertools import chain
+from operator import itemgetter
 from typing import Callable
 
 from bookgen.model import Grid, GridModel, full_cells
@@ -31,12 +32,12 @@ class Frame:
     checker's groups and signs as positions in the answer read row by row."""
 
     grid: engine.CompiledGrid
-    # Every group's cells one after another, picked from the answer in one call, and for
-    # each a number told apart per group: a value v of group g counts as g * stride + v
-    # (stride: the span of the symbols), so the keys are all different exactly when no
-    # group holds a value twice (checked as one set, not a set a group).
-    picks: Callable[[list[int]], tuple[int, ...]]
-    bases: tuple[int, ...]
+    # Whether every row is a group, and every column: then each is checked as the answer
+    # holds it (a row is a tuple already, the columns one zip away), the cheapest way.
+    rows: bool
+    columns: bool
+    # The other groups: each picks its values from the answer read row by row.
+    groups: tuple[tuple[Callable[[list[int]], tuple[int, ...]], int], ...]  # (its values, its size)
     signs: tuple[tuple[int, int], ...]  # (smaller, larger)
     symbols: frozenset[int]
 
@@ -64,14 +65,16 @@ def _frame(structure: GridModel) -> Frame | None:
     cols = structure.cols
     if structure.cages or structure.cells != full_cells(structure.rows, cols):
         return None
-    at = {(r, c): r * cols + c for r, c in structure.cells}
-    low, stride = min(structure.symbols), max(structure.symbols) - min(structure.symbols) + 1
-    positions = [at[cell] for g in structure.groups for cell in g.cells]
-    bases = tuple(k * stride - low for k, g in enumerate(structure.groups) for _cell in g.cells)
-    # itemgetter of one position gives a value, not a tuple.
-    picks = itemgetter(*positions) if len(positions) > 1 else (lambda flat: tuple(flat[i] for i in positions))
+    rows_, at = structure.rows, {(r, c): r * cols + c for r, c in structure.cells}
+    row_groups = {tuple((r, c) for c in range(cols)) for r in range(rows_)}
+    column_groups = {tuple((r, c) for r in range(rows_)) for c in range(cols)}
+    # Groups of one cell break no rule (and itemgetter of one position gives no tuple).
+    cells_of = {g.cells for g in structure.groups if len(g.cells) > 1}
+    rows, columns = row_groups <= cells_of, column_groups <= cells_of
+    others = cells_of - (row_groups if rows else set()) - (column_groups if columns else set())
+    groups = tuple((itemgetter(*[at[cell] for cell in cells]), len(cells)) for cells in sorted(others))
     signs = tuple((at[e.smaller], at[e.larger]) for e in structure.inequalities)
-    return Frame(engine.compiled(structure), picks, bases, signs, frozenset(structure.symbols))
+    return Frame(engine.compiled(structure), rows, columns, groups, signs, frozenset(structure.symbols))
 
 
 def proved(puzzle: Puzzle, levels: tuple[Level, ...]) -> bool:
@@ -97,7 +100,7 @@ def kept(frame: Frame, model: GridModel, answer: Grid) -> bool:
     frame takes."""
     if len(answer) != model.rows or any(len(row) != model.cols for row in answer):
         return False
-    flat = [v for row in answer for v in row]
+    flat = list(chain.from_iterable(answer))
     try:
         if not frame.symbols.issuperset(flat):
             return False
@@ -105,6 +108,10 @@ def kept(frame: Frame, model: GridModel, answer: Grid) -> bool:
         return False
     if any(answer[r][c] != v for r, c, v in model.givens):
         return False
-    if len(set(map(add, frame.bases, frame.picks(flat)))) != len(frame.bases):
+    if frame.rows and any(len(set(row)) != model.cols for row in answer):
+        return False
+    if frame.columns and any(len(set(column)) != model.rows for column in zip(*answer)):
+        return False
+    if any(len(set(pick(flat))) != size for pick, size in frame.groups):
         return False
     return all(flat[low] < flat[high] for low, high in frame.signs)
