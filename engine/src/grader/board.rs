@@ -46,6 +46,25 @@ impl Board {
     pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
         let n = shape.n;
         let full = shape.full;
+        if givens.is_empty() {
+            // A KenKen's or killer's board: nothing to strike.
+            return Ok(Board {
+                peers: Arc::clone(&shape.peers),
+                cand: vec![full; n],
+                placed: vec![false; n],
+                open_left: shape
+                    .covering
+                    .iter()
+                    .map(|&g| shape.groups[g].len())
+                    .collect(),
+                full_houses: Vec::new(),
+                log: None,
+                detail: None,
+                version: 0,
+                where_cache: None,
+                shape,
+            });
+        }
         // Each cell's given (0: none); a cell given twice must be given the same symbol.
         let mut given: Vec<Mask> = vec![0; n];
         for &(i, k) in givens {
