@@ -47,7 +47,7 @@ impl Board {
         let n = shape.n;
         let full = shape.full;
         if givens.is_empty() {
-            // A KenKen's or killer's board: nothing to strike.
+            // No givens (boards of cage families): nothing to strike.
             return Ok(Board {
                 peers: Arc::clone(&shape.peers),
                 cand: vec![full; n],
