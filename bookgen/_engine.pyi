@@ -8,7 +8,7 @@ __all__ = [
     "version", "source_digest",
     "EngineError", "InvalidRequest", "Contradiction", "CageTooLarge", "SearchAborted", "DeadlinePassed", "NotFound",
     "Deadline",
-    "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid", "aim_plain",
+    "Grid", "Ladder", "Board", "value_tuples", "shuffle_regions", "signed_grid", "aim_plain", "plain_prove",
     "KenKenRequest", "kenken_generate", "kenken_random_caging", "kenken_prove", "kenken_certify", "generate_killer",
     "SlidingPatterns", "sliding_search", "sliding_lower_bound", "SlidingLayers", "sliding_count_shortest",
 ]
@@ -88,6 +88,9 @@ def aim_plain(
     grid: Grid, ladder: Ladder, level: int, floor: int, ceiling: int | None, orbits: list[list[int]], seed: int,
     tries: int, deadline: Deadline | None = None,
 ) -> tuple[tuple[list[int], list[int]] | None, int]: ...
+def plain_prove(
+    grid: Grid, ladder: Ladder, cols: int, givens: tuple[tuple[int, int, int], ...] | list[tuple[int, int, int]]
+) -> tuple[str, int, tuple[tuple[int, ...], ...] | None, tuple[tuple[tuple[int, ...], ...], ...]]: ...
 
 # --- the families' generators (engine/src/py/kenken_generate.rs, killer/generate/python.rs)
 

@@ -29,7 +29,7 @@ from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 __all__ = ["Board", "CageTooLarge", "CompiledGrid", "Contradiction", "DistanceLayers", "KenKenRequest",
            "PatternTables", "SearchAborted", "bridged", "compiled", "count_shortest", "deadline", "generate_kenken",
            "generate_killer", "givens_of", "grid_of", "is_compact", "kenken_certify", "kenken_prove", "kenken_request",
-           "ladder", "random_kenken_caging", "shuffle_regions", "sliding_lower_bound", "sliding_search",
+           "ladder", "plain_prove", "random_kenken_caging", "shuffle_regions", "sliding_lower_bound", "sliding_search",
            "source_digest", "structure_of", "value_tuples"]
 
 # The engine's exceptions, class for class, as bookgen.errors names them.
@@ -162,10 +162,9 @@ def grid_of(model: GridModel, solution: Sequence[int]) -> Grid:
 
 # --- levels and the grader -----------------------------------------------------------
 
-# Ladders made, by the level table's identity: a level table and its techniques cross to
-# the engine once, as one Ladder, which every grading and generation of that table is
-# then handed. The table is kept beside its ladder, so an id reused after a table is gone
-# never finds the wrong one.
+# Ladders made, by the level table's identity: a table and its techniques cross to the
+# engine once, as one Ladder, handed to every grading and generation of that table. The
+# table is kept beside its ladder, so an id reused after it is gone finds no wrong one.
 _LADDERS: dict[tuple[int, str], tuple[tuple, _engine.Ladder]] = {}
 _MOST_LADDERS = 256
 
@@ -306,9 +305,10 @@ def random_kenken_caging(*, size: int, max_cage: int, single_cap: int, size_deca
                                         operations=operations, seed=seed)
 
 
-# A KenKen graded and counted in one call (bookgen/puzzles/kenken/proof.py), or compared too.
-kenken_prove = bridged(_engine.kenken_prove)
-kenken_certify = bridged(_engine.kenken_certify)
+# Graded and counted in one call: a KenKen (or compared too: bookgen/puzzles/kenken/proof.py),
+# a puzzle of groups and signs (bookgen/puzzles/sudoku/proof.py).
+kenken_prove, kenken_certify = bridged(_engine.kenken_prove), bridged(_engine.kenken_certify)
+plain_prove = bridged(_engine.plain_prove)
 
 
 @bridged

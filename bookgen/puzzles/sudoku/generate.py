@@ -91,6 +91,20 @@ def symmetric_orbits(cells: tuple[Cell, ...], side: int, symmetry: str, rng: ran
     return found
 
 
+def square_orbits(size: int, symmetry: str, rng: random.Random) -> list[Orbit]:
+    """`symmetric_orbits` of a whole size x size grid, its orbits worked out once per size
+    and symmetry (hashing the grid's cells to find them again cost a 9x9 easy sudoku more
+    than the shuffle)."""
+    found = list(_square_orbits(size, symmetry))
+    rng.shuffle(found)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _square_orbits(size: int, symmetry: str) -> tuple[Orbit, ...]:
+    return _orbits_in_order(tuple((r, c) for r in range(size) for c in range(size)), size, symmetry)
+
+
 @lru_cache(maxsize=64)
 def _orbits_in_order(cells: tuple[Cell, ...], side: int, symmetry: str) -> tuple[Orbit, ...]:
     """`symmetric_orbits` before the shuffle: the same for every puzzle of a shape, so

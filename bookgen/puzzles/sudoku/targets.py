@@ -6,12 +6,14 @@ the grader these need (start-up)."""
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from bookgen.model import GridModel
 from bookgen.puzzles.sudoku.generate import Target
 from bookgen.puzzles.sudoku.ladder import LEVELS
 from bookgen.puzzles.sudoku.offer import LEVEL_NAMES
 from bookgen.puzzles.sudoku.signs_first import signed_target
+from bookgen.puzzles.sudoku.variants import variant
 from bookgen.solve.grader import grade
 from bookgen.solve.result import Outcome
 
@@ -47,3 +49,16 @@ def target_for(base: GridModel, level: str, signed: bool = False) -> Target:
     if signed:
         return signed_target(base, LEVELS, LEVEL_NAMES.index(level), ceiling, signs_needed)
     return Target(LEVELS, LEVEL_NAMES.index(level), floor, ceiling)
+
+
+@lru_cache(maxsize=256)
+def generation_target(variant_name: str, size: int, level: str) -> Target:
+    """What the type generates a puzzle of these options to (aimed in the engine for
+    classic sudoku): made once per options and shared, as a Target is frozen and what it
+    holds (the variant's shape, the level table) is the same for every puzzle; making it
+    for each cost a 9x9 easy sudoku a fiftieth of its time."""
+    from bookgen.puzzles.sudoku.aimed import in_engine
+
+    chosen = variant(variant_name)
+    base = chosen.base(size)
+    return in_engine(base, target_for(base, level, chosen.signed), variant_name == "classic")

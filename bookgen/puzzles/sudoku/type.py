@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from bookgen.errors import ParamsError
 from bookgen.language import ENGLISH, N_, Words
-from bookgen.model import Grid, GridModel, full_cells
+from bookgen.model import Grid, GridModel
 from bookgen.options import Choice, Optional, Square, Text, option
 from bookgen.puzzles import grid_draw
 from bookgen.puzzles.base import Budget, Puzzle
@@ -109,9 +109,9 @@ def structure(size: int, variant: str = "classic") -> GridModel:
 
 def orbits(size: int, symmetry: str, rng: random.Random) -> list[tuple[tuple[int, int], ...]]:
     """Cells that are removed together, in random order."""
-    from bookgen.puzzles.sudoku.generate import symmetric_orbits
+    from bookgen.puzzles.sudoku.generate import square_orbits
 
-    return symmetric_orbits(full_cells(size, size), size, symmetry, rng)
+    return square_orbits(size, symmetry, rng)
 
 
 def solve_family(model: GridModel) -> SolveResult:
@@ -177,14 +177,13 @@ class SudokuType(GridWorked[Params]):
         # A variant whose regions are drawn per puzzle draws them with each full grid;
         # the others keep one shape (see Variant.filled). The generator and the grader are
         # loaded here: a check makes no puzzle (start-up).
-        from bookgen.puzzles.sudoku.aimed import in_engine
         from bookgen.puzzles.sudoku.generate import generate_at_level
-        from bookgen.puzzles.sudoku.targets import target_for
+        from bookgen.puzzles.sudoku.targets import generation_target
 
         chosen = variant(params.variant)
         base = chosen.base(params.size)
         fill = None if chosen.filled is None else (lambda r: chosen.filled(params.size, r))
-        target = in_engine(base, target_for(base, params.difficulty, chosen.signed), params.variant == "classic")
+        target = generation_target(params.variant, params.size, params.difficulty)
         model, solution = generate_at_level(base, target, lambda r: orbits(params.size, params.symmetry, r), rng,
                                             budget, chosen.title, fill)
         return Puzzle(self.name, params.difficulty, model, solution, params)
@@ -203,12 +202,17 @@ class SudokuType(GridWorked[Params]):
         return solve_family(puzzle.board)
 
     def certify(self, puzzle: Puzzle) -> list[str]:
-        """The grid's proofs, and for a puzzle with signs, signs that are needed."""
+        """The grid's proofs (graded again and solutions counted, in one engine call where
+        sudoku.proof takes the shape), and for a puzzle with signs, signs that are needed."""
+        from bookgen.puzzles.sudoku.proof import proved
         from bookgen.puzzles.sudoku.targets import signs_needed
 
-        if puzzle.difficulty not in LEVEL_NAMES or signs_needed(puzzle.board, LEVEL_NAMES.index(puzzle.difficulty)):
-            return super().certify(puzzle)
-        return super().certify(puzzle) + [f"its signs are not needed: the givens alone are a {puzzle.difficulty} sudoku"]
+        if puzzle.difficulty in LEVEL_NAMES and not signs_needed(puzzle.board, LEVEL_NAMES.index(puzzle.difficulty)):
+            unneeded = f"its signs are not needed: the givens alone are a {puzzle.difficulty} sudoku"
+            return super().certify(puzzle) + [unneeded]
+        if proved(puzzle, self.grading):
+            return []
+        return super().certify(puzzle)  # the general way, which says what is wrong
 
     def to_json(self, puzzle: Puzzle) -> dict[str, Any]:
         """The interchange form; `labels` (what is printed for each symbol) only when the

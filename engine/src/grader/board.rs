@@ -38,7 +38,101 @@ pub struct Board {
 impl Board {
     /// An empty board of the shape, with these givens (cell, symbol index) written in (a
     /// family's own rules are set up beside it: see `Position`).
+    ///
+    /// The board is the one `place` makes writing the givens in one after another (the
+    /// same marks, full houses in the same order, and a Contradiction exactly when that
+    /// would meet one), worked out a group at a time: a generator makes boards by the
+    /// thousand, and striking each given from its peers one by one was most of the cost.
     pub fn new(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
+        let n = shape.n;
+        let full = shape.full;
+        if givens.is_empty() {
+            // No givens (boards of cage families): nothing to strike.
+            return Ok(Board {
+                peers: Arc::clone(&shape.peers),
+                cand: vec![full; n],
+                placed: vec![false; n],
+                open_left: shape
+                    .covering
+                    .iter()
+                    .map(|&g| shape.groups[g].len())
+                    .collect(),
+                full_houses: Vec::new(),
+                log: None,
+                detail: None,
+                version: 0,
+                where_cache: None,
+                shape,
+            });
+        }
+        // Each cell's given (0: none); a cell given twice must be given the same symbol.
+        let mut given: Vec<Mask> = vec![0; n];
+        for &(i, k) in givens {
+            let b: Mask = 1 << k;
+            if b & full == 0 || (given[i] != 0 && given[i] != b) {
+                return Err(Contradiction);
+            }
+            given[i] = b;
+        }
+        // A symbol given twice in a group clashes (peers are the groups' cells); each cell
+        // loses what its groups were given.
+        let mut struck: Vec<Mask> = vec![0; n];
+        for cells in &shape.groups {
+            let (mut used, mut twice): (Mask, Mask) = (0, 0);
+            for &i in cells {
+                twice |= used & given[i];
+                used |= given[i];
+            }
+            if twice != 0 {
+                return Err(Contradiction);
+            }
+            if used != 0 {
+                for &i in cells {
+                    struck[i] |= used;
+                }
+            }
+        }
+        let cand: Vec<Mask> = given
+            .iter()
+            .zip(&struck)
+            .map(|(&g, &s)| if g != 0 { g } else { full & !s })
+            .collect();
+        if cand.contains(&0) {
+            return Err(Contradiction);
+        }
+        let mut board = Board {
+            peers: Arc::clone(&shape.peers),
+            cand,
+            placed: vec![false; n],
+            open_left: shape
+                .covering
+                .iter()
+                .map(|&g| shape.groups[g].len())
+                .collect(),
+            full_houses: Vec::new(),
+            log: None,
+            detail: None,
+            version: givens.len() as u64,
+            where_cache: None,
+            shape,
+        };
+        for &(i, _) in givens {
+            if !board.placed[i] {
+                board.placed[i] = true;
+                for &k in &board.shape.covering_of[i] {
+                    board.open_left[k] -= 1;
+                    if board.open_left[k] == 1 {
+                        board.full_houses.push(k);
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// `new` the way it was first written, a given at a time (what `new` is tested against).
+    #[cfg(test)]
+    pub fn placing_each(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
         let n = shape.n;
         let mut board = Board {
             peers: Arc::clone(&shape.peers),
@@ -188,5 +282,99 @@ impl Board {
         let mut found = Vec::with_capacity(cells.len());
         found.extend(cells.iter().copied().filter(|&i| !self.placed[i]));
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::Board;
+    use crate::grader::shape::{GroupSpec, Line, Shape};
+    use crate::rng::Rng;
+
+    /// A full 6x6 sudoku (2x3 boxes; not an X-sudoku), row by row, as symbol indices.
+    const GRID: [[u8; 6]; 6] = [
+        [0, 1, 2, 3, 4, 5],
+        [3, 4, 5, 0, 1, 2],
+        [1, 2, 0, 4, 5, 3],
+        [4, 5, 3, 1, 2, 0],
+        [2, 0, 1, 5, 3, 4],
+        [5, 3, 4, 2, 0, 1],
+    ];
+
+    /// A 6x6 sudoku (2x3 boxes), with both main diagonals as groups too when `x`.
+    fn shape(x: bool) -> Arc<Shape> {
+        let group = |cells: Vec<usize>, line| GroupSpec {
+            cells,
+            line,
+            compact: line == Line::Other,
+        };
+        let mut groups: Vec<GroupSpec> = (0..6)
+            .map(|r| group((0..6).map(|c| r * 6 + c).collect(), Line::Row))
+            .collect();
+        groups.extend((0..6).map(|c| group((0..6).map(|r| r * 6 + c).collect(), Line::Column)));
+        for br in [0, 2, 4] {
+            for bc in [0, 3] {
+                let cells = (0..2)
+                    .flat_map(|r| (0..3).map(move |c| (br + r) * 6 + bc + c))
+                    .collect();
+                groups.push(group(cells, Line::Other));
+            }
+        }
+        if x {
+            groups.push(group((0..6).map(|i| i * 7).collect(), Line::Other));
+            groups.push(group((0..6).map(|i| i * 5 + 5).collect(), Line::Other));
+        }
+        Arc::new(Shape::new(36, &[1, 2, 3, 4, 5, 6], &groups, &[]))
+    }
+
+    /// A board made at once is the board made a given at a time: the same marks, cells
+    /// written in, houses left, full houses in the same order, and a contradiction exactly
+    /// when placing them one by one meets one (givens at random, clashing or not, some
+    /// cells given twice).
+    #[test]
+    fn a_board_made_at_once_is_the_board_made_a_given_at_a_time() {
+        let mut rng = Rng::new(7);
+        let (mut made, mut refused) = (0, 0);
+        for x in [false, true] {
+            let shape = shape(x);
+            for _ in 0..3000 {
+                let count = rng.below(36);
+                let givens: Vec<(usize, usize)> = if rng.below(2) == 0 {
+                    (0..count).map(|_| (rng.below(36), rng.below(6))).collect()
+                } else {
+                    // Givens of a full grid in random order, one of them changed at times.
+                    let mut cells: Vec<usize> = (0..36).collect();
+                    rng.shuffle(&mut cells);
+                    let mut givens: Vec<(usize, usize)> = cells[..count]
+                        .iter()
+                        .map(|&i| (i, usize::from(GRID[i / 6][i % 6])))
+                        .collect();
+                    if count > 0 && rng.below(3) == 0 {
+                        givens[rng.below(count)].1 = rng.below(6);
+                    }
+                    givens
+                };
+                let at_once = Board::new(Arc::clone(&shape), &givens);
+                let each = Board::placing_each(Arc::clone(&shape), &givens);
+                match (at_once, each) {
+                    (Ok(a), Ok(b)) => {
+                        made += 1;
+                        assert_eq!(a.cand, b.cand);
+                        assert_eq!(a.placed, b.placed);
+                        assert_eq!(a.open_left, b.open_left);
+                        assert_eq!(a.full_houses, b.full_houses);
+                        assert_eq!(a.version, b.version);
+                    }
+                    (Err(_), Err(_)) => refused += 1,
+                    _ => panic!("one way refuses {givens:?} and the other not"),
+                }
+            }
+        }
+        assert!(
+            made > 500 && refused > 500,
+            "{made} made, {refused} refused"
+        );
     }
 }

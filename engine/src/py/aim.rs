@@ -54,7 +54,8 @@ pub fn aim_plain(
         ));
     }
     let mut watch = Watch::new(deadline);
-    let shape = Arc::new(grid.shape().clone());
+    // The grid's own tables, shared: copying them cost a 9x9 easy sudoku a tenth of its time.
+    let shape = grid.shared_shape();
     let family = ladder.family;
     let found = py.detach(|| {
         let mut rng = Rng::new(seed);

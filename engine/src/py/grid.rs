@@ -53,8 +53,13 @@ impl Grid {
         &self.shape
     }
 
+    /// The grader's shape tables, shared (a board of them copies no table).
+    pub(super) fn shared_shape(&self) -> Arc<Shape> {
+        Arc::clone(&self.shape)
+    }
+
     /// Killer's own search for this grid, if it takes it (compiled on first use).
-    fn own(&self) -> Option<&KillerSearch> {
+    pub(super) fn own_search(&self) -> Option<&KillerSearch> {
         self.own
             .get_or_init(|| {
                 let parts = &self.parts;
@@ -80,6 +85,11 @@ impl Grid {
     /// The groups as the grid was compiled with them (a generator's frame).
     pub fn groups(&self) -> &[GroupSpec] {
         &self.parts.groups
+    }
+
+    /// Whether the grid has no cages (signs it may have).
+    pub fn cages_free(&self) -> bool {
+        self.parts.cages.is_empty()
     }
 
     /// Whether the grid has cages or signs (a generator that adds its own wants none).
@@ -168,7 +178,7 @@ impl Grid {
         let mut watch = Watch::new(deadline);
         let found = py.detach(|| {
             let mut check = || watch.stop();
-            match self.own() {
+            match self.own_search() {
                 Some(own) => own.count(&givens, limit, node_limit, &mut check),
                 None => {
                     self.solver()
@@ -204,7 +214,7 @@ impl Grid {
         let mut watch = Watch::new(deadline);
         let found = py.detach(|| {
             let mut check = || watch.stop();
-            match self.own() {
+            match self.own_search() {
                 Some(own) => own.count_from(&domains, limit, node_limit, &mut check),
                 None => self.solver().count_from(
                     &domains,

@@ -18,6 +18,7 @@ mod kenken_proof;
 mod regions;
 mod signed;
 pub mod stop;
+mod sudoku_proof;
 
 use pyo3::prelude::*;
 
@@ -59,6 +60,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(regions::shuffle_regions, m)?)?;
     m.add_function(wrap_pyfunction!(signed::signed_grid, m)?)?;
     m.add_function(wrap_pyfunction!(aim::aim_plain, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku_proof::plain_prove, m)?)?;
     // The families' generators.
     m.add_class::<kenken_generate::KenKenRequest>()?;
     m.add_function(wrap_pyfunction!(kenken_generate::kenken_generate, m)?)?;
