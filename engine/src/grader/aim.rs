@@ -418,43 +418,10 @@ mod tests {
     use std::sync::Arc;
 
     use super::{Aim, Stopped, Target};
-    use crate::grader::shape::{GroupSpec, Line, Shape};
     use crate::grader::techniques::Shared;
+    use crate::grader::test_shapes::{sudoku6, GRID};
     use crate::grader::{grade, Ending, Plain, Position, Technique};
     use crate::rng::Rng;
-
-    /// A full 6x6 sudoku (2x3 boxes), row by row, as symbol indices.
-    const GRID: [[u8; 6]; 6] = [
-        [0, 1, 2, 3, 4, 5],
-        [3, 4, 5, 0, 1, 2],
-        [1, 2, 0, 4, 5, 3],
-        [4, 5, 3, 1, 2, 0],
-        [2, 0, 1, 5, 3, 4],
-        [5, 3, 4, 2, 0, 1],
-    ];
-
-    fn shape() -> Arc<Shape> {
-        let group = |cells: Vec<usize>, line, compact| GroupSpec {
-            cells,
-            line,
-            compact,
-        };
-        let mut groups: Vec<GroupSpec> = (0..6)
-            .map(|r| group((0..6).map(|c| r * 6 + c).collect(), Line::Row, false))
-            .collect();
-        groups.extend(
-            (0..6).map(|c| group((0..6).map(|r| r * 6 + c).collect(), Line::Column, false)),
-        );
-        for br in [0, 2, 4] {
-            for bc in [0, 3] {
-                let cells = (0..2)
-                    .flat_map(|r| (0..3).map(move |c| (br + r) * 6 + bc + c))
-                    .collect();
-                groups.push(group(cells, Line::Other, true));
-            }
-        }
-        Arc::new(Shape::new(36, &[1, 2, 3, 4, 5, 6], &groups, &[]))
-    }
 
     fn ladder() -> Vec<Vec<Technique<Infallible>>> {
         let named = |names: &[&str]| {
@@ -472,7 +439,7 @@ mod tests {
 
     #[test]
     fn an_aimed_puzzle_is_graded_exactly_at_the_level_from_scratch_within_its_givens() {
-        let shape = shape();
+        let shape = sudoku6(false);
         let levels = ladder();
         let answer: Vec<u8> = GRID.iter().flatten().copied().collect();
         let make = |givens: &[(usize, usize)]| Position::<Plain>::start(Arc::clone(&shape), givens);
@@ -506,7 +473,7 @@ mod tests {
 
     #[test]
     fn a_stop_ends_the_aim() {
-        let shape = shape();
+        let shape = sudoku6(false);
         let levels = ladder();
         let answer: Vec<u8> = GRID.iter().flatten().copied().collect();
         let make = |givens: &[(usize, usize)]| Position::<Plain>::start(Arc::clone(&shape), givens);

@@ -48,22 +48,7 @@ impl Board {
         let full = shape.full;
         if givens.is_empty() {
             // No givens (boards of cage families): nothing to strike.
-            return Ok(Board {
-                peers: Arc::clone(&shape.peers),
-                cand: vec![full; n],
-                placed: vec![false; n],
-                open_left: shape
-                    .covering
-                    .iter()
-                    .map(|&g| shape.groups[g].len())
-                    .collect(),
-                full_houses: Vec::new(),
-                log: None,
-                detail: None,
-                version: 0,
-                where_cache: None,
-                shape,
-            });
+            return Ok(Board::with_marks(shape, vec![full; n], 0));
         }
         // Each cell's given (0: none); a cell given twice must be given the same symbol.
         let mut given: Vec<Mask> = vec![0; n];
@@ -100,22 +85,7 @@ impl Board {
         if cand.contains(&0) {
             return Err(Contradiction);
         }
-        let mut board = Board {
-            peers: Arc::clone(&shape.peers),
-            cand,
-            placed: vec![false; n],
-            open_left: shape
-                .covering
-                .iter()
-                .map(|&g| shape.groups[g].len())
-                .collect(),
-            full_houses: Vec::new(),
-            log: None,
-            detail: None,
-            version: givens.len() as u64,
-            where_cache: None,
-            shape,
-        };
+        let mut board = Board::with_marks(shape, cand, givens.len() as u64);
         for &(i, _) in givens {
             if !board.placed[i] {
                 board.placed[i] = true;
@@ -130,26 +100,32 @@ impl Board {
         Ok(board)
     }
 
-    /// `new` the way it was first written, a given at a time (what `new` is tested against).
-    #[cfg(test)]
-    pub fn placing_each(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
-        let n = shape.n;
-        let mut board = Board {
+    /// A board with these pencil marks and nothing placed: no cell written in, every
+    /// group's cells all open, no full house waiting.
+    fn with_marks(shape: Arc<Shape>, cand: Vec<Mask>, version: u64) -> Board {
+        Board {
             peers: Arc::clone(&shape.peers),
-            cand: vec![shape.full; n],
-            placed: vec![false; n],
+            placed: vec![false; shape.n],
             open_left: shape
                 .covering
                 .iter()
                 .map(|&g| shape.groups[g].len())
                 .collect(),
+            cand,
             full_houses: Vec::new(),
             log: None,
             detail: None,
-            version: 0,
+            version,
             where_cache: None,
             shape,
-        };
+        }
+    }
+
+    /// `new` the way it was first written, a given at a time (what `new` is tested against).
+    #[cfg(test)]
+    pub fn placing_each(shape: Arc<Shape>, givens: &[(usize, usize)]) -> Outcome<Board> {
+        let marks = vec![shape.full; shape.n];
+        let mut board = Board::with_marks(shape, marks, 0);
         for &(i, k) in givens {
             board.place(i, 1 << k)?;
         }
@@ -290,44 +266,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::Board;
-    use crate::grader::shape::{GroupSpec, Line, Shape};
+    use crate::grader::test_shapes::{sudoku6 as shape, GRID};
     use crate::rng::Rng;
-
-    /// A full 6x6 sudoku (2x3 boxes; not an X-sudoku), row by row, as symbol indices.
-    const GRID: [[u8; 6]; 6] = [
-        [0, 1, 2, 3, 4, 5],
-        [3, 4, 5, 0, 1, 2],
-        [1, 2, 0, 4, 5, 3],
-        [4, 5, 3, 1, 2, 0],
-        [2, 0, 1, 5, 3, 4],
-        [5, 3, 4, 2, 0, 1],
-    ];
-
-    /// A 6x6 sudoku (2x3 boxes), with both main diagonals as groups too when `x`.
-    fn shape(x: bool) -> Arc<Shape> {
-        let group = |cells: Vec<usize>, line| GroupSpec {
-            cells,
-            line,
-            compact: line == Line::Other,
-        };
-        let mut groups: Vec<GroupSpec> = (0..6)
-            .map(|r| group((0..6).map(|c| r * 6 + c).collect(), Line::Row))
-            .collect();
-        groups.extend((0..6).map(|c| group((0..6).map(|r| r * 6 + c).collect(), Line::Column)));
-        for br in [0, 2, 4] {
-            for bc in [0, 3] {
-                let cells = (0..2)
-                    .flat_map(|r| (0..3).map(move |c| (br + r) * 6 + bc + c))
-                    .collect();
-                groups.push(group(cells, Line::Other));
-            }
-        }
-        if x {
-            groups.push(group((0..6).map(|i| i * 7).collect(), Line::Other));
-            groups.push(group((0..6).map(|i| i * 5 + 5).collect(), Line::Other));
-        }
-        Arc::new(Shape::new(36, &[1, 2, 3, 4, 5, 6], &groups, &[]))
-    }
 
     /// A board made at once is the board made a given at a time: the same marks, cells
     /// written in, houses left, full houses in the same order, and a contradiction exactly

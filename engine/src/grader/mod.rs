@@ -15,6 +15,8 @@ pub mod family;
 pub mod shape;
 pub mod step;
 pub mod techniques;
+#[cfg(test)]
+pub(crate) mod test_shapes;
 
 pub use board::{Board, Contradiction, Outcome};
 pub use family::{Family, Plain, Position, Rules};
