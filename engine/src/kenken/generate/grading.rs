@@ -82,26 +82,6 @@ impl Grid {
         })
     }
 
-    /// The cages as the solver reads them (any sign for a multi-cell cage when the signs
-    /// are hidden), in the order of the printed model: by their top-left cell.
-    fn specs(&self, cages: &[Cage], hidden: bool) -> Vec<CageSpec> {
-        let mut specs: Vec<CageSpec> = cages
-            .iter()
-            .map(|k| CageSpec {
-                cells: k.cells.iter().collect(),
-                op: if hidden && !k.single() {
-                    Op::Hidden
-                } else {
-                    k.op
-                },
-                target: i128::from(k.target),
-                distinct: false,
-            })
-            .collect();
-        specs.sort_by_key(|k| k.cells[0]);
-        specs
-    }
-
     /// The cage as the board sees it (any sign for a multi-cell cage when the signs are
     /// hidden), made once and kept.
     fn cage_shape(&self, cage: &Cage, hidden: bool) -> Arc<CageShape> {
@@ -208,7 +188,7 @@ impl Grid {
         solution: &[u8],
         nodes: u64,
     ) -> Result<(Option<Vec<u8>>, bool), Stop> {
-        let specs = self.specs(cages, hidden);
+        let specs = cage_specs(cages, hidden);
         let solver = self.latin.with_cages(&self.symbols, &specs);
         let mut never = || false;
         let count = solver.count_from(cand, 2, &mut Budget::new(Some(nodes), &mut never))?;
@@ -219,4 +199,24 @@ impl Grid {
             .find(|s| s.as_slice() != solution);
         Ok((other, count.complete))
     }
+}
+
+/// The cages as the solver reads them (any sign for a multi-cell cage when the signs are
+/// hidden), in the order of the printed model: by their top-left cell.
+pub(super) fn cage_specs(cages: &[Cage], hidden: bool) -> Vec<CageSpec> {
+    let mut specs: Vec<CageSpec> = cages
+        .iter()
+        .map(|k| CageSpec {
+            cells: k.cells.iter().collect(),
+            op: if hidden && !k.single() {
+                Op::Hidden
+            } else {
+                k.op
+            },
+            target: i128::from(k.target),
+            distinct: false,
+        })
+        .collect();
+    specs.sort_by_key(|k| k.cells[0]);
+    specs
 }

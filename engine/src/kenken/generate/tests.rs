@@ -4,12 +4,12 @@
 
 use super::caging::{Cage, Cells, Tally};
 use super::clues::Attempt;
-use super::grading::Grid;
+use super::grading::{cage_specs, Grid};
 use super::layout::{random_layout, LayoutRules};
 use super::*;
 use crate::grader::{self, Technique};
 use crate::kenken::{self, KenKen};
-use crate::search::{Budget, CageSpec, Solver};
+use crate::search::{Budget, Solver};
 
 /// KenKen's level table as bookgen's rules name it (bookgen/puzzles/kenken/rules.py).
 fn levels() -> Vec<Vec<Technique<kenken::Technique>>> {
@@ -81,19 +81,7 @@ fn solutions(n: usize, cages: &[Cage], hidden: bool, limit: usize) -> Vec<Vec<u8
     let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect::<Vec<_>>());
     let cols = (0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>());
     let groups: Vec<Vec<usize>> = rows.chain(cols).collect();
-    let specs: Vec<CageSpec> = cages
-        .iter()
-        .map(|k| CageSpec {
-            cells: k.cells.iter().collect(),
-            op: if hidden && !k.single() {
-                Op::Hidden
-            } else {
-                k.op
-            },
-            target: i128::from(k.target),
-            distinct: false,
-        })
-        .collect();
+    let specs = cage_specs(cages, hidden);
     let solver = Solver::new(n * n, &symbols, &groups, &specs);
     let mut never = || false;
     let count = solver
@@ -314,26 +302,6 @@ fn the_harder_levels_go_on_from_a_stall_with_hidden_signs_or_from_ten_up_only() 
     assert_eq!(proof_levels(&settings(12, 2, &ALL_OPS, true)), 1);
 }
 
-/// The cages as the solver reads them, by top-left cell: what a grading compiled afresh
-/// every time before the grid kept its cages.
-fn specs_of(cages: &[Cage], hidden: bool) -> Vec<CageSpec> {
-    let mut specs: Vec<CageSpec> = cages
-        .iter()
-        .map(|k| CageSpec {
-            cells: k.cells.iter().collect(),
-            op: if hidden && !k.single() {
-                Op::Hidden
-            } else {
-                k.op
-            },
-            target: i128::from(k.target),
-            distinct: false,
-        })
-        .collect();
-    specs.sort_by_key(|k| k.cells[0]);
-    specs
-}
-
 #[test]
 fn grading_with_the_grids_kept_cages_is_grading_them_afresh() {
     let table = levels();
@@ -355,7 +323,7 @@ fn grading_with_the_grids_kept_cages_is_grading_them_afresh() {
                 // Twice: the first grading keeps the cages, the second reads them back.
                 for _ in 0..2 {
                     let kept = grid.grade(&made.cages, hidden, &table, level);
-                    let fresh = grid.grade_specs(&specs_of(&made.cages, hidden), &table, level);
+                    let fresh = grid.grade_specs(&cage_specs(&made.cages, hidden), &table, level);
                     assert_eq!(
                         (kept.ending, kept.level),
                         (fresh.ending, fresh.level),
