@@ -54,7 +54,7 @@ LOW_ROOMS = {"bookgen", "errors", "model", "options", "spec_kinds", "section_opt
              "offer", "cache",
              "specfile", "outputs", "stopping", "pictures", "classlist", "yamltext", "language",
              "progress_option", "self_check", "paper", "cache_files", "part_files", "classlist_columns", "deferred",
-             "dataclass_code"}
+             "dataclass_code", "by_identity"}
 MAY_IMPORT = {
     # The shell's entry answers --version itself and hands every other command to cli.
     "__main__": {"cli", "solve_command", "check_command"},

@@ -22,6 +22,7 @@ from functools import lru_cache, wraps
 from typing import Any, Callable, Sequence, TypeVar
 
 from bookgen import _engine, errors
+from bookgen.by_identity import remembered_by_identity
 from bookgen.errors import CageTooLarge, Contradiction, SearchAborted
 from bookgen.model import Grid, GridModel, grid_from_values, is_compact
 
@@ -122,22 +123,11 @@ class CompiledGrid:
 
 # Compiled grids by the structure's identity, in front of the cache by value: finding a
 # grid by value hashes the whole shape, and a generator asks thousands of times about one
-# shape object (models with givens share theirs: GridModel.structure). The structure is
-# kept beside its grid, so a reused id never finds the wrong one.
-_BY_IDENTITY: dict[int, tuple[GridModel, CompiledGrid]] = {}
-_MOST_BY_IDENTITY = 64
-
-
+# shape object (models with givens share theirs: GridModel.structure).
+@remembered_by_identity(64)
 def compiled(structure: GridModel) -> CompiledGrid:
     """The engine's grid for a model's structure (its givens aside): once per shape."""
-    known = _BY_IDENTITY.get(id(structure))
-    if known is not None and known[0] is structure:
-        return known[1]
-    if len(_BY_IDENTITY) >= _MOST_BY_IDENTITY:
-        _BY_IDENTITY.clear()
-    grid = _compiled(structure)
-    _BY_IDENTITY[id(structure)] = (structure, grid)
-    return grid
+    return _compiled(structure)
 
 
 @lru_cache(maxsize=64)

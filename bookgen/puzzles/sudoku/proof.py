@@ -20,6 +20,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Callable
 
+from bookgen.by_identity import remembered_by_identity
 from bookgen.model import Grid, GridModel, full_cells
 from bookgen.puzzles.base import Puzzle
 from bookgen.solve import engine
@@ -42,23 +43,11 @@ class Frame:
     symbols: frozenset[int]
 
 
-# Frames by the structure's identity (kept beside it, so a reused id never finds the
-# wrong one): a book proves many puzzles of one shape.
-_FRAMES: dict[int, tuple[GridModel, Frame | None]] = {}
-_MOST_FRAMES = 64
-
-
+@remembered_by_identity(64)  # a book proves many puzzles of one shape
 def frame_of(structure: GridModel) -> Frame | None:
     """The shape's frame; None when the proof here does not take it (cages, or cells that
     are not the whole grid row by row: the general way proves those)."""
-    known = _FRAMES.get(id(structure))
-    if known is not None and known[0] is structure:
-        return known[1]
-    if len(_FRAMES) >= _MOST_FRAMES:
-        _FRAMES.clear()
-    made = _frame(structure)
-    _FRAMES[id(structure)] = (structure, made)
-    return made
+    return _frame(structure)
 
 
 def _frame(structure: GridModel) -> Frame | None:
